@@ -1,0 +1,29 @@
+//! `statespace solve rotation` and `statespace gen rotation`.
+
+use crate::driver::{self, InputArgs, Verdict};
+
+/// Flags of `statespace solve rotation`.
+#[derive(clap::Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    input: InputArgs,
+}
+
+/// Flags of `statespace gen rotation`.
+#[derive(clap::Args, Debug)]
+pub struct GenArgs {
+    #[command(flatten)]
+    common: driver::GenArgs,
+}
+
+/// Answers every case of the input.
+pub fn solve(args: &SolveArgs) -> anyhow::Result<Verdict> {
+    let _ = &args.input;
+    anyhow::bail!("rotation is not implemented yet")
+}
+
+/// Prints random instances.
+pub fn generate(args: &GenArgs) -> anyhow::Result<Verdict> {
+    let _ = &args.common;
+    anyhow::bail!("rotation is not implemented yet")
+}

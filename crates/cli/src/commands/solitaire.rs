@@ -1,0 +1,29 @@
+//! `statespace solve solitaire` and `statespace gen solitaire`.
+
+use crate::driver::{self, InputArgs, Verdict};
+
+/// Flags of `statespace solve solitaire`.
+#[derive(clap::Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    input: InputArgs,
+}
+
+/// Flags of `statespace gen solitaire`.
+#[derive(clap::Args, Debug)]
+pub struct GenArgs {
+    #[command(flatten)]
+    common: driver::GenArgs,
+}
+
+/// Answers every case of the input.
+pub fn solve(args: &SolveArgs) -> anyhow::Result<Verdict> {
+    let _ = &args.input;
+    anyhow::bail!("solitaire is not implemented yet")
+}
+
+/// Prints random instances.
+pub fn generate(args: &GenArgs) -> anyhow::Result<Verdict> {
+    let _ = &args.common;
+    anyhow::bail!("solitaire is not implemented yet")
+}

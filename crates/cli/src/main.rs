@@ -1,0 +1,90 @@
+//! The `statespace` command: a thin layer of argument parsing and I/O over the puzzles library.
+
+mod commands;
+mod driver;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use commands::{eight, four, rotation, sliding, solitaire};
+
+const EXAMPLES: &str = "\
+Examples:
+  statespace solve rotation examples/rotation.txt
+  statespace solve eight --algo astar --stats < boards.txt
+  statespace solve sliding --size 4x4 examples/sliding.txt
+  statespace solve solitaire examples/solitaire.txt
+  statespace solve four examples/four.txt
+  statespace gen rotation --count 5 --seed 7 | statespace solve rotation";
+
+/// Solve combinatorial puzzles by state-space search, in their online judges' exact formats.
+#[derive(Parser)]
+#[command(name = "statespace", version, after_help = EXAMPLES)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Solve the instances in FILE (or standard input) and print the judge's answers.
+    Solve {
+        #[command(subcommand)]
+        puzzle: SolveCommand,
+    },
+    /// Print random instances in the puzzle's input format.
+    Gen {
+        #[command(subcommand)]
+        puzzle: GenCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum SolveCommand {
+    /// The Eight puzzle (HDU 1043, POJ 1077): 9 tokens per case, 1-8 and x.
+    Eight(eight::SolveArgs),
+    /// Sliding-tile puzzles of any size: one board per line, 0 or x for the blank.
+    Sliding(sliding::SolveArgs),
+    /// The Rotation Game (UVa 1343, POJ 2286): 24 numbers per case, ended by 0.
+    Rotation(rotation::SolveArgs),
+    /// Solitaire on 8x8 (UVa 1724, HDU 1401): two lines of 8 integers per case.
+    Solitaire(solitaire::SolveArgs),
+    /// Four in a row, 四子连棋 (Luogu P2346): 4 lines of B, W, O per board.
+    Four(four::SolveArgs),
+}
+
+#[derive(Subcommand)]
+enum GenCommand {
+    /// Random Eight puzzle boards.
+    Eight(eight::GenArgs),
+    /// Random sliding-tile boards.
+    Sliding(sliding::GenArgs),
+    /// Random Rotation Game boards.
+    Rotation(rotation::GenArgs),
+    /// Random Solitaire queries.
+    Solitaire(solitaire::GenArgs),
+    /// Random four-in-a-row boards.
+    Four(four::GenArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Solve { puzzle } => match puzzle {
+            SolveCommand::Eight(args) => eight::solve(&args),
+            SolveCommand::Sliding(args) => sliding::solve(&args),
+            SolveCommand::Rotation(args) => rotation::solve(&args),
+            SolveCommand::Solitaire(args) => solitaire::solve(&args),
+            SolveCommand::Four(args) => four::solve(&args),
+        },
+        Command::Gen { puzzle } => match puzzle {
+            GenCommand::Eight(args) => eight::generate(&args),
+            GenCommand::Sliding(args) => sliding::generate(&args),
+            GenCommand::Rotation(args) => rotation::generate(&args),
+            GenCommand::Solitaire(args) => solitaire::generate(&args),
+            GenCommand::Four(args) => four::generate(&args),
+        },
+    };
+    driver::exit_code(result)
+}

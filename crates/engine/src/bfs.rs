@@ -1,0 +1,106 @@
+//! Breadth-first search: the fewest actions, and among those the lexicographically smallest
+//! sequence in the domain's action order.
+//!
+//! See <https://en.wikipedia.org/wiki/Breadth-first_search>.
+
+use std::time::Instant;
+
+use crate::index::{HashIndex, StateIndex};
+use crate::limits::Meter;
+use crate::path::{SearchTree, finish};
+use crate::{Domain, Limits, SearchResult, Solution, Stats, StopReason};
+
+/// Finds a solution with the fewest actions from `start`, using a hash set of visited states.
+///
+/// Among the shortest solutions it returns the lexicographically smallest one, comparing actions
+/// by their position in [`Domain::actions`]. With [`Limits::max_depth`], solutions longer than the
+/// limit are not looked for, and the outcome is `Stopped(DepthLimit)` when states beyond it remain.
+///
+/// ```
+/// use statespace_engine::{Domain, Limits, bfs::bfs};
+/// /// Count from a number to 10 by steps of +1 and *2.
+/// struct Count;
+/// impl Domain for Count {
+///     type State = u32;
+///     type Action = char;
+///     fn actions(&self, n: &u32, out: &mut Vec<char>) {
+///         if *n < 10 { out.push('+'); }
+///         if *n <= 5 { out.push('*'); }
+///     }
+///     fn apply(&self, n: &mut u32, a: char) { if a == '+' { *n += 1 } else { *n *= 2 } }
+///     fn invert(&self, a: char) -> char { a }
+///     fn is_goal(&self, n: &u32) -> bool { *n == 10 }
+/// }
+/// let result = bfs(&Count, &3, &Limits::none());
+/// assert_eq!(result.outcome.solution().unwrap().actions, vec!['+', '+', '*']);
+/// ```
+pub fn bfs<D: Domain>(domain: &D, start: &D::State, limits: &Limits) -> SearchResult<D::Action> {
+    bfs_with(domain, start, limits, &mut HashIndex::default())
+}
+
+/// [`bfs`] with a visited set of the caller's choice (for example a
+/// [`DenseIndex`](crate::index::DenseIndex)), cleared first and reusable across calls.
+pub fn bfs_with<D: Domain, I: StateIndex<D::State>>(
+    domain: &D,
+    start: &D::State,
+    limits: &Limits,
+    visited: &mut I,
+) -> SearchResult<D::Action> {
+    let started = Instant::now();
+    let mut stats = Stats::default();
+    let verdict = search(domain, start, limits, visited, &mut stats);
+    finish(verdict, stats, started)
+}
+
+fn search<D: Domain, I: StateIndex<D::State>>(
+    domain: &D,
+    start: &D::State,
+    limits: &Limits,
+    visited: &mut I,
+    stats: &mut Stats,
+) -> Result<Option<Solution<D::Action>>, StopReason> {
+    visited.clear();
+    let mut meter = Meter::new(limits);
+    let mut tree = SearchTree::with_root(start.clone());
+    visited.insert(start, 0);
+    stats.stored = 1;
+    if domain.is_goal(start) {
+        return Ok(Some(tree.solution_to(0)));
+    }
+    let mut actions = Vec::new();
+    let mut cut_at_depth_limit = false;
+    let mut head = 0;
+    while head < tree.nodes.len() {
+        let node = head as u32;
+        head += 1;
+        let depth = tree.nodes[node as usize].depth;
+        if meter.beyond_depth(u64::from(depth) + 1) {
+            cut_at_depth_limit = true;
+            continue;
+        }
+        meter.before_expansion(stats.expanded)?;
+        let mut state = tree.nodes[node as usize].state.clone();
+        actions.clear();
+        domain.actions(&state, &mut actions);
+        stats.count(depth, actions.len() as u64);
+        for &action in &actions {
+            let step = domain.cost(&state, action);
+            domain.apply(&mut state, action);
+            let child = tree.len() as u32;
+            if visited.insert(&state, child) {
+                tree.push(state.clone(), node, action, step);
+                stats.stored = tree.len();
+                if domain.is_goal(&state) {
+                    return Ok(Some(tree.solution_to(child)));
+                }
+                meter.stored(stats.stored)?;
+            }
+            domain.undo(&mut state, action);
+        }
+    }
+    if cut_at_depth_limit {
+        Err(StopReason::DepthLimit)
+    } else {
+        Ok(None)
+    }
+}

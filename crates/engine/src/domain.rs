@@ -1,0 +1,116 @@
+//! The traits a puzzle implements to be searched: a [`Domain`], and optionally a
+//! [`PerfectHash`] and a [`Heuristic`].
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// A search space in the spirit of HOG2's environments: states, actions applied in place,
+/// inverse actions and a goal test.
+///
+/// The order in which [`Domain::actions`] lists actions is significant: algorithms that promise
+/// the lexicographically smallest shortest solution compare solutions action by action in that
+/// order.
+pub trait Domain {
+    /// A position of the puzzle.
+    type State: Clone + Eq + Hash + Debug;
+    /// A move. Cheap to copy; compared only for equality.
+    type Action: Copy + Eq + Debug;
+
+    /// Appends the actions applicable in `state` to `out`, always in the same order.
+    /// `out` is empty when called; implementations must not allocate beyond pushing.
+    fn actions(&self, state: &Self::State, out: &mut Vec<Self::Action>);
+
+    /// Applies `action` (one of `actions(state)`) to `state` in place.
+    fn apply(&self, state: &mut Self::State, action: Self::Action);
+
+    /// The action that undoes `action`: applying `action` then `invert(action)` restores the state.
+    fn invert(&self, action: Self::Action) -> Self::Action;
+
+    /// Undoes `action` in place; by default applies its inverse.
+    fn undo(&self, state: &mut Self::State, action: Self::Action) {
+        self.apply(state, self.invert(action));
+    }
+
+    /// Whether `state` is a goal.
+    fn is_goal(&self, state: &Self::State) -> bool;
+
+    /// The cost of `action`; unit costs by default. Must be at least 1.
+    fn cost(&self, _state: &Self::State, _action: Self::Action) -> u32 {
+        1
+    }
+
+    /// Appends the actions `b` for which `apply(state, b)` is a predecessor of `state`, that is,
+    /// `invert(b)` leads from that predecessor back to `state`. Used by searches that run
+    /// backwards from the goals (bidirectional BFS, distance tables).
+    ///
+    /// The default, `actions(state)`, is right for reversible domains, where the inverse of every
+    /// applicable action is applicable in the state it leads to.
+    fn predecessor_actions(&self, state: &Self::State, out: &mut Vec<Self::Action>) {
+        self.actions(state, out);
+    }
+}
+
+/// A perfect hash of a domain's states: a bijection between the states and `0..size()`.
+///
+/// With it, visited sets and distance tables are dense arrays instead of hash maps.
+pub trait PerfectHash: Domain {
+    /// The number of ranks; every rank is below it.
+    fn size(&self) -> u64;
+    /// The rank of `state`, below [`PerfectHash::size`].
+    fn rank(&self, state: &Self::State) -> u64;
+    /// The state of rank `rank`; `unrank(rank(s)) == s`.
+    fn unrank(&self, rank: u64) -> Self::State;
+}
+
+/// An admissible estimate: a lower bound on the cost from a state to the nearest goal.
+///
+/// If it ever overestimates, A* and IDA* may return a solution that is not the shortest.
+pub trait Heuristic<D: Domain + ?Sized> {
+    /// A lower bound on the remaining cost from `state`.
+    fn estimate(&self, domain: &D, state: &D::State) -> u32;
+}
+
+impl<D: Domain + ?Sized, F: Fn(&D::State) -> u32> Heuristic<D> for F {
+    fn estimate(&self, _domain: &D, state: &D::State) -> u32 {
+        self(state)
+    }
+}
+
+/// A heuristic that IDA* updates move by move instead of recomputing it at every node.
+///
+/// It keeps whatever it needs between moves in a small `Memo` (the estimate itself, or the
+/// entries of several pattern databases); [`IncrementalHeuristic::value`] reads the estimate off it.
+pub trait IncrementalHeuristic<D: Domain + ?Sized> {
+    /// What the heuristic carries from a state to its successor.
+    type Memo: Copy;
+    /// The memo of a state seen for the first time.
+    fn init(&self, domain: &D, state: &D::State) -> Self::Memo;
+    /// The memo after `action` was applied to a state whose memo was `before`;
+    /// `after` is the resulting state.
+    fn update(
+        &self,
+        domain: &D,
+        after: &D::State,
+        action: D::Action,
+        before: Self::Memo,
+    ) -> Self::Memo;
+    /// The admissible estimate a memo stands for.
+    fn value(&self, memo: Self::Memo) -> u32;
+}
+
+/// Makes any [`Heuristic`] incremental by recomputing it at every state.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Recompute<H>(pub H);
+
+impl<D: Domain + ?Sized, H: Heuristic<D>> IncrementalHeuristic<D> for Recompute<H> {
+    type Memo = u32;
+    fn init(&self, domain: &D, state: &D::State) -> u32 {
+        self.0.estimate(domain, state)
+    }
+    fn update(&self, domain: &D, after: &D::State, _action: D::Action, _before: u32) -> u32 {
+        self.0.estimate(domain, after)
+    }
+    fn value(&self, memo: u32) -> u32 {
+        memo
+    }
+}

@@ -1,0 +1,148 @@
+//! Limits that stop a search early, and the reasons a search stopped.
+
+use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Bounds on a search. Every algorithm honours all of them and reports which one stopped it.
+///
+/// ```
+/// use statespace_engine::Limits;
+/// use std::time::Duration;
+/// let limits = Limits::none().max_expanded(1_000_000).time_limit(Duration::from_secs(2));
+/// assert_eq!(limits.max_expanded, Some(1_000_000));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Stop after expanding this many nodes.
+    pub max_expanded: Option<u64>,
+    /// Stop at this instant.
+    pub deadline: Option<Instant>,
+    /// Look for solutions of at most this cost (moves, for unit costs).
+    pub max_depth: Option<u32>,
+    /// Stop when this many states are stored (visited sets, open lists): a memory cap.
+    pub max_stored: Option<u64>,
+    /// Stop when another thread sets this flag.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Limits {
+    /// No limits at all.
+    pub fn none() -> Self {
+        Self::default()
+    }
+    /// Stops after `nodes` expansions.
+    pub fn max_expanded(mut self, nodes: u64) -> Self {
+        self.max_expanded = Some(nodes);
+        self
+    }
+    /// Stops `limit` from now.
+    pub fn time_limit(mut self, limit: Duration) -> Self {
+        self.deadline = Some(Instant::now() + limit);
+        self
+    }
+    /// Only solutions of cost at most `depth` are looked for.
+    pub fn max_depth(mut self, depth: u32) -> Self {
+        self.max_depth = Some(depth);
+        self
+    }
+    /// Stops when `states` states are stored.
+    pub fn max_stored(mut self, states: u64) -> Self {
+        self.max_stored = Some(states);
+        self
+    }
+    /// Stops when `flag` becomes true.
+    pub fn cancel_flag(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.cancel = Some(flag);
+        self
+    }
+}
+
+/// Why a search stopped before it could answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StopReason {
+    /// The expansion limit was reached.
+    NodeLimit,
+    /// The deadline passed.
+    TimeLimit,
+    /// No solution within the maximum depth, and deeper states were not searched.
+    DepthLimit,
+    /// The stored-state limit was reached.
+    MemoryLimit,
+    /// The cancellation flag was set.
+    Cancelled,
+}
+
+impl fmt::Display for StopReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            StopReason::NodeLimit => "node limit reached",
+            StopReason::TimeLimit => "time limit reached",
+            StopReason::DepthLimit => "depth limit reached",
+            StopReason::MemoryLimit => "memory limit reached",
+            StopReason::Cancelled => "cancelled",
+        })
+    }
+}
+
+/// How many expansions pass between two looks at the clock and the cancellation flag.
+const SLOW_CHECK_PERIOD: u32 = 1024;
+
+/// Checks the limits as a search goes, cheaply: the clock and the flag only now and then.
+pub(crate) struct Meter<'a> {
+    limits: &'a Limits,
+    countdown: u32,
+}
+
+impl<'a> Meter<'a> {
+    pub(crate) fn new(limits: &'a Limits) -> Self {
+        Self {
+            limits,
+            countdown: 1,
+        }
+    }
+
+    /// To be called before each expansion, with the number of expansions so far.
+    #[inline]
+    pub(crate) fn before_expansion(&mut self, expanded: u64) -> Result<(), StopReason> {
+        if self.limits.max_expanded.is_some_and(|max| expanded >= max) {
+            return Err(StopReason::NodeLimit);
+        }
+        self.countdown -= 1;
+        if self.countdown == 0 {
+            self.countdown = SLOW_CHECK_PERIOD;
+            self.slow_checks()?;
+        }
+        Ok(())
+    }
+
+    /// To be called whenever the number of stored states grows.
+    #[inline]
+    pub(crate) fn stored(&self, stored: u64) -> Result<(), StopReason> {
+        if self.limits.max_stored.is_some_and(|max| stored > max) {
+            return Err(StopReason::MemoryLimit);
+        }
+        Ok(())
+    }
+
+    /// Whether a solution or layer of cost `depth` is beyond the depth limit.
+    #[inline]
+    pub(crate) fn beyond_depth(&self, depth: u64) -> bool {
+        self.limits
+            .max_depth
+            .is_some_and(|max| depth > u64::from(max))
+    }
+
+    fn slow_checks(&self) -> Result<(), StopReason> {
+        if let Some(flag) = &self.limits.cancel
+            && flag.load(Ordering::Relaxed)
+        {
+            return Err(StopReason::Cancelled);
+        }
+        if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(StopReason::TimeLimit);
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,92 @@
+//! What a search returns: its outcome and its statistics.
+
+use std::time::Duration;
+
+use crate::StopReason;
+
+/// A solution: the actions from the start to a goal, in order, and their total cost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution<A> {
+    /// The actions, first to last.
+    pub actions: Vec<A>,
+    /// The sum of the actions' costs.
+    pub cost: u64,
+}
+
+/// How a search ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome<A> {
+    /// A solution was found (the shortest one, for the optimal algorithms).
+    Found(Solution<A>),
+    /// The whole reachable space (within the depth limit, if the space ends before it) was
+    /// searched: no solution exists.
+    Exhausted,
+    /// A limit stopped the search before it could answer.
+    Stopped(StopReason),
+}
+
+impl<A> Outcome<A> {
+    /// The solution, if one was found.
+    pub fn solution(&self) -> Option<&Solution<A>> {
+        match self {
+            Outcome::Found(solution) => Some(solution),
+            _ => None,
+        }
+    }
+}
+
+/// Counts for one BFS layer (by depth), IDA* iteration (by cost bound) or A* f-value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LayerStats {
+    /// The depth, cost bound or f-value this layer stands for.
+    pub depth: u32,
+    /// Nodes expanded in this layer.
+    pub expanded: u64,
+    /// Successors generated in this layer.
+    pub generated: u64,
+}
+
+/// What a search did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Nodes whose successors were generated.
+    pub expanded: u64,
+    /// Successors generated (including ones already seen).
+    pub generated: u64,
+    /// The most states stored at once (visited sets, open lists; the path for IDA*).
+    pub stored: u64,
+    /// Per layer or iteration, in the order they were searched.
+    pub layers: Vec<LayerStats>,
+    /// Wall-clock time of the search.
+    pub elapsed: Duration,
+}
+
+impl Stats {
+    /// Counts one expansion with `generated` successors into the layer `depth`,
+    /// opening a new layer entry when `depth` differs from the last one.
+    #[inline]
+    pub(crate) fn count(&mut self, depth: u32, generated: u64) {
+        self.expanded += 1;
+        self.generated += generated;
+        match self.layers.last_mut() {
+            Some(layer) if layer.depth == depth => {
+                layer.expanded += 1;
+                layer.generated += generated;
+            }
+            _ => self.layers.push(LayerStats {
+                depth,
+                expanded: 1,
+                generated,
+            }),
+        }
+    }
+}
+
+/// An outcome with the statistics of the search that produced it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult<A> {
+    /// How the search ended.
+    pub outcome: Outcome<A>,
+    /// What it did.
+    pub stats: Stats,
+}

@@ -1,0 +1,102 @@
+//! The tree a graph search grows: states with parent numbers instead of cloned paths.
+
+use crate::{Outcome, Solution, Stats, StopReason};
+
+const ROOT: u32 = u32::MAX;
+
+pub(crate) struct Node<S, A> {
+    pub(crate) state: S,
+    parent: u32,
+    action: Option<A>,
+    /// Cost from the root (g).
+    pub(crate) cost: u64,
+    /// Actions from the root.
+    pub(crate) depth: u32,
+}
+
+pub(crate) struct SearchTree<S, A> {
+    pub(crate) nodes: Vec<Node<S, A>>,
+}
+
+impl<S, A: Copy> SearchTree<S, A> {
+    pub(crate) fn with_root(state: S) -> Self {
+        Self {
+            nodes: vec![Node {
+                state,
+                parent: ROOT,
+                action: None,
+                cost: 0,
+                depth: 0,
+            }],
+        }
+    }
+
+    /// Adds `state`, reached from node `parent` by `action` of cost `step`; returns its number.
+    pub(crate) fn push(&mut self, state: S, parent: u32, action: A, step: u32) -> u32 {
+        let from = &self.nodes[parent as usize];
+        let node = Node {
+            state,
+            parent,
+            action: Some(action),
+            cost: from.cost + u64::from(step),
+            depth: from.depth + 1,
+        };
+        self.nodes.push(node);
+        (self.nodes.len() - 1) as u32
+    }
+
+    /// Makes `node` reached from `parent` by `action` at the cost `cost` (a cheaper path).
+    pub(crate) fn reparent(&mut self, node: u32, parent: u32, action: A, cost: u64) {
+        let depth = self.nodes[parent as usize].depth + 1;
+        let node = &mut self.nodes[node as usize];
+        node.parent = parent;
+        node.action = Some(action);
+        node.cost = cost;
+        node.depth = depth;
+    }
+
+    pub(crate) fn len(&self) -> u64 {
+        self.nodes.len() as u64
+    }
+
+    /// The actions from the root to `node`, in order.
+    pub(crate) fn actions_to(&self, mut node: u32) -> Vec<A> {
+        let mut actions = Vec::with_capacity(self.nodes[node as usize].depth as usize);
+        while let Some(action) = self.nodes[node as usize].action {
+            actions.push(action);
+            node = self.nodes[node as usize].parent;
+        }
+        actions.reverse();
+        actions
+    }
+
+    /// The solution that ends at `node`.
+    pub(crate) fn solution_to(&self, node: u32) -> Solution<A> {
+        Solution {
+            actions: self.actions_to(node),
+            cost: self.nodes[node as usize].cost,
+        }
+    }
+}
+
+/// Turns a search's verdict into an outcome.
+pub(crate) fn outcome<A>(verdict: Result<Option<Solution<A>>, StopReason>) -> Outcome<A> {
+    match verdict {
+        Ok(Some(solution)) => Outcome::Found(solution),
+        Ok(None) => Outcome::Exhausted,
+        Err(reason) => Outcome::Stopped(reason),
+    }
+}
+
+/// Stamps the elapsed time on the statistics and packs the result.
+pub(crate) fn finish<A>(
+    verdict: Result<Option<Solution<A>>, StopReason>,
+    mut stats: Stats,
+    started: std::time::Instant,
+) -> crate::SearchResult<A> {
+    stats.elapsed = started.elapsed();
+    crate::SearchResult {
+        outcome: outcome(verdict),
+        stats,
+    }
+}

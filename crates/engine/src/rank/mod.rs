@@ -1,0 +1,1 @@
+//! Perfect hashing of combinatorial objects: rank and unrank.

@@ -1,0 +1,1 @@
+//! TODO: filled by its issue.

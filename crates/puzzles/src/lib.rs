@@ -1,0 +1,10 @@
+//! statespace-puzzles: classic puzzles built on the statespace engine.
+//!
+//! Every puzzle is one module with the same parts — state and moves, parsing of its judge's input
+//! format, printing of its judge's output format, and solvers — so that knowing one is knowing all.
+
+pub mod four;
+pub mod input;
+pub mod rotation;
+pub mod sliding;
+pub mod solitaire;
