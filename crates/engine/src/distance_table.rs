@@ -1,1 +1,214 @@
-//! TODO
+//! Exact distance tables: breadth-first distances to the goals for every state of a ranked
+//! space, one byte per state — the basis of exact solvers and pattern databases.
+//!
+//! The search runs backwards from the goals over [`Domain::predecessor_actions`], a layer at a
+//! time, and stores each state's distance under its [`PerfectHash`] rank.
+
+use std::time::Instant;
+
+use crate::limits::Meter;
+use crate::{Domain, LayerStats, Limits, PerfectHash, Stats, StopReason};
+
+/// The distance of a state no goal can be reached from.
+pub const UNREACHED: u8 = u8::MAX;
+
+/// The number of actions from each ranked state to the nearest goal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DistanceTable {
+    distances: Vec<u8>,
+}
+
+/// A table, or why its construction stopped, with the statistics of the construction.
+#[derive(Clone, Debug)]
+pub struct TableBuild {
+    /// The finished table.
+    pub table: Result<DistanceTable, StopReason>,
+    /// What the construction did; one layer per distance.
+    pub stats: Stats,
+}
+
+impl DistanceTable {
+    /// A table from its bytes (one per rank, [`UNREACHED`] where no goal can be reached).
+    pub fn from_bytes(distances: Vec<u8>) -> Self {
+        Self { distances }
+    }
+
+    /// One byte per rank: the distance, or [`UNREACHED`].
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.distances
+    }
+
+    /// The distance from the state of rank `rank` to the nearest goal, if one can be reached.
+    #[inline]
+    pub fn distance(&self, rank: u64) -> Option<u8> {
+        let distance = self.distances[rank as usize];
+        (distance != UNREACHED).then_some(distance)
+    }
+
+    /// The number of ranks.
+    pub fn len(&self) -> usize {
+        self.distances.len()
+    }
+
+    /// Whether the table has no entry.
+    pub fn is_empty(&self) -> bool {
+        self.distances.is_empty()
+    }
+
+    /// How many states have each distance: entry `d` counts the states at distance `d`.
+    pub fn histogram(&self) -> Vec<u64> {
+        let mut counts = Vec::new();
+        for &distance in self.distances.iter().filter(|&&d| d != UNREACHED) {
+            let distance = usize::from(distance);
+            if counts.len() <= distance {
+                counts.resize(distance + 1, 0);
+            }
+            counts[distance] += 1;
+        }
+        counts
+    }
+
+    /// The lexicographically smallest shortest solution from `start`, read off the table in
+    /// O(moves), or `None` when no goal can be reached. `domain` must be the one the table was
+    /// built for.
+    pub fn solution<D: PerfectHash>(&self, domain: &D, start: &D::State) -> Option<Vec<D::Action>> {
+        descend(domain, start, |state| {
+            self.distance(domain.rank(state)).map(u32::from)
+        })
+    }
+}
+
+/// Follows exact distances down to a goal: from `start`, repeatedly takes the first action (in
+/// [`Domain::actions`] order) that lowers `distance` by one. With exact distances this is the
+/// lexicographically smallest shortest solution. `None` when `distance(start)` is `None`.
+pub fn descend<D: Domain>(
+    domain: &D,
+    start: &D::State,
+    distance: impl Fn(&D::State) -> Option<u32>,
+) -> Option<Vec<D::Action>> {
+    let mut remaining = distance(start)?;
+    let mut state = start.clone();
+    let mut path = Vec::with_capacity(remaining as usize);
+    let mut actions = Vec::new();
+    while remaining > 0 {
+        actions.clear();
+        domain.actions(&state, &mut actions);
+        let step = actions.iter().copied().find(|&action| {
+            domain.apply(&mut state, action);
+            let closer = distance(&state) == Some(remaining - 1);
+            if !closer {
+                domain.undo(&mut state, action);
+            }
+            closer
+        })?;
+        path.push(step);
+        remaining -= 1;
+    }
+    Some(path)
+}
+
+/// Builds the table of distances from every state of `domain` to the nearest of `goals`.
+///
+/// Distances must stay below 255 (the search stops with `DepthLimit` past 254, or past
+/// [`Limits::max_depth`] when that is lower). Each distance is one entry of [`Stats::layers`].
+///
+/// ```
+/// use statespace_engine::{Domain, Limits, PerfectHash, distance_table::distance_table};
+/// /// Ten positions on a line, steps of one.
+/// struct Line;
+/// impl Domain for Line {
+///     type State = u8;
+///     type Action = i8;
+///     fn actions(&self, n: &u8, out: &mut Vec<i8>) {
+///         if *n > 0 { out.push(-1); }
+///         if *n < 9 { out.push(1); }
+///     }
+///     fn apply(&self, n: &mut u8, step: i8) { *n = n.wrapping_add_signed(step); }
+///     fn invert(&self, step: i8) -> i8 { -step }
+///     fn is_goal(&self, n: &u8) -> bool { *n == 0 }
+/// }
+/// impl PerfectHash for Line {
+///     fn size(&self) -> u64 { 10 }
+///     fn rank(&self, n: &u8) -> u64 { u64::from(*n) }
+///     fn unrank(&self, rank: u64) -> u8 { rank as u8 }
+/// }
+/// let table = distance_table(&Line, &[0], &Limits::none()).table.unwrap();
+/// assert_eq!(table.distance(7), Some(7));
+/// assert_eq!(table.solution(&Line, &3), Some(vec![-1, -1, -1]));
+/// ```
+pub fn distance_table<D: PerfectHash>(
+    domain: &D,
+    goals: &[D::State],
+    limits: &Limits,
+) -> TableBuild {
+    let started = Instant::now();
+    let mut stats = Stats::default();
+    let table = build(domain, goals, limits, &mut stats);
+    stats.elapsed = started.elapsed();
+    TableBuild { table, stats }
+}
+
+fn build<D: PerfectHash>(
+    domain: &D,
+    goals: &[D::State],
+    limits: &Limits,
+    stats: &mut Stats,
+) -> Result<DistanceTable, StopReason> {
+    let size = usize::try_from(domain.size()).map_err(|_| StopReason::MemoryLimit)?;
+    if limits.max_stored.is_some_and(|max| domain.size() > max) {
+        return Err(StopReason::MemoryLimit);
+    }
+    let mut distances = vec![UNREACHED; size];
+    let mut frontier = Vec::new();
+    for goal in goals {
+        let rank = domain.rank(goal);
+        if distances[rank as usize] == UNREACHED {
+            distances[rank as usize] = 0;
+            frontier.push(rank);
+        }
+    }
+    stats.stored = frontier.len() as u64;
+    let max_depth = limits
+        .max_depth
+        .unwrap_or(u32::MAX)
+        .min(u32::from(UNREACHED) - 1);
+    let mut meter = Meter::new(limits);
+    let mut next = Vec::new();
+    let mut actions = Vec::new();
+    let mut depth = 0u32;
+    while !frontier.is_empty() {
+        if depth >= max_depth {
+            return Err(StopReason::DepthLimit);
+        }
+        let mut layer = LayerStats {
+            depth,
+            ..LayerStats::default()
+        };
+        for &rank in &frontier {
+            meter.before_expansion(stats.expanded + layer.expanded)?;
+            let mut state = domain.unrank(rank);
+            actions.clear();
+            domain.predecessor_actions(&state, &mut actions);
+            layer.expanded += 1;
+            layer.generated += actions.len() as u64;
+            for &action in &actions {
+                domain.apply(&mut state, action);
+                let rank = domain.rank(&state);
+                let slot = &mut distances[rank as usize];
+                if *slot == UNREACHED {
+                    *slot = (depth + 1) as u8;
+                    next.push(rank);
+                }
+                domain.undo(&mut state, action);
+            }
+        }
+        stats.expanded += layer.expanded;
+        stats.generated += layer.generated;
+        stats.stored += next.len() as u64;
+        stats.layers.push(layer);
+        std::mem::swap(&mut frontier, &mut next);
+        next.clear();
+        depth += 1;
+    }
+    Ok(DistanceTable::from_bytes(distances))
+}

@@ -1,1 +1,200 @@
-//! TODO
+//! Iterative-deepening A* (IDA*): depth-first searches under a growing cost bound, in place.
+//!
+//! See <https://en.wikipedia.org/wiki/Iterative_deepening_A*>. The state is changed in place by
+//! applying and undoing actions, so a search allocates nothing per node; the inverse of the last
+//! action is never tried, and the heuristic may be updated move by move
+//! ([`IncrementalHeuristic`]).
+
+use std::time::Instant;
+
+use crate::limits::Meter;
+use crate::path::finish;
+use crate::{
+    Domain, IncrementalHeuristic, LayerStats, Limits, SearchResult, Solution, Stats, StopReason,
+};
+
+/// Finds a cheapest solution from `start` with IDA*.
+///
+/// `heuristic` must be admissible (never above the true remaining cost), or the solution may not
+/// be the cheapest. Among the cheapest solutions it returns the lexicographically first in the
+/// order of [`Domain::actions`], since each iteration searches depth-first in that order.
+/// The outcome is `Exhausted` when no state exceeds the bound (the reachable tree is finite and
+/// has no goal), and `Stopped(DepthLimit)` when the bound would pass [`Limits::max_depth`].
+/// Each iteration is one entry of [`Stats::layers`], keyed by its bound.
+///
+/// ```
+/// use statespace_engine::{Domain, Limits, Recompute, idastar::idastar};
+/// /// A walk on the integers from 0 to 7, by steps of -1 and +1.
+/// struct Line;
+/// impl Domain for Line {
+///     type State = i32;
+///     type Action = i32;
+///     fn actions(&self, _: &i32, out: &mut Vec<i32>) { out.extend([-1, 1]); }
+///     fn apply(&self, n: &mut i32, step: i32) { *n += step; }
+///     fn invert(&self, step: i32) -> i32 { -step }
+///     fn is_goal(&self, n: &i32) -> bool { *n == 7 }
+/// }
+/// let distance = |n: &i32| (7 - n).unsigned_abs();
+/// let result = idastar(&Line, &0, &Recompute(distance), &Limits::none());
+/// assert_eq!(result.outcome.solution().unwrap().actions, vec![1; 7]);
+/// assert_eq!(result.stats.layers.len(), 1); // the heuristic is exact: one iteration
+/// ```
+pub fn idastar<D, H>(
+    domain: &D,
+    start: &D::State,
+    heuristic: &H,
+    limits: &Limits,
+) -> SearchResult<D::Action>
+where
+    D: Domain,
+    H: IncrementalHeuristic<D>,
+{
+    let started = Instant::now();
+    let mut search = Search {
+        domain,
+        heuristic,
+        meter: Meter::new(limits),
+        state: start.clone(),
+        path: Vec::new(),
+        action_lists: Vec::new(),
+        stats: Stats::default(),
+        layer: LayerStats::default(),
+    };
+    let verdict = search.run(limits);
+    finish(verdict, search.stats, started)
+}
+
+/// What one depth-first pass concluded below a node.
+enum Pass {
+    /// A goal was reached; the path holds the actions.
+    Found,
+    /// No goal within the bound; the least f-value that exceeded it, if any.
+    Exceeded(Option<u64>),
+}
+
+struct Search<'a, D: Domain, H: IncrementalHeuristic<D>> {
+    domain: &'a D,
+    heuristic: &'a H,
+    meter: Meter<'a>,
+    state: D::State,
+    path: Vec<D::Action>,
+    /// One reusable action buffer per depth, so expansion never allocates once warmed up.
+    action_lists: Vec<Vec<D::Action>>,
+    stats: Stats,
+    layer: LayerStats,
+}
+
+impl<D: Domain, H: IncrementalHeuristic<D>> Search<'_, D, H> {
+    fn run(&mut self, limits: &Limits) -> Result<Option<Solution<D::Action>>, StopReason> {
+        let memo = self.heuristic.init(self.domain, &self.state);
+        let mut bound = u64::from(self.heuristic.value(memo));
+        loop {
+            if limits.max_depth.is_some_and(|max| bound > u64::from(max)) {
+                return Err(StopReason::DepthLimit);
+            }
+            self.layer = LayerStats {
+                depth: u32::try_from(bound).unwrap_or(u32::MAX),
+                ..LayerStats::default()
+            };
+            let pass = self.descend(0, bound, memo, None);
+            self.stats.layers.push(self.layer);
+            match pass? {
+                Pass::Found => {
+                    let cost = self.path_cost();
+                    return Ok(Some(Solution {
+                        actions: std::mem::take(&mut self.path),
+                        cost,
+                    }));
+                }
+                Pass::Exceeded(Some(next)) => bound = next,
+                Pass::Exceeded(None) => return Ok(None),
+            }
+        }
+    }
+
+    /// Searches below the current state, reached at cost `g`, whose heuristic memo is `memo`.
+    fn descend(
+        &mut self,
+        g: u64,
+        bound: u64,
+        memo: H::Memo,
+        last: Option<D::Action>,
+    ) -> Result<Pass, StopReason> {
+        let f = g + u64::from(self.heuristic.value(memo));
+        if f > bound {
+            return Ok(Pass::Exceeded(Some(f)));
+        }
+        if self.domain.is_goal(&self.state) {
+            return Ok(Pass::Found);
+        }
+        self.meter.before_expansion(self.stats.expanded)?;
+        let depth = self.path.len();
+        if self.action_lists.len() <= depth {
+            self.action_lists.push(Vec::new());
+        }
+        let mut actions = std::mem::take(&mut self.action_lists[depth]);
+        actions.clear();
+        self.domain.actions(&self.state, &mut actions);
+        self.count_expansion(actions.len() as u64);
+        let forbidden = last.map(|action| self.domain.invert(action));
+        let mut least_exceeding: Option<u64> = None;
+        let mut result = Ok(Pass::Exceeded(None));
+        for &action in &actions {
+            if Some(action) == forbidden {
+                continue;
+            }
+            let step = u64::from(self.domain.cost(&self.state, action));
+            self.domain.apply(&mut self.state, action);
+            let child_memo = self
+                .heuristic
+                .update(self.domain, &self.state, action, memo);
+            self.path.push(action);
+            let pass = self.descend(g + step, bound, child_memo, Some(action));
+            match pass {
+                Ok(Pass::Exceeded(next)) => {
+                    self.path.pop();
+                    self.domain.undo(&mut self.state, action);
+                    least_exceeding = min_some(least_exceeding, next);
+                }
+                found_or_stopped => {
+                    result = found_or_stopped;
+                    break;
+                }
+            }
+        }
+        self.action_lists[depth] = actions;
+        match result {
+            Ok(Pass::Exceeded(_)) => Ok(Pass::Exceeded(least_exceeding)),
+            other => other,
+        }
+    }
+
+    fn count_expansion(&mut self, generated: u64) {
+        self.stats.expanded += 1;
+        self.stats.generated += generated;
+        self.layer.expanded += 1;
+        self.layer.generated += generated;
+        self.stats.stored = self.stats.stored.max(self.path.len() as u64 + 1);
+    }
+
+    /// The cost of the found path, replayed from the start (the state now stands at the goal).
+    fn path_cost(&mut self) -> u64 {
+        for &action in self.path.iter().rev() {
+            self.domain.undo(&mut self.state, action);
+        }
+        let mut cost = 0;
+        for &action in &self.path {
+            cost += u64::from(self.domain.cost(&self.state, action));
+            self.domain.apply(&mut self.state, action);
+        }
+        cost
+    }
+}
+
+fn min_some(a: Option<u64>, b: Option<u64>) -> Option<u64> {
+    match (a, b) {
+        (Some(x), Some(y)) => Some(x.min(y)),
+        (x, None) => x,
+        (None, y) => y,
+    }
+}

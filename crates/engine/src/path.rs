@@ -20,15 +20,25 @@ pub(crate) struct SearchTree<S, A> {
 
 impl<S, A: Copy> SearchTree<S, A> {
     pub(crate) fn with_root(state: S) -> Self {
-        Self {
-            nodes: vec![Node {
-                state,
-                parent: ROOT,
-                action: None,
-                cost: 0,
-                depth: 0,
-            }],
-        }
+        let mut tree = Self::empty();
+        tree.add_root(state);
+        tree
+    }
+
+    pub(crate) fn empty() -> Self {
+        Self { nodes: Vec::new() }
+    }
+
+    /// Adds a root (a search may start from several states at once); returns its number.
+    pub(crate) fn add_root(&mut self, state: S) -> u32 {
+        self.nodes.push(Node {
+            state,
+            parent: ROOT,
+            action: None,
+            cost: 0,
+            depth: 0,
+        });
+        (self.nodes.len() - 1) as u32
     }
 
     /// Adds `state`, reached from node `parent` by `action` of cost `step`; returns its number.

@@ -1,0 +1,180 @@
+//! Every algorithm against plain BFS: same lengths, replayable solutions, lexicographic ties.
+
+mod support;
+
+use proptest::prelude::*;
+use statespace_engine::astar::{astar, astar_with};
+use statespace_engine::bfs::{bfs, bfs_with};
+use statespace_engine::bidirectional_bfs::{bidirectional_bfs, bidirectional_bfs_with};
+use statespace_engine::distance_table::distance_table;
+use statespace_engine::idastar::idastar;
+use statespace_engine::index::DenseIndex;
+use statespace_engine::{Domain, Limits, Outcome, Recompute};
+use support::{Graph, Sliding, replay};
+
+fn graphs() -> impl Strategy<Value = (Graph, u32)> {
+    (2usize..40).prop_flat_map(|n| {
+        (
+            prop::collection::vec((0..n as u32, 0..n as u32), 0..n * 2),
+            prop::collection::vec(0..n as u32, 1..3),
+            0..n as u32,
+        )
+            .prop_map(move |(edges, goals, start)| (Graph::new(n, &edges, goals), start))
+    })
+}
+
+/// The length of a found solution, or None when the outcome says there is none.
+fn length<A>(outcome: &Outcome<A>) -> Option<usize> {
+    match outcome {
+        Outcome::Found(solution) => Some(solution.actions.len()),
+        Outcome::Exhausted => None,
+        Outcome::Stopped(reason) => panic!("stopped without a limit: {reason}"),
+    }
+}
+
+proptest! {
+    #[test]
+    fn bfs_finds_textbook_distances((graph, start) in graphs()) {
+        let expected = graph.distances()[start as usize];
+        let result = bfs(&graph, &start, &Limits::none());
+        prop_assert_eq!(length(&result.outcome).map(|n| n as u32), expected);
+        if let Some(solution) = result.outcome.solution() {
+            prop_assert!(graph.is_goal(&replay(&graph, &start, &solution.actions)));
+            prop_assert_eq!(solution.cost, solution.actions.len() as u64);
+        }
+    }
+
+    #[test]
+    fn every_algorithm_matches_bfs((graph, start) in graphs()) {
+        let limits = Limits::none();
+        let reference = bfs(&graph, &start, &limits);
+        let expected = length(&reference.outcome);
+        let exact = graph.distances();
+        // Admissible but inconsistent: half the true distance, rounded either way by node.
+        let heuristic = |node: &u32| exact[*node as usize].map_or(0, |d| (d + node % 2) / 2);
+        let outcomes = [
+            bidirectional_bfs(&graph, &start, &graph.goals, &limits).outcome,
+            astar(&graph, &start, &heuristic, &limits).outcome,
+        ];
+        for outcome in &outcomes {
+            prop_assert_eq!(length(outcome), expected);
+            if let Some(solution) = outcome.solution() {
+                prop_assert!(graph.is_goal(&replay(&graph, &start, &solution.actions)));
+            }
+        }
+        if expected.is_some() {
+            // IDA* does not end on unsolvable graphs with cycles, so only solvable starts.
+            let ida = idastar(&graph, &start, &Recompute(heuristic), &limits);
+            prop_assert_eq!(ida.outcome.solution(), reference.outcome.solution());
+        }
+    }
+
+    #[test]
+    fn dense_and_hashed_indexes_agree((graph, start) in graphs()) {
+        let limits = Limits::none();
+        let (mut a, mut b) = (DenseIndex::new(&graph), DenseIndex::new(&graph));
+        for _ in 0..2 {
+            // Twice, to check that a reused index was cleared.
+            prop_assert_eq!(
+                bfs_with(&graph, &start, &limits, &mut a).outcome,
+                bfs(&graph, &start, &limits).outcome
+            );
+            let zero = |_: &u32| 0;
+            prop_assert_eq!(
+                astar_with(&graph, &start, &zero, &limits, &mut a).outcome,
+                astar(&graph, &start, &zero, &limits).outcome
+            );
+            prop_assert_eq!(
+                bidirectional_bfs_with(&graph, &start, &graph.goals, &limits, &mut a, &mut b).outcome,
+                bidirectional_bfs(&graph, &start, &graph.goals, &limits).outcome
+            );
+        }
+    }
+
+    #[test]
+    fn distance_table_matches_textbook_bfs((graph, start) in graphs()) {
+        let table = distance_table(&graph, &graph.goals, &Limits::none()).table.unwrap();
+        let exact = graph.distances();
+        for (node, expected) in exact.iter().enumerate() {
+            prop_assert_eq!(table.distance(node as u64).map(u32::from), *expected);
+        }
+        let path = table.solution(&graph, &start);
+        prop_assert_eq!(&path, &bfs(&graph, &start, &Limits::none()).outcome.solution().map(|s| s.actions.clone()));
+    }
+
+    #[test]
+    fn depth_limit_keeps_short_solutions_and_stops_before_long_ones(
+        (graph, start) in graphs(), max in 0u32..5,
+    ) {
+        let limits = Limits::none().max_depth(max);
+        let expected = graph.distances()[start as usize];
+        for outcome in [
+            bfs(&graph, &start, &limits).outcome,
+            bidirectional_bfs(&graph, &start, &graph.goals, &limits).outcome,
+        ] {
+            match (expected, &outcome) {
+                (Some(d), Outcome::Found(s)) => prop_assert!(d <= max && s.actions.len() == d as usize),
+                (Some(d), Outcome::Stopped(_)) => prop_assert!(d > max),
+                (None, Outcome::Exhausted | Outcome::Stopped(_)) => {}
+                (_, other) => prop_assert!(false, "{other:?} for distance {expected:?}"),
+            }
+        }
+    }
+}
+
+fn sliding_starts(rows: usize, cols: usize) -> impl Strategy<Value = Vec<u8>> {
+    // Random walks from the goal: always solvable.
+    prop::collection::vec(0u8..4, 0..60).prop_map(move |walk| {
+        let domain = Sliding { rows, cols };
+        let mut state = domain.goal();
+        let mut actions = Vec::new();
+        for choice in walk {
+            actions.clear();
+            domain.actions(&state, &mut actions);
+            domain.apply(&mut state, actions[choice as usize % actions.len()]);
+        }
+        state
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn sliding_3x3_all_algorithms_are_optimal(start in sliding_starts(3, 3)) {
+        let domain = Sliding { rows: 3, cols: 3 };
+        let limits = Limits::none();
+        let reference = bfs(&domain, &start, &limits);
+        let best = reference.outcome.solution().unwrap().clone();
+        let manhattan = |s: &Vec<u8>| domain.manhattan(s);
+        let ida = idastar(&domain, &start, &Recompute(manhattan), &limits);
+        prop_assert_eq!(ida.outcome.solution(), Some(&best));
+        let a = astar(&domain, &start, &manhattan, &limits);
+        let bi = bidirectional_bfs(&domain, &start, &[domain.goal()], &limits);
+        for outcome in [a.outcome, bi.outcome] {
+            let solution = outcome.solution().unwrap();
+            prop_assert_eq!(solution.actions.len(), best.actions.len());
+            prop_assert!(domain.is_goal(&replay(&domain, &start, &solution.actions)));
+        }
+    }
+}
+
+#[test]
+fn sliding_2x3_table_agrees_with_every_search() {
+    let domain = Sliding { rows: 2, cols: 3 };
+    let build = distance_table(&domain, &[domain.goal()], &Limits::none());
+    let table = build.table.unwrap();
+    // Half of the 720 boards are reachable; the hardest takes 21 moves.
+    assert_eq!(table.histogram().iter().sum::<u64>(), 360);
+    assert_eq!(table.histogram().len(), 22);
+    for rank in 0..720 {
+        let start = statespace_engine::PerfectHash::unrank(&domain, rank);
+        let limits = Limits::none();
+        let expected = table.distance(rank).map(usize::from);
+        assert_eq!(length(&bfs(&domain, &start, &limits).outcome), expected);
+        assert_eq!(
+            length(&bidirectional_bfs(&domain, &start, &[domain.goal()], &limits).outcome),
+            expected
+        );
+    }
+}

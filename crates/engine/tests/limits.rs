@@ -1,0 +1,133 @@
+//! Every algorithm stops at every limit, and says which.
+
+mod support;
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use statespace_engine::astar::astar;
+use statespace_engine::bfs::bfs;
+use statespace_engine::bidirectional_bfs::bidirectional_bfs;
+use statespace_engine::distance_table::distance_table;
+use statespace_engine::idastar::idastar;
+use statespace_engine::{Limits, Outcome, Recompute, SearchResult, StopReason};
+use support::Sliding;
+
+/// The hardest 3x3 board: 31 moves.
+fn hard_start() -> Vec<u8> {
+    vec![8, 6, 7, 2, 5, 4, 3, 0, 1]
+}
+
+fn run_all(limits: &Limits) -> Vec<(&'static str, SearchResult<u8>)> {
+    let domain = Sliding { rows: 3, cols: 3 };
+    let start = hard_start();
+    let manhattan = |s: &Vec<u8>| domain.manhattan(s);
+    vec![
+        ("bfs", bfs(&domain, &start, limits)),
+        (
+            "bibfs",
+            bidirectional_bfs(&domain, &start, &[domain.goal()], limits),
+        ),
+        ("astar", astar(&domain, &start, &manhattan, limits)),
+        (
+            "idastar",
+            idastar(&domain, &start, &Recompute(manhattan), limits),
+        ),
+    ]
+}
+
+fn assert_all_stopped(limits: &Limits, reason: StopReason) {
+    for (name, result) in run_all(limits) {
+        assert_eq!(
+            result.outcome,
+            Outcome::Stopped(reason),
+            "{name} did not stop"
+        );
+    }
+}
+
+#[test]
+fn unlimited_searches_find_the_31_move_solution() {
+    for (name, result) in run_all(&Limits::none()) {
+        assert_eq!(
+            result.outcome.solution().map(|s| s.cost),
+            Some(31),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn node_limit_stops_and_is_respected() {
+    let limits = Limits::none().max_expanded(500);
+    for (name, result) in run_all(&limits) {
+        assert_eq!(
+            result.outcome,
+            Outcome::Stopped(StopReason::NodeLimit),
+            "{name}"
+        );
+        assert!(
+            result.stats.expanded <= 500,
+            "{name} expanded {}",
+            result.stats.expanded
+        );
+    }
+}
+
+#[test]
+fn deadline_in_the_past_stops_at_once() {
+    assert_all_stopped(
+        &Limits::none().time_limit(Duration::ZERO),
+        StopReason::TimeLimit,
+    );
+}
+
+#[test]
+fn cancellation_flag_stops() {
+    let flag = Arc::new(AtomicBool::new(true));
+    assert_all_stopped(&Limits::none().cancel_flag(flag), StopReason::Cancelled);
+}
+
+#[test]
+fn memory_cap_stops_graph_searches() {
+    let limits = Limits::none().max_stored(1_000);
+    for (name, result) in run_all(&limits) {
+        if name != "idastar" {
+            assert_eq!(
+                result.outcome,
+                Outcome::Stopped(StopReason::MemoryLimit),
+                "{name}"
+            );
+        }
+    }
+}
+
+#[test]
+fn depth_limit_below_the_solution_stops() {
+    assert_all_stopped(&Limits::none().max_depth(30), StopReason::DepthLimit);
+}
+
+#[test]
+fn distance_table_honours_limits() {
+    let domain = Sliding { rows: 3, cols: 3 };
+    let goals = [domain.goal()];
+    let stopped = |limits: Limits| distance_table(&domain, &goals, &limits).table.err();
+    assert_eq!(
+        stopped(Limits::none().max_expanded(10)),
+        Some(StopReason::NodeLimit)
+    );
+    assert_eq!(
+        stopped(Limits::none().max_depth(5)),
+        Some(StopReason::DepthLimit)
+    );
+    assert_eq!(
+        stopped(Limits::none().max_stored(100)),
+        Some(StopReason::MemoryLimit)
+    );
+    let table = distance_table(&domain, &goals, &Limits::none())
+        .table
+        .unwrap();
+    assert_eq!(table.histogram().len(), 32);
+    assert_eq!(table.histogram().iter().sum::<u64>(), 181_440);
+}
