@@ -18,21 +18,18 @@ use crate::{Domain, Limits, SearchResult, Solution, Stats, StopReason};
 ///
 /// ```
 /// use statespace_engine::{Domain, Limits, bfs::bfs};
-/// /// Count from a number to 10 by steps of +1 and *2.
-/// struct Count;
-/// impl Domain for Count {
-///     type State = u32;
-///     type Action = char;
-///     fn actions(&self, n: &u32, out: &mut Vec<char>) {
-///         if *n < 10 { out.push('+'); }
-///         if *n <= 5 { out.push('*'); }
-///     }
-///     fn apply(&self, n: &mut u32, a: char) { if a == '+' { *n += 1 } else { *n *= 2 } }
-///     fn invert(&self, a: char) -> char { a }
-///     fn is_goal(&self, n: &u32) -> bool { *n == 10 }
+/// /// Walk the integers from 0 to 10 by steps of +3 and -2.
+/// struct Steps;
+/// impl Domain for Steps {
+///     type State = i32;
+///     type Action = i32;
+///     fn actions(&self, _: &i32, out: &mut Vec<i32>) { out.extend([3, -2]); }
+///     fn apply(&self, n: &mut i32, step: i32) { *n += step; }
+///     fn invert(&self, step: i32) -> i32 { -step }
+///     fn is_goal(&self, n: &i32) -> bool { *n == 10 }
 /// }
-/// let result = bfs(&Count, &3, &Limits::none());
-/// assert_eq!(result.outcome.solution().unwrap().actions, vec!['+', '+', '*']);
+/// let result = bfs(&Steps, &0, &Limits::none().max_depth(20));
+/// assert_eq!(result.outcome.solution().unwrap().actions, vec![3, 3, 3, 3, -2]);
 /// ```
 pub fn bfs<D: Domain>(domain: &D, start: &D::State, limits: &Limits) -> SearchResult<D::Action> {
     bfs_with(domain, start, limits, &mut HashIndex::default())
