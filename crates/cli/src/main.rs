@@ -1,5 +1,6 @@
 //! The `statespace` command: a thin layer of argument parsing and I/O over the puzzles library.
 
+mod bench;
 mod commands;
 mod driver;
 
@@ -16,7 +17,8 @@ Examples:
   statespace solve sliding --size 4x4 examples/sliding.txt
   statespace solve solitaire examples/solitaire.txt
   statespace solve four examples/four.txt
-  statespace gen rotation --count 5 --seed 7 | statespace solve rotation";
+  statespace gen rotation --count 5 --seed 7 | statespace solve rotation
+  statespace bench rotation --input cases.txt --peer ../shared/peers/bin/rotation_ida_000 --per-case";
 
 /// Solve combinatorial puzzles by state-space search, in their online judges' exact formats.
 #[derive(Parser)]
@@ -38,6 +40,8 @@ enum Command {
         #[command(subcommand)]
         puzzle: GenCommand,
     },
+    /// Time our solver against a peer program on the same input and compare their outputs.
+    Bench(bench::BenchArgs),
 }
 
 #[derive(Subcommand)]
@@ -85,6 +89,7 @@ fn main() -> ExitCode {
             GenCommand::Solitaire(args) => solitaire::generate(&args),
             GenCommand::Four(args) => four::generate(&args),
         },
+        Command::Bench(args) => bench::run(&args),
     };
     driver::exit_code(result)
 }

@@ -5,3 +5,15 @@ pub mod four;
 pub mod rotation;
 pub mod sliding;
 pub mod solitaire;
+
+/// Each case of `text` as a complete judge input of its own (for peers that read one case).
+pub fn standalone_cases(puzzle: &str, text: &str) -> anyhow::Result<Vec<String>> {
+    match puzzle {
+        "eight" => eight::standalone_cases(text),
+        "sliding" => sliding::standalone_cases(text),
+        "rotation" => rotation::standalone_cases(text),
+        "solitaire" => solitaire::standalone_cases(text),
+        "four" => four::standalone_cases(text),
+        other => anyhow::bail!("unknown puzzle {other:?}"),
+    }
+}

@@ -27,3 +27,9 @@ pub fn generate(args: &GenArgs) -> anyhow::Result<Verdict> {
     let _ = &args.common;
     anyhow::bail!("solitaire is not implemented yet")
 }
+
+/// Each case of `text` as a complete judge input of its own.
+pub fn standalone_cases(text: &str) -> anyhow::Result<Vec<String>> {
+    let _ = text;
+    anyhow::bail!("not implemented yet")
+}
