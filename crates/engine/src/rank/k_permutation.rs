@@ -13,8 +13,10 @@ const MAX_ITEMS: usize = 20;
 
 /// `n!/(n-k)!`, the number of ways to place `k` distinct items on `n` cells; 0 when `k > n`.
 ///
-/// The count must fit in a `u64`, as it does for `k <= 10` (any `n <= 64`), `k <= 13` (`n <= 32`)
-/// and `n <= 20`; panics otherwise.
+/// # Panics
+///
+/// If the count does not fit in a `u64`; it does for `k <= 10` (any `n <= 64`), `k <= 13`
+/// (`n <= 32`) and `n <= 20`.
 pub fn k_permutation_count(n: usize, k: usize) -> u64 {
     if k > n {
         return 0;
@@ -56,7 +58,9 @@ pub struct KPermutationRanker {
 impl KPermutationRanker {
     /// A ranker for `k` distinct items on `n` cells.
     ///
-    /// `n <= 64`, `k <= n`, and `n!/(n-k)!` must fit in a `u64`: panics otherwise.
+    /// # Panics
+    ///
+    /// Unless `n <= 64`, `k <= n` and `n!/(n-k)!` fits in a `u64`.
     pub fn new(n: usize, k: usize) -> Self {
         assert!(n <= MAX_CELLS, "at most {MAX_CELLS} cells, not {n}");
         assert!(k <= n, "{k} items do not fit on {n} cells");

@@ -25,8 +25,10 @@ pub struct MultisetRanker {
 impl MultisetRanker {
     /// A ranker for arrangements where `counts[s]` cells hold symbol `s`.
     ///
-    /// `counts.len()` and `counts.iter().sum()` (the number of cells) must be at most 64, and the
-    /// multinomial coefficient must fit in a `u64`: panics otherwise.
+    /// # Panics
+    ///
+    /// Unless `counts.len()` and `counts.iter().sum()` (the number of cells) are at most 64 and
+    /// the multinomial coefficient fits in a `u64`.
     pub fn new(counts: &[usize]) -> Self {
         assert!(counts.len() <= MAX_CELLS, "at most {MAX_CELLS} symbols");
         let cells: usize = counts.iter().sum();
