@@ -1,0 +1,215 @@
+//! Permutations of `0..n` in lexicographic order: the Cantor expansion, i.e. the
+//! [Lehmer code](https://en.wikipedia.org/wiki/Lehmer_code) read in the
+//! [factorial number system](https://en.wikipedia.org/wiki/Factorial_number_system).
+
+use super::{count_below, nth_set_bit};
+
+/// The largest `n` whose permutations can be ranked: `20! < 2^64 < 21!`.
+const MAX_LEN: usize = 20;
+
+const FACTORIALS: [u64; MAX_LEN + 1] = {
+    let mut table = [1u64; MAX_LEN + 1];
+    let mut n = 1;
+    while n <= MAX_LEN {
+        table[n] = table[n - 1] * n as u64;
+        n += 1;
+    }
+    table
+};
+
+/// `n!`, the number of permutations of `0..n`; `n` must be at most 20.
+#[inline]
+pub fn factorial(n: usize) -> u64 {
+    debug_assert!(n <= MAX_LEN, "{n}! does not fit in u64");
+    FACTORIALS[n]
+}
+
+/// The lexicographic rank of `perm` among the permutations of `0..perm.len()`, in `0..n!`.
+///
+/// `perm` must be a permutation of `0..perm.len()` with `perm.len() <= 20`. The identity ranks 0
+/// and its reverse `n! - 1`. Runs in O(n).
+pub fn rank_permutation(perm: &[u8]) -> u64 {
+    let n = perm.len();
+    debug_assert!(
+        n <= MAX_LEN,
+        "permutations of more than {MAX_LEN} items do not fit in u64"
+    );
+    let mut used = 0u64;
+    let mut rank = 0u64;
+    for (i, &item) in perm.iter().enumerate() {
+        debug_assert!(usize::from(item) < n, "item {item} out of range 0..{n}");
+        debug_assert!(used & (1 << item) == 0, "item {item} repeated");
+        // Lehmer digit: how many smaller items are still unused; its radix is n - i.
+        let digit = u64::from(item) - u64::from(count_below(used, item));
+        rank = rank * (n - i) as u64 + digit;
+        used |= 1 << item;
+    }
+    rank
+}
+
+/// Writes into `out` the permutation of `0..out.len()` whose lexicographic rank is `rank`.
+///
+/// `out.len()` must be at most 20 and `rank` below `out.len()!`. Inverse of [`rank_permutation`].
+pub fn unrank_permutation(rank: u64, out: &mut [u8]) {
+    let n = out.len();
+    debug_assert!(
+        n <= MAX_LEN,
+        "permutations of more than {MAX_LEN} items do not fit in u64"
+    );
+    debug_assert!(rank < factorial(n), "rank {rank} out of range 0..{n}!");
+    // Lehmer digits come out least significant (last position, radix 1) first.
+    let mut rest = rank;
+    for (i, slot) in out.iter_mut().enumerate().rev() {
+        let radix = (n - i) as u64;
+        *slot = (rest % radix) as u8;
+        rest /= radix;
+    }
+    let mut unused = (1u64 << n) - 1;
+    for slot in out.iter_mut() {
+        let item = nth_set_bit(unused, u64::from(*slot));
+        unused &= !(1 << item);
+        *slot = item;
+    }
+}
+
+/// Whether `perm` is an odd permutation, i.e. has an odd number of inversions.
+///
+/// `perm` must be a permutation of `0..perm.len()` with `perm.len() <= 64`. Runs in O(n): the
+/// parity of a permutation is that of `n` minus its number of cycles.
+pub fn permutation_parity(perm: &[u8]) -> bool {
+    let n = perm.len();
+    debug_assert!(
+        n <= 64,
+        "permutations of more than 64 items are not supported"
+    );
+    let mut visited = 0u64;
+    let mut cycles = 0;
+    for start in 0..n {
+        if visited & (1 << start) != 0 {
+            continue;
+        }
+        cycles += 1;
+        let mut item = start;
+        while visited & (1 << item) == 0 {
+            visited |= 1 << item;
+            item = usize::from(perm[item]);
+            debug_assert!(item < n, "item {item} out of range 0..{n}");
+        }
+    }
+    (n - cycles) % 2 == 1
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    fn inversions(perm: &[u8]) -> usize {
+        (0..perm.len())
+            .map(|i| {
+                perm[i + 1..]
+                    .iter()
+                    .filter(|&&later| later < perm[i])
+                    .count()
+            })
+            .sum()
+    }
+
+    fn permutation_of(max_len: usize) -> impl Strategy<Value = Vec<u8>> {
+        (0..=max_len).prop_flat_map(|n| Just((0..n as u8).collect::<Vec<u8>>()).prop_shuffle())
+    }
+
+    #[test]
+    fn factorials_are_exact() {
+        assert_eq!(factorial(0), 1);
+        assert_eq!(factorial(1), 1);
+        assert_eq!(factorial(9), 362_880);
+        assert_eq!(factorial(20), 2_432_902_008_176_640_000);
+    }
+
+    #[test]
+    fn ranks_by_hand() {
+        assert_eq!(rank_permutation(&[]), 0);
+        assert_eq!(rank_permutation(&[0]), 0);
+        // 012 021 102 120 201 210
+        assert_eq!(rank_permutation(&[1, 0, 2]), 2);
+        assert_eq!(rank_permutation(&[1, 2, 0]), 3);
+        assert_eq!(rank_permutation(&[2, 1, 0]), 5);
+        // Digits (smaller unused items) 1,0,1,0 in radices 4,3,2,1: 1*3! + 0*2! + 1*1! + 0 = 7.
+        assert_eq!(rank_permutation(&[1, 0, 3, 2]), 7);
+        let reversed: Vec<u8> = (0..20).rev().collect();
+        assert_eq!(rank_permutation(&reversed), factorial(20) - 1);
+    }
+
+    #[test]
+    fn unranks_by_hand() {
+        let mut out = [0; 4];
+        unrank_permutation(7, &mut out);
+        assert_eq!(out, [1, 0, 3, 2]);
+        let mut out = [0; 20];
+        unrank_permutation(factorial(20) - 1, &mut out);
+        assert!(out.iter().rev().copied().eq(0..20));
+    }
+
+    #[test]
+    fn exhaustive_bijection_in_lexicographic_order() {
+        for n in 1..=8 {
+            let mut previous = vec![0; n];
+            let mut current = vec![0; n];
+            unrank_permutation(0, &mut previous);
+            assert!(
+                previous.iter().copied().eq(0..n as u8),
+                "rank 0 is the identity"
+            );
+            for rank in 1..factorial(n) {
+                unrank_permutation(rank, &mut current);
+                // Strictly increasing, hence distinct; n! of them, hence all permutations.
+                assert!(previous < current, "n={n}: rank {rank} out of order");
+                assert_eq!(rank_permutation(&current), rank, "n={n}: {current:?}");
+                std::mem::swap(&mut previous, &mut current);
+            }
+            let mut sorted = previous.clone();
+            sorted.sort_unstable();
+            assert!(
+                sorted.iter().copied().eq(0..n as u8),
+                "n={n}: not a permutation"
+            );
+        }
+    }
+
+    #[test]
+    fn parity_by_hand() {
+        assert!(!permutation_parity(&[]));
+        assert!(!permutation_parity(&[0, 1, 2]));
+        assert!(permutation_parity(&[1, 0, 2]));
+        assert!(!permutation_parity(&[1, 2, 0]));
+        // Six inversions; two 2-cycles and two fixed points.
+        assert!(!permutation_parity(&[3, 2, 1, 0, 4, 5]));
+        assert!(permutation_parity(&[1, 2, 3, 0]));
+    }
+
+    proptest! {
+        #[test]
+        fn rank_then_unrank_round_trips(perm in permutation_of(20)) {
+            let rank = rank_permutation(&perm);
+            prop_assert!(rank < factorial(perm.len()));
+            let mut out = vec![0; perm.len()];
+            unrank_permutation(rank, &mut out);
+            prop_assert_eq!(out, perm);
+        }
+
+        #[test]
+        fn unrank_then_rank_round_trips(n in 0..=20usize, seed in any::<u64>()) {
+            let rank = seed % factorial(n);
+            let mut out = vec![0; n];
+            unrank_permutation(rank, &mut out);
+            prop_assert_eq!(rank_permutation(&out), rank);
+        }
+
+        #[test]
+        fn parity_matches_inversion_count(perm in permutation_of(64)) {
+            prop_assert_eq!(permutation_parity(&perm), inversions(&perm) % 2 == 1);
+        }
+    }
+}
