@@ -126,7 +126,7 @@ impl Sliding {
     }
 
     /// Sum of the tiles' Manhattan distances to their goal cells.
-    pub fn manhattan(&self, state: &Vec<u8>) -> u32 {
+    pub fn manhattan(&self, state: &[u8]) -> u32 {
         state
             .iter()
             .enumerate()
