@@ -1,1 +1,50 @@
-//! TODO: filled by its issue.
+//! Solitaire (UVa 1724, HDU 1401, POJ 1198): identical pieces on a board; can the start be turned
+//! into the target in at most 8 moves?
+//!
+//! A move takes one piece one cell up, down, left or right into an empty cell, or over one
+//! adjacent piece into the empty cell directly beyond it. The judges' board is 8×8 with four
+//! pieces; here any board and any number of pieces will do.
+//!
+//! Every move is undone by the reverse move, so the default search is bidirectional BFS from
+//! both ends: with a bound of 8 moves, four layers from each side instead of eight from one.
+//! States are as compact as the board allows: a 64-bit occupancy [`Bitboard`] for boards of up
+//! to 64 cells (ranked as subsets for a dense visited array when there are few enough placements:
+//! `C(64, 4) = 635,376` on the judges' board), a sorted [`CellList`] beyond.
+//!
+//! The parts: the board and its moves ([`Grid`], [`Move`]), the state ([`Placement`]), the search
+//! domain ([`Solitaire`]), reading cases ([`parse`]), writing answers, input lines and drawings
+//! ([`judge_answer`], [`format_case`], [`trace`]), the solver ([`Solver`]) and random queries
+//! ([`random_cases`]).
+//!
+//! ```
+//! use statespace_puzzles::solitaire::{
+//!     Grid, PieceCount, RankSpaces, Settings, Solver, judge_answer, parse,
+//! };
+//!
+//! let input = "4 4 4 5 5 4 6 5\n2 4 3 3 3 6 4 6\n";
+//! let grid = Grid::judge();
+//! let spaces = RankSpaces::new(grid);
+//! let mut solver = Solver::new(&spaces, Settings::default());
+//! for case in parse(input, grid, PieceCount::Fixed(4)) {
+//!     let result = solver.solve(&case.unwrap());
+//!     assert_eq!(judge_answer(&result.outcome), "YES");
+//! }
+//! ```
+
+mod domain;
+mod generate;
+mod grid;
+mod parse;
+mod placement;
+mod print;
+mod solve;
+
+pub use domain::Solitaire;
+pub use generate::random_cases;
+pub use grid::{Grid, GridSizeError, Move};
+pub use parse::{Case, PieceCount, parse};
+pub use placement::{Bitboard, CellList, Placement};
+pub use print::{
+    describe, draw, format_case, format_configuration, judge_answer, moves_answer, trace,
+};
+pub use solve::{Algorithm, JUDGE_MAX_MOVES, RankSpaces, Settings, Solver};
