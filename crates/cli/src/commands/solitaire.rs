@@ -4,9 +4,7 @@ use std::io::Write;
 use std::str::FromStr;
 
 use anyhow::Context;
-use statespace_puzzles::solitaire::{
-    self, Algorithm, Grid, PieceCount, RankSpaces, Settings, Solver,
-};
+use statespace_puzzles::solitaire::{self, Algorithm, Grid, PieceCount, Pool, Settings};
 
 use crate::driver::{self, InputArgs, Verdict};
 
@@ -76,6 +74,9 @@ pub struct SolveArgs {
     /// The search.
     #[arg(long, value_enum, default_value_t = Algo::Bibfs)]
     algo: Algo,
+    /// Threads answering cases side by side (default: one per core).
+    #[arg(long)]
+    threads: Option<usize>,
 }
 
 /// Flags of `statespace gen solitaire`.
@@ -101,19 +102,21 @@ pub fn solve(args: &SolveArgs) -> anyhow::Result<Verdict> {
             Algo::Bfs => Algorithm::Bfs,
         },
     };
-    let spaces = RankSpaces::new(grid);
-    let mut solver = Solver::new(&spaces, settings);
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
+    let mut pool = Pool::new(grid, settings, threads);
     let cases = solitaire::parse(&text, grid, args.pieces.0);
-    driver::answer_cases(cases, |number, case, output| {
-        let result = solver.solve(&case);
-        let answer = if args.moves {
+    driver::answer_cases(pool.answers(cases), |number, (case, answer), output| {
+        let result = &answer.result;
+        let line = if args.moves {
             solitaire::moves_answer(&result.outcome)
         } else {
             solitaire::judge_answer(&result.outcome).to_string()
         };
-        writeln!(output.out, "{answer}")?;
+        writeln!(output.out, "{line}")?;
         if args.input.stats {
-            let summary = solitaire::describe(&result.outcome, settings.max_moves);
+            let summary = solitaire::describe(&answer, settings.max_moves);
             writeln!(
                 output.err,
                 "{}",

@@ -3,6 +3,7 @@
 use statespace_engine::rank::{binomial, rank_subset, unrank_subset};
 use statespace_engine::{Domain, PerfectHash};
 
+use super::bound::Corridor;
 use super::grid::{Grid, Move};
 use super::placement::{Bitboard, Placement};
 
@@ -10,16 +11,37 @@ use super::placement::{Bitboard, Placement};
 ///
 /// Every move can be undone by the reverse move, so the domain is reversible and searches may
 /// run backwards from the target with the same moves.
+///
+/// Made [`within`](Solitaire::within) a number of moves, the domain leaves out the moves into
+/// placements outside the [`Corridor`] of solutions that short: every solution within the bound
+/// stays, so searches bounded by it answer the same, and explore less.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solitaire<P> {
     grid: Grid,
     target: P,
+    corridor: Option<Corridor>,
 }
 
 impl<P: Placement> Solitaire<P> {
-    /// The game on `grid` whose goal is `target`.
+    /// The game on `grid` whose goal is `target`, every move allowed.
     pub fn new(grid: Grid, target: P) -> Self {
-        Self { grid, target }
+        Self {
+            grid,
+            target,
+            corridor: None,
+        }
+    }
+
+    /// The game from `start` to `target` on `grid`, with only the moves that stay in the corridor
+    /// of solutions of at most `max_moves` moves.
+    pub fn within(grid: Grid, start: &P, target: P, max_moves: u32) -> Self {
+        let cells = |placement: &P| placement.pieces().collect::<Vec<u16>>();
+        let corridor = Corridor::new(grid, &cells(start), &cells(&target), max_moves);
+        Self {
+            grid,
+            target,
+            corridor: Some(corridor),
+        }
     }
 
     /// The board.
@@ -39,7 +61,15 @@ impl<P: Placement> Domain for Solitaire<P> {
 
     #[inline]
     fn actions(&self, state: &P, out: &mut Vec<Move>) {
-        self.grid.moves(state, out);
+        match &self.corridor {
+            None => self.grid.moves(state, out, |_| true),
+            Some(corridor) => {
+                let weight = corridor.weight(state);
+                self.grid.moves(state, out, |step| {
+                    corridor.admits(weight, step.from, step.to)
+                });
+            }
+        }
     }
 
     #[inline]
@@ -80,7 +110,7 @@ mod tests {
 
     fn moves_of(grid: Grid, cells: &[u16]) -> Vec<(u16, u16)> {
         let mut out = Vec::new();
-        grid.moves(&Bitboard::from_cells(cells), &mut out);
+        grid.moves(&Bitboard::from_cells(cells), &mut out, |_| true);
         out.iter().map(|m| (m.from, m.to)).collect()
     }
 

@@ -50,7 +50,7 @@ fn random_walk(grid: Grid, start: &[u16], steps: usize, rng: &mut impl Rng) -> V
     let mut moves = Vec::new();
     for _ in 0..steps {
         moves.clear();
-        grid.moves(&placement, &mut moves);
+        grid.moves(&placement, &mut moves, |_| true);
         let Some(step) = moves.choose(rng) else {
             break;
         };

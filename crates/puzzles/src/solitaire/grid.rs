@@ -63,7 +63,7 @@ impl Grid {
 
     /// The 8×8 board of the judges' problem.
     pub fn judge() -> Self {
-        Self { rows: 8, cols: 8 }
+        Self::new(8, 8).expect("8x8 is a valid board")
     }
 
     /// The number of rows.
@@ -94,11 +94,16 @@ impl Grid {
         (cell / self.cols() + 1, cell % self.cols() + 1)
     }
 
-    /// Appends the moves of `placement`: pieces in increasing cell order, and for each the
-    /// directions up, down, left, right; a step to the adjacent cell if it is empty, else a jump
-    /// over it if the cell beyond is on the board and empty.
+    /// Appends the moves of `placement` that `keep` accepts: pieces in increasing cell order, and
+    /// for each the directions up, down, left, right; a step to the adjacent cell if it is empty,
+    /// else a jump over it if the cell beyond is on the board and empty.
     #[inline]
-    pub fn moves<P: Placement>(&self, placement: &P, out: &mut Vec<Move>) {
+    pub fn moves<P: Placement>(
+        &self,
+        placement: &P,
+        out: &mut Vec<Move>,
+        keep: impl Fn(Move) -> bool,
+    ) {
         let cols = self.cols as i32;
         for from in placement.pieces() {
             let cell = u32::from(from);
@@ -115,13 +120,20 @@ impl Grid {
                     continue;
                 }
                 let next = cell.wrapping_add_signed(offset) as u16;
-                if !placement.occupied(next) {
-                    out.push(Move { from, to: next });
+                let to = if !placement.occupied(next) {
+                    next
                 } else if room >= 2 {
                     let beyond = cell.wrapping_add_signed(2 * offset) as u16;
-                    if !placement.occupied(beyond) {
-                        out.push(Move { from, to: beyond });
+                    if placement.occupied(beyond) {
+                        continue;
                     }
+                    beyond
+                } else {
+                    continue;
+                };
+                let step = Move { from, to };
+                if keep(step) {
+                    out.push(step);
                 }
             }
         }
@@ -131,5 +143,18 @@ impl Grid {
 impl fmt::Display for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}x{}", self.rows, self.cols)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_out_of_range_are_refused() {
+        assert!(Grid::new(0, 5).is_err());
+        assert!(Grid::new(257, 256).is_err());
+        assert!(Grid::new(usize::MAX, 2).is_err());
+        assert_eq!(Grid::new(256, 256).unwrap().cells(), 65_536);
     }
 }

@@ -18,33 +18,39 @@
 //!
 //! ```
 //! use statespace_puzzles::solitaire::{
-//!     Grid, PieceCount, RankSpaces, Settings, Solver, judge_answer, parse,
+//!     Grid, PieceCount, Settings, Solver, judge_answer, moves_answer, parse,
 //! };
 //!
 //! let input = "4 4 4 5 5 4 6 5\n2 4 3 3 3 6 4 6\n";
 //! let grid = Grid::judge();
-//! let spaces = RankSpaces::new(grid);
-//! let mut solver = Solver::new(&spaces, Settings::default());
+//! let mut solver = Solver::new(grid, Settings::default());
 //! for case in parse(input, grid, PieceCount::Fixed(4)) {
-//!     let result = solver.solve(&case.unwrap());
-//!     assert_eq!(judge_answer(&result.outcome), "YES");
+//!     let answer = solver.solve(&case.unwrap());
+//!     assert_eq!(judge_answer(&answer.result.outcome), "YES");
+//!     assert_eq!(moves_answer(&answer.result.outcome), "7");
 //! }
 //! ```
 
+mod bound;
 mod domain;
 mod generate;
 mod grid;
+mod index;
 mod parse;
 mod placement;
+mod pool;
 mod print;
 mod solve;
 
+pub use bound::{Corridor, lower_bound};
 pub use domain::Solitaire;
 pub use generate::random_cases;
 pub use grid::{Grid, GridSizeError, Move};
+pub use index::BitboardIndex;
 pub use parse::{Case, PieceCount, parse};
 pub use placement::{Bitboard, CellList, Placement};
+pub use pool::Pool;
 pub use print::{
     describe, draw, format_case, format_configuration, judge_answer, moves_answer, trace,
 };
-pub use solve::{Algorithm, JUDGE_MAX_MOVES, RankSpaces, Settings, Solver};
+pub use solve::{Algorithm, Answer, JUDGE_MAX_MOVES, Settings, Solver};

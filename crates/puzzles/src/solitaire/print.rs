@@ -7,6 +7,7 @@ use statespace_engine::{Outcome, StopReason};
 use super::grid::{Grid, Move};
 use super::parse::Case;
 use super::placement::{CellList, Placement};
+use super::solve::Answer;
 
 /// The judges' answer: `YES` when the target was reached within the bound, else `NO`.
 pub fn judge_answer(outcome: &Outcome<Move>) -> &'static str {
@@ -25,10 +26,13 @@ pub fn moves_answer(outcome: &Outcome<Move>) -> String {
 }
 
 /// What happened, in a few words, for statistics lines.
-pub fn describe(outcome: &Outcome<Move>, max_moves: u32) -> String {
-    match outcome {
+pub fn describe(answer: &Answer, max_moves: u32) -> String {
+    match &answer.result.outcome {
         Outcome::Found(solution) => format!("{} moves", solution.actions.len()),
         Outcome::Exhausted => "NO (unreachable)".to_string(),
+        Outcome::Stopped(StopReason::DepthLimit) if answer.lower_bound > max_moves => {
+            format!("NO (at least {} moves)", answer.lower_bound)
+        }
         Outcome::Stopped(StopReason::DepthLimit) => format!("NO (none within {max_moves} moves)"),
         Outcome::Stopped(reason) => format!("stopped: {reason}"),
     }

@@ -1,22 +1,23 @@
 //! Answering queries: bidirectional (or plain) breadth-first search within a bound on the moves,
-//! on the most compact state and visited set the board allows, reused from query to query.
+//! on the most compact state the board allows, after a lower bound has had its say.
 
 use statespace_engine::bfs::bfs_with;
 use statespace_engine::bidirectional_bfs::bidirectional_bfs_with;
-use statespace_engine::index::{HashIndex, StateIndex};
-use statespace_engine::rank::binomial;
-use statespace_engine::{Limits, PerfectHash, SearchResult};
+use statespace_engine::index::{DenseIndex, HashIndex, StateIndex};
+use statespace_engine::{Limits, Outcome, PerfectHash, SearchResult, Stats, StopReason};
 
+use super::bound::lower_bound;
 use super::domain::Solitaire;
 use super::grid::{Grid, Move};
+use super::index::BitboardIndex;
 use super::parse::Case;
 use super::placement::{Bitboard, CellList, Placement};
 
 /// The judges' bound on the moves.
 pub const JUDGE_MAX_MOVES: u32 = 8;
 
-/// The largest visited array worth allocating, in slots (4 bytes each, two arrays per search).
-/// Beyond it the states go into hash maps.
+/// The largest dense visited array worth allocating, in slots of 4 bytes. Beyond it the states
+/// go into hash maps.
 const DENSE_SLOTS: u64 = 1 << 22;
 
 /// Which search answers the queries.
@@ -48,62 +49,39 @@ impl Default for Settings {
     }
 }
 
-/// The rank spaces of a grid: for each piece count whose placements are few enough for a dense
-/// visited array, a domain that ranks them. A [`Solver`] lays its arrays out by these.
+/// The answer to one case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// The search's outcome and statistics. `Found` holds a shortest sequence of moves;
+    /// `Stopped(DepthLimit)` means that none has at most [`Settings::max_moves`] moves;
+    /// `Exhausted` (from plain BFS only) that the target cannot be reached at all.
+    pub result: SearchResult<Move>,
+    /// A lower bound on the moves (see [`lower_bound`](super::lower_bound)). When it exceeds the
+    /// limit the answer is `Stopped(DepthLimit)` without a search: nothing expanded.
+    pub lower_bound: u32,
+}
+
+/// Answers queries on one grid, keeping its visited sets from one query to the next.
+///
+/// Bidirectional search keeps each side small (a few thousand placements on the judges' board),
+/// so its visited sets are [`BitboardIndex`] tables that stay in cache (hash maps beyond 64
+/// cells). Plain BFS visits a large part of the space, so when the placements can be ranked into
+/// a dense array of at most 4 Mi slots (`C(64, 4) = 635,376` on the judges' board) it uses a
+/// `DenseIndex`.
 #[derive(Debug)]
-pub struct RankSpaces {
+pub struct Solver {
     grid: Grid,
-    by_pieces: Vec<Option<Solitaire<Bitboard>>>,
-}
-
-impl RankSpaces {
-    /// The rank spaces of `grid` (none for grids beyond 64 cells).
-    pub fn new(grid: Grid) -> Self {
-        let cells = grid.cells();
-        let by_pieces = if cells <= Bitboard::MAX_CELLS {
-            (0..=cells)
-                .map(|pieces| {
-                    (binomial(cells, pieces) <= DENSE_SLOTS).then(|| {
-                        let first_cells: Vec<u16> = (0..pieces as u16).collect();
-                        Solitaire::new(grid, Bitboard::from_cells(&first_cells))
-                    })
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
-        Self { grid, by_pieces }
-    }
-
-    /// The grid.
-    pub fn grid(&self) -> Grid {
-        self.grid
-    }
-
-    /// The ranking domain of `pieces` pieces, if their placements fit a dense array.
-    fn dense(&self, pieces: usize) -> Option<&Solitaire<Bitboard>> {
-        self.by_pieces.get(pieces)?.as_ref()
-    }
-}
-
-/// Answers queries on one grid, keeping its visited sets from one query to the next: dense
-/// arrays over [`RankSpaces`] when the placements are few enough, hash maps otherwise.
-pub struct Solver<'s> {
-    spaces: &'s RankSpaces,
     settings: Settings,
-    /// Forward and backward arrays by piece count, made when first needed.
-    dense: Vec<Option<[BitmapIndex<'s, Solitaire<Bitboard>>; 2]>>,
-    bitboards: [HashIndex<Bitboard>; 2],
+    bitboards: [BitboardIndex; 2],
     cell_lists: [HashIndex<CellList>; 2],
 }
 
-impl<'s> Solver<'s> {
-    /// A solver on the grid of `spaces`.
-    pub fn new(spaces: &'s RankSpaces, settings: Settings) -> Self {
+impl Solver {
+    /// A solver of cases on `grid`.
+    pub fn new(grid: Grid, settings: Settings) -> Self {
         Self {
-            spaces,
+            grid,
             settings,
-            dense: (0..spaces.by_pieces.len()).map(|_| None).collect(),
             bitboards: Default::default(),
             cell_lists: Default::default(),
         }
@@ -115,98 +93,81 @@ impl<'s> Solver<'s> {
     }
 
     /// Searches for the fewest moves from `case.start` to `case.target`, at most
-    /// [`Settings::max_moves`]. `Found` holds a shortest sequence; `Exhausted` means the target is
-    /// unreachable, `Stopped(DepthLimit)` that it takes more moves than allowed.
+    /// [`Settings::max_moves`], unless the lower bound already exceeds that.
     ///
     /// The case must fit the grid (as [`parse`](super::parse()) makes sure).
-    pub fn solve(&mut self, case: &Case) -> SearchResult<Move> {
+    pub fn solve(&mut self, case: &Case) -> Answer {
         debug_assert_eq!(case.start.len(), case.target.len());
-        let (spaces, settings) = (self.spaces, self.settings);
-        if spaces.grid().cells() > Bitboard::MAX_CELLS {
-            return search::<CellList, _>(spaces.grid(), settings, case, &mut self.cell_lists);
-        }
-        let pieces = case.start.len();
-        match spaces.dense(pieces) {
-            Some(space) => {
-                let indexes = self.dense[pieces]
-                    .get_or_insert_with(|| [BitmapIndex::new(space), BitmapIndex::new(space)]);
-                search::<Bitboard, _>(spaces.grid(), settings, case, indexes)
+        let lower_bound = lower_bound(self.grid, &case.start, &case.target);
+        let result = if lower_bound > self.settings.max_moves {
+            SearchResult {
+                outcome: Outcome::Stopped(StopReason::DepthLimit),
+                stats: Stats::default(),
             }
-            None => search::<Bitboard, _>(spaces.grid(), settings, case, &mut self.bitboards),
+        } else {
+            self.search(case)
+        };
+        Answer {
+            result,
+            lower_bound,
         }
+    }
+
+    /// The search, on the most compact placements the grid allows.
+    fn search(&mut self, case: &Case) -> SearchResult<Move> {
+        let Settings {
+            max_moves,
+            algorithm,
+        } = self.settings;
+        let limits = Limits::none().max_depth(max_moves);
+        let mut result = if self.grid.cells() > Bitboard::MAX_CELLS {
+            let (domain, start) = problem::<CellList>(self.grid, case, self.settings);
+            run(algorithm, &domain, &start, &limits, &mut self.cell_lists)
+        } else {
+            let (domain, start) = problem::<Bitboard>(self.grid, case, self.settings);
+            if algorithm == Algorithm::Bfs && domain.size() <= DENSE_SLOTS {
+                bfs_with(&domain, &start, &limits, &mut DenseIndex::new(&domain))
+            } else {
+                run(algorithm, &domain, &start, &limits, &mut self.bitboards)
+            }
+        };
+        if algorithm == Algorithm::Bidirectional && result.outcome == Outcome::Exhausted {
+            // The corridor hid the rest of the space: no solution within the bound, which is not
+            // to say none at all.
+            result.outcome = Outcome::Stopped(StopReason::DepthLimit);
+        }
+        result
     }
 }
 
-/// Runs the search `settings` ask for on placements `P`, with the visited sets `indexes`.
-fn search<P: Placement, I: StateIndex<P>>(
-    grid: Grid,
-    settings: Settings,
-    case: &Case,
+/// The domain of `case` and its start, as placements `P`: bidirectional search keeps to the
+/// corridor of short enough solutions, plain BFS (the reference) has every move.
+fn problem<P: Placement>(grid: Grid, case: &Case, settings: Settings) -> (Solitaire<P>, P) {
+    let (start, target) = (P::from_cells(&case.start), P::from_cells(&case.target));
+    let domain = match settings.algorithm {
+        Algorithm::Bidirectional => Solitaire::within(grid, &start, target, settings.max_moves),
+        Algorithm::Bfs => Solitaire::new(grid, target),
+    };
+    (domain, start)
+}
+
+/// Runs `algorithm` with the visited sets `indexes` (plain BFS needs only the first).
+fn run<P: Placement, I: StateIndex<P>>(
+    algorithm: Algorithm,
+    domain: &Solitaire<P>,
+    start: &P,
+    limits: &Limits,
     [forward, backward]: &mut [I; 2],
 ) -> SearchResult<Move> {
-    let domain = Solitaire::new(grid, P::from_cells(&case.target));
-    let start = P::from_cells(&case.start);
-    let limits = Limits::none().max_depth(settings.max_moves);
-    match settings.algorithm {
+    match algorithm {
         Algorithm::Bidirectional => bidirectional_bfs_with(
-            &domain,
-            &start,
+            domain,
+            start,
             std::slice::from_ref(domain.target()),
-            &limits,
+            limits,
             forward,
             backward,
         ),
-        Algorithm::Bfs => bfs_with(&domain, &start, &limits, forward),
-    }
-}
-
-/// A visited set over a [`PerfectHash`] domain that keeps one bit per rank for "seen" and reads
-/// the node number from a dense array only for states seen before. The bits (80 KB for the
-/// judges' 635,376 placements) stay in cache where a dense array of node numbers (2.5 MB) would
-/// not, and most lookups of a search are misses.
-pub struct BitmapIndex<'d, D> {
-    domain: &'d D,
-    seen: Vec<u64>,
-    nodes: Vec<u32>,
-    filled: Vec<u64>,
-}
-
-impl<'d, D: PerfectHash> BitmapIndex<'d, D> {
-    /// An empty index over every rank of `domain`.
-    pub fn new(domain: &'d D) -> Self {
-        let size = usize::try_from(domain.size()).expect("rank space fits in memory");
-        Self {
-            domain,
-            seen: vec![0; size.div_ceil(64)],
-            nodes: vec![0; size],
-            filled: Vec::new(),
-        }
-    }
-}
-
-impl<D: PerfectHash> StateIndex<D::State> for BitmapIndex<'_, D> {
-    #[inline]
-    fn get(&self, state: &D::State) -> Option<u32> {
-        let rank = self.domain.rank(state) as usize;
-        (self.seen[rank / 64] >> (rank % 64) & 1 != 0).then(|| self.nodes[rank])
-    }
-
-    #[inline]
-    fn insert(&mut self, state: &D::State, node: u32) -> bool {
-        let rank = self.domain.rank(state);
-        let (word, bit) = ((rank / 64) as usize, 1u64 << (rank % 64));
-        if self.seen[word] & bit != 0 {
-            return false;
-        }
-        self.seen[word] |= bit;
-        self.nodes[rank as usize] = node;
-        self.filled.push(rank);
-        true
-    }
-
-    fn clear(&mut self) {
-        for rank in self.filled.drain(..) {
-            self.seen[(rank / 64) as usize] = 0;
-        }
+        Algorithm::Bfs => bfs_with(domain, start, limits, forward),
     }
 }
