@@ -86,12 +86,19 @@ proptest! {
     }
 
     #[test]
-    fn corridor_weights_never_exceed_the_lower_bound(seed in any::<u64>(), pieces in 1usize..=6) {
+    fn the_corridor_holds_both_ends_when_the_bound_allows(
+        seed in any::<u64>(),
+        pieces in 1usize..=6,
+        max_moves in 0u32..=12,
+    ) {
         let grid = Grid::new(6, 7).unwrap();
         for case in random_cases(grid, pieces, 4, seed) {
-            let corridor = Corridor::new(grid, &case.start, &case.target, 8);
-            let start = Bitboard::from_cells(&case.start);
-            prop_assert!(corridor.weight(&start) <= lower_bound(grid, &case.start, &case.target));
+            let corridor = Corridor::new(grid, &case.start, &case.target, max_moves);
+            let within = lower_bound(grid, &case.start, &case.target) <= max_moves;
+            for cells in [&case.start, &case.target] {
+                let weight = corridor.weight(&Bitboard::from_cells(cells));
+                prop_assert_eq!(corridor.contains(weight), within);
+            }
         }
     }
 }

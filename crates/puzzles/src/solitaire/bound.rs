@@ -9,111 +9,166 @@
 use super::grid::Grid;
 use super::placement::Placement;
 
-/// Beyond this many pieces the matching is not solved exactly (its table has `2^pieces` entries)
-/// and a weaker bound is used.
-const MATCHED_PIECES: usize = 12;
+/// The least moves a piece needs to travel between two cells, jumping all the way.
+fn travel(grid: Grid, from: u16, to: u16) -> i32 {
+    let ((r1, c1), (r2, c2)) = (grid.coordinates(from), grid.coordinates(to));
+    (r1.abs_diff(r2) + c1.abs_diff(c2)).div_ceil(2) as i32
+}
+
+/// The cheapest matching of start cells to target cells (pair cost [`travel`]), with the
+/// potentials that prove it optimal: `start[i] + target[j] <= travel(i, j)` for every pair,
+/// with equality on the matched pairs, so that both sum to the cost.
+#[derive(Clone, Debug)]
+struct Matching {
+    cost: i32,
+    start: Vec<i32>,
+    target: Vec<i32>,
+}
+
+impl Matching {
+    /// The Hungarian algorithm with potentials, `O(pieces³)`.
+    fn new(grid: Grid, start: &[u16], target: &[u16]) -> Self {
+        let n = start.len();
+        let cost = |row: usize, col: usize| travel(grid, start[row - 1], target[col - 1]);
+        // Rows and columns count from 1; column 0 roots the alternating tree of each round.
+        let mut row_potential = vec![0i32; n + 1];
+        let mut col_potential = vec![0i32; n + 1];
+        let mut row_of_col = vec![0usize; n + 1];
+        let mut previous_col = vec![0usize; n + 1];
+        for row in 1..=n {
+            row_of_col[0] = row;
+            let mut col = 0;
+            let mut slack = vec![i32::MAX; n + 1];
+            let mut reached = vec![false; n + 1];
+            while row_of_col[col] != 0 {
+                reached[col] = true;
+                let current = row_of_col[col];
+                let (mut delta, mut next_col) = (i32::MAX, 0);
+                for j in (1..=n).filter(|&j| !reached[j]) {
+                    let reduced = cost(current, j) - row_potential[current] - col_potential[j];
+                    if reduced < slack[j] {
+                        slack[j] = reduced;
+                        previous_col[j] = col;
+                    }
+                    if slack[j] < delta {
+                        (delta, next_col) = (slack[j], j);
+                    }
+                }
+                for j in 0..=n {
+                    if reached[j] {
+                        row_potential[row_of_col[j]] += delta;
+                        col_potential[j] -= delta;
+                    } else {
+                        slack[j] -= delta;
+                    }
+                }
+                col = next_col;
+            }
+            // Augment: shift the matching along the path back to column 0.
+            while col != 0 {
+                let before = previous_col[col];
+                row_of_col[col] = row_of_col[before];
+                col = before;
+            }
+        }
+        Self {
+            cost: -col_potential[0],
+            start: row_potential[1..].to_vec(),
+            target: col_potential[1..].to_vec(),
+        }
+    }
+}
 
 /// A lower bound on the moves from `start` to `target` (same number of cells) on `grid`: the
 /// cheapest matching of start cells to target cells, each pair costing `⌈d / 2⌉`.
 pub fn lower_bound(grid: Grid, start: &[u16], target: &[u16]) -> u32 {
     debug_assert_eq!(start.len(), target.len());
-    let to: Vec<(usize, usize)> = target.iter().map(|&c| grid.coordinates(c)).collect();
-    let costs: Vec<Vec<u32>> = start
-        .iter()
-        .map(|&cell| {
-            let (row, col) = grid.coordinates(cell);
-            to.iter()
-                .map(|&(r, c)| (row.abs_diff(r) + col.abs_diff(c)).div_ceil(2) as u32)
-                .collect()
-        })
-        .collect();
-    if start.len() <= MATCHED_PIECES {
-        cheapest_matching(&costs)
-    } else {
-        nearest_cells(&costs)
-    }
-}
-
-/// The least total cost of matching row `i` to a distinct column for every `i`: dynamic
-/// programming over the sets of columns used by the first rows.
-fn cheapest_matching(costs: &[Vec<u32>]) -> u32 {
-    let pieces = costs.len();
-    let mut best = vec![u32::MAX; 1 << pieces];
-    best[0] = 0;
-    for used in 0..best.len() {
-        let cost_so_far = best[used];
-        if cost_so_far == u32::MAX {
-            continue;
-        }
-        let row = used.count_ones() as usize;
-        if row == pieces {
-            continue;
-        }
-        for (col, &cost) in costs[row].iter().enumerate() {
-            if used & 1 << col == 0 {
-                let next = &mut best[used | 1 << col];
-                *next = (*next).min(cost_so_far + cost);
-            }
-        }
-    }
-    best[best.len() - 1]
-}
-
-/// Each piece must at least reach its nearest target cell, and each target cell must be reached
-/// from the nearest start cell: the larger of the two sums.
-fn nearest_cells(costs: &[Vec<u32>]) -> u32 {
-    let by_rows: u32 = costs
-        .iter()
-        .map(|row| row.iter().copied().min().unwrap_or(0))
-        .sum();
-    let by_cols: u32 = (0..costs.len())
-        .map(|col| costs.iter().map(|row| row[col]).min().unwrap_or(0))
-        .sum();
-    by_rows.max(by_cols)
+    Matching::new(grid, start, target).cost as u32
 }
 
 /// The placements that can lie on a solution of at most `max_moves` moves from a start to a
 /// target.
 ///
-/// A piece on cell `x` has made at least `⌈s(x) / 2⌉` moves since the start, `s(x)` being the
-/// distance from `x` to the nearest start cell, and has at least `⌈t(x) / 2⌉` to go, likewise
-/// with target cells. Summed over the pieces of a placement this bounds the length of every
-/// solution through it; a placement whose sum exceeds `max_moves` lies on none short enough, and
-/// a search may leave it out. The sum changes by one cell's weight per move, so checking a move
-/// costs two table reads.
+/// A bound on the moves between two placements that sums a weight over the pieces of one of them
+/// can be checked move by move, at the cost of a few table reads. Two kinds are used, both from
+/// the matching argument:
+///
+/// - nearest cell: a piece on `x` has made at least `⌈s(x) / 2⌉` moves since the start, `s(x)`
+///   being the distance from `x` to the nearest start cell (likewise to the target);
+/// - potentials: for any numbers `p_j` on the target cells, `Σ_x min_j (⌈d(x, t_j) / 2⌉ - p_j) +
+///   Σ_j p_j` never exceeds the cheapest matching of a placement to the target (weak duality),
+///   and with the potentials of the start's optimal matching it equals the start's bound.
+///
+/// A placement is kept when both "nearest to the start, potentials to the target" (exact at the
+/// start) and "potentials from the start, nearest to the target" (exact at the target) are at
+/// most `max_moves`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Corridor {
-    weights: Vec<u32>,
-    max_moves: u32,
+    /// Per cell, its weight in each of the two bounds.
+    weights: Vec<Weight>,
+    /// What the weights of a placement may add up to, per bound.
+    budgets: Weight,
 }
+
+/// Weights under the two bounds of a [`Corridor`].
+pub type Weight = [i32; 2];
 
 impl Corridor {
     /// The corridor of solutions of at most `max_moves` moves from `start` to `target` cells.
     pub fn new(grid: Grid, start: &[u16], target: &[u16], max_moves: u32) -> Self {
-        let from_start = nearest_distances(grid, start);
-        let to_target = nearest_distances(grid, target);
-        let weights = from_start
-            .iter()
-            .zip(&to_target)
-            .map(|(&s, &t)| s.div_ceil(2) + t.div_ceil(2))
+        let matching = Matching::new(grid, start, target);
+        let near_start = nearest_distances(grid, start);
+        let near_target = nearest_distances(grid, target);
+        let cheapest = |cells: &[u16], potentials: &[i32], x: u16| {
+            cells
+                .iter()
+                .zip(potentials)
+                .map(|(&cell, &potential)| travel(grid, cell, x) - potential)
+                .min()
+                .unwrap_or(0)
+        };
+        let weights = (0..grid.cells())
+            .map(|cell| {
+                let x = cell as u16;
+                let from_start = near_start[cell].div_ceil(2) as i32;
+                let to_target = near_target[cell].div_ceil(2) as i32;
+                [
+                    from_start + cheapest(target, &matching.target, x),
+                    cheapest(start, &matching.start, x) + to_target,
+                ]
+            })
             .collect();
-        Self { weights, max_moves }
+        let max_moves = max_moves.min(i32::MAX as u32 / 4) as i32;
+        let budgets = [
+            max_moves - matching.target.iter().sum::<i32>(),
+            max_moves - matching.start.iter().sum::<i32>(),
+        ];
+        Self { weights, budgets }
     }
 
-    /// The bound of a placement: the sum of its cells' weights.
+    /// The weights of a placement: the sums of its cells' weights.
     #[inline]
-    pub fn weight(&self, placement: &impl Placement) -> u32 {
-        placement.pieces().map(|cell| self.cell(cell)).sum()
+    pub fn weight(&self, placement: &impl Placement) -> Weight {
+        placement.pieces().fold([0, 0], |[a, b], cell| {
+            let [x, y] = self.cell(cell);
+            [a + x, b + y]
+        })
     }
 
-    /// Whether moving a piece from `from` to `to` in a placement of weight `weight` stays inside.
+    /// Whether moving a piece from `from` to `to` in a placement of weights `weight` stays inside.
     #[inline]
-    pub fn admits(&self, weight: u32, from: u16, to: u16) -> bool {
-        weight + self.cell(to) - self.cell(from) <= self.max_moves
+    pub fn admits(&self, [a, b]: Weight, from: u16, to: u16) -> bool {
+        let ([to_a, to_b], [from_a, from_b]) = (self.cell(to), self.cell(from));
+        a + to_a - from_a <= self.budgets[0] && b + to_b - from_b <= self.budgets[1]
+    }
+
+    /// Whether a placement of weights `weight` is inside.
+    pub fn contains(&self, [a, b]: Weight) -> bool {
+        a <= self.budgets[0] && b <= self.budgets[1]
     }
 
     #[inline]
-    fn cell(&self, cell: u16) -> u32 {
+    fn cell(&self, cell: u16) -> Weight {
         self.weights[usize::from(cell)]
     }
 }
@@ -155,16 +210,45 @@ fn nearest_distances(grid: Grid, cells: &[u16]) -> Vec<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solitaire::{Bitboard, random_cases};
+
+    /// The cheapest matching by trying every permutation.
+    fn brute_force(grid: Grid, start: &[u16], target: &[u16]) -> i32 {
+        fn best(grid: Grid, start: &[u16], target: &mut Vec<u16>) -> i32 {
+            let Some((&first, rest)) = start.split_first() else {
+                return 0;
+            };
+            (0..target.len())
+                .map(|j| {
+                    let cell = target.remove(j);
+                    let cost = travel(grid, first, cell) + best(grid, rest, target);
+                    target.insert(j, cell);
+                    cost
+                })
+                .min()
+                .unwrap()
+        }
+        best(grid, start, &mut target.to_vec())
+    }
 
     #[test]
-    fn matching_beats_nearest_cells() {
-        // Two start cells nearest to the same target cell, and two target cells nearest to the
-        // same start cell: only the matching sees that one of each pair must go further.
-        let costs = vec![vec![0, 4, 4], vec![0, 4, 4], vec![4, 0, 0]];
-        assert_eq!(cheapest_matching(&costs), 4);
-        assert_eq!(nearest_cells(&costs), 0);
-        let costs = vec![vec![1, 5], vec![1, 3]];
-        assert_eq!(cheapest_matching(&costs), 4);
+    fn the_matching_is_cheapest_and_its_potentials_prove_it() {
+        let grid = Grid::new(6, 9).unwrap();
+        for pieces in 1..=6 {
+            for case in random_cases(grid, pieces, 20, pieces as u64) {
+                let (start, target) = (&case.start, &case.target);
+                let matching = Matching::new(grid, start, target);
+                assert_eq!(matching.cost, brute_force(grid, start, target), "{case:?}");
+                let potentials: i32 =
+                    matching.start.iter().sum::<i32>() + matching.target.iter().sum::<i32>();
+                assert_eq!(potentials, matching.cost);
+                for (i, &s) in start.iter().enumerate() {
+                    for (j, &t) in target.iter().enumerate() {
+                        assert!(matching.start[i] + matching.target[j] <= travel(grid, s, t));
+                    }
+                }
+            }
+        }
     }
 
     #[test]
@@ -186,18 +270,19 @@ mod tests {
     }
 
     #[test]
-    fn the_corridor_holds_start_and_target_and_bounds_moves() {
-        use crate::solitaire::Bitboard;
+    fn the_corridor_is_exact_at_both_ends() {
         let grid = Grid::judge();
-        let (start, target) = ([27, 28, 35, 44], [11, 18, 21, 29]);
-        let corridor = Corridor::new(grid, &start, &target, 7);
-        // From (6, 5) the nearest target cell (4, 6) is 3 away: 2 moves at least.
-        assert_eq!(corridor.cell(44), 2);
-        let weight = corridor.weight(&Bitboard::from_cells(&start));
-        assert!(weight <= lower_bound(grid, &start, &target));
-        // (4, 4) to (1, 1) leaves the corridor: 3 moves from the start and 2 to (2, 4).
-        assert_eq!(corridor.cell(0), 5);
-        assert!(!corridor.admits(weight, 27, 0));
+        for case in random_cases(grid, 4, 20, 3) {
+            let bound = lower_bound(grid, &case.start, &case.target) as i32;
+            let corridor = Corridor::new(grid, &case.start, &case.target, 8);
+            let start = corridor.weight(&Bitboard::from_cells(&case.start));
+            let target = corridor.weight(&Bitboard::from_cells(&case.target));
+            // The bound exact at the start is the first, the one exact at the target the second.
+            assert_eq!(8 - corridor.budgets[0] + start[0], bound);
+            assert_eq!(8 - corridor.budgets[1] + target[1], bound);
+            assert_eq!(corridor.contains(start), bound <= 8);
+            assert_eq!(corridor.contains(target), bound <= 8);
+        }
     }
 
     #[test]
@@ -207,5 +292,6 @@ mod tests {
         assert_eq!(lower_bound(grid, &[27, 28, 35, 44], &[11, 18, 21, 29]), 6);
         assert_eq!(lower_bound(grid, &[0, 63], &[0, 63]), 0);
         assert_eq!(lower_bound(grid, &[0], &[63]), 7);
+        assert_eq!(lower_bound(grid, &[], &[]), 0);
     }
 }
