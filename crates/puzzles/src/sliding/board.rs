@@ -120,7 +120,11 @@ impl Shape {
     /// The cell where `tile` belongs: tiles 1, 2, … row by row, the blank (0) last.
     #[inline]
     pub fn goal_cell(self, tile: usize) -> usize {
-        if tile == 0 { self.cells() - 1 } else { tile - 1 }
+        if tile == 0 {
+            self.cells() - 1
+        } else {
+            tile - 1
+        }
     }
 }
 
@@ -426,7 +430,9 @@ impl PackedBoard {
 
     /// The board of `shape` this packs (`shape` must be the packed board's).
     pub fn to_board(self, shape: Shape) -> Board {
-        let tiles = (0..shape.cells()).map(|cell| self.tile(cell) as u16).collect();
+        let tiles = (0..shape.cells())
+            .map(|cell| self.tile(cell) as u16)
+            .collect();
         Board::new(shape, tiles).expect("a packed board holds a permutation")
     }
 
@@ -564,7 +570,10 @@ mod tests {
             p.slide(shape.neighbor(p.blank(), step).unwrap());
             assert_eq!(p.to_board(shape), b);
         }
-        assert_eq!(PackedBoard::solved(shape).to_board(shape), Board::solved(shape));
+        assert_eq!(
+            PackedBoard::solved(shape).to_board(shape),
+            Board::solved(shape)
+        );
     }
 
     #[test]

@@ -34,7 +34,14 @@ pub struct SlidingPuzzle<T> {
     /// The row and the column of each cell.
     rows: Box<[u16]>,
     cols: Box<[u16]>,
+    /// The row and the column of each tile's home; [`NOWHERE`] for the blank, so that it is in
+    /// no line.
+    home_rows: Box<[u16]>,
+    home_cols: Box<[u16]>,
 }
+
+/// The home line of the blank: none.
+pub(crate) const NOWHERE: u16 = u16::MAX;
 
 /// The puzzle on boards of at most 16 cells, packed in a `u64`.
 pub type PackedPuzzle = SlidingPuzzle<PackedBoard>;
@@ -46,17 +53,26 @@ impl<T: Tiles> SlidingPuzzle<T> {
     /// If `T` cannot hold boards of `shape` (a [`PackedBoard`] holds at most 16 cells); see
     /// [`Tiles::fits`].
     pub fn new(shape: Shape) -> Self {
-        assert!(T::fits(shape), "boards of {shape} do not fit this representation");
+        assert!(
+            T::fits(shape),
+            "boards of {shape} do not fit this representation"
+        );
         let cells = shape.cells();
         let neighbors = (0..cells)
             .map(|cell| Move::ALL.map(|step| shape.neighbor(cell, step).map_or(EDGE, |n| n as u32)))
             .collect();
+        let home = |tile: usize, coordinate: fn(Shape, usize) -> usize| match tile {
+            0 => NOWHERE,
+            _ => coordinate(shape, tile - 1) as u16,
+        };
         Self {
             shape,
             goal: T::solved(shape),
             neighbors,
             rows: (0..cells).map(|cell| shape.row(cell) as u16).collect(),
             cols: (0..cells).map(|cell| shape.col(cell) as u16).collect(),
+            home_rows: (0..cells).map(|tile| home(tile, Shape::row)).collect(),
+            home_cols: (0..cells).map(|tile| home(tile, Shape::col)).collect(),
         }
     }
 
@@ -89,11 +105,23 @@ impl<T: Tiles> SlidingPuzzle<T> {
         usize::from(self.cols[cell])
     }
 
+    /// The row of `tile`'s home cell ([`NOWHERE`] for the blank).
+    #[inline]
+    pub(crate) fn home_row(&self, tile: usize) -> u16 {
+        self.home_rows[tile]
+    }
+
+    /// The column of `tile`'s home cell ([`NOWHERE`] for the blank).
+    #[inline]
+    pub(crate) fn home_col(&self, tile: usize) -> u16 {
+        self.home_cols[tile]
+    }
+
     /// How many moves `tile` (not the blank) is away from its home cell if it stands in `cell`.
     #[inline]
     pub fn tile_distance(&self, tile: usize, cell: usize) -> u32 {
-        let home = tile - 1;
-        (self.row(home).abs_diff(self.row(cell)) + self.col(home).abs_diff(self.col(cell))) as u32
+        u32::from(self.home_rows[tile].abs_diff(self.rows[cell]))
+            + u32::from(self.home_cols[tile].abs_diff(self.cols[cell]))
     }
 
     /// The tile that `step` moved, and the cells it went from and to, given the board after it.

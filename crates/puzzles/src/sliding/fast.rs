@@ -160,7 +160,12 @@ impl Solver {
     /// Brings the tiles at home in `homes` there, moving the blank only inside `window`, which
     /// holds the blank and those tiles.
     fn finish_in_window(&mut self, window: &[usize], homes: &[usize]) {
-        let index = |cell: usize| window.iter().position(|&c| c == cell).expect("in the window") as u8;
+        let index = |cell: usize| {
+            window
+                .iter()
+                .position(|&c| c == cell)
+                .expect("in the window") as u8
+        };
         let mut start = [Window::UNUSED; 4];
         let mut goal = [Window::UNUSED; 4];
         start[0] = index(self.board.blank());
@@ -199,7 +204,12 @@ impl Solver {
 
     /// A shortest walk from `from` to a cell where `goal` holds, around the locked cells and
     /// `avoid`.
-    fn route(&mut self, from: usize, goal: impl Fn(usize) -> bool, avoid: Option<usize>) -> Vec<Move> {
+    fn route(
+        &mut self,
+        from: usize,
+        goal: impl Fn(usize) -> bool,
+        avoid: Option<usize>,
+    ) -> Vec<Move> {
         if let Some(cell) = avoid {
             self.locked[cell] = true;
         }

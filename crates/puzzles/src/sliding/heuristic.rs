@@ -40,14 +40,39 @@ pub struct EstimateMemo {
 }
 
 /// A row or a column.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Line {
     Row(usize),
     Col(usize),
 }
 
-/// The longest line whose conflicts are counted: goal positions are bits of a `u64`.
+/// The longest line whose conflicts are counted: home positions are bits of a `u64`.
 const MAX_LINE: usize = 64;
+
+/// Patience sorting of the home positions of a line's home tiles, in the order they stand: the
+/// piles' top cards are the set bits of a `u64`, and there are as many piles as the longest
+/// increasing run (the tiles that may stay).
+#[derive(Clone, Copy, Default)]
+struct Piles {
+    cards: u32,
+    tops: u64,
+}
+
+impl Piles {
+    #[inline]
+    fn add(&mut self, position: u16) {
+        self.cards += 1;
+        let above = self.tops & (u64::MAX << position);
+        self.tops &= !(above & above.wrapping_neg());
+        self.tops |= 1 << position;
+    }
+
+    /// Two moves for each tile that must leave the line.
+    #[inline]
+    fn conflicts(self) -> u32 {
+        2 * (self.cards - self.tops.count_ones())
+    }
+}
 
 impl<T: Tiles> SlidingPuzzle<T> {
     /// The Manhattan distance of `board`.
@@ -65,77 +90,77 @@ impl<T: Tiles> SlidingPuzzle<T> {
         let rows = (0..self.shape().rows()).map(Line::Row);
         let cols = (0..self.shape().cols()).map(Line::Col);
         rows.chain(cols)
-            .map(|line| self.line_conflicts(line, |cell| board.tile(cell)))
+            .map(|line| {
+                let mut piles = Piles::default();
+                for cell in self.line_cells(line) {
+                    if let Some(position) = self.home_position(line, board.tile(cell)) {
+                        piles.add(position);
+                    }
+                }
+                piles.conflicts()
+            })
             .sum()
     }
 
-    /// Twice the number of tiles that must leave `line` for its home tiles to get in order:
-    /// the home tiles minus the longest increasing run of their home positions (found by
-    /// patience sorting, the piles' tops kept as the set bits of a `u64`).
+    /// The cells of `line` in order; none for lines longer than [`MAX_LINE`].
     #[inline]
-    fn line_conflicts(&self, line: Line, tile_at: impl Fn(usize) -> usize) -> u32 {
+    fn line_cells(&self, line: Line) -> impl Iterator<Item = usize> + use<T> {
         let shape = self.shape();
-        let (length, first, stride, index) = match line {
-            Line::Row(row) => (shape.cols(), shape.cell(row, 0), 1, row),
-            Line::Col(col) => (shape.rows(), col, shape.cols(), col),
+        let (first, stride, length) = match line {
+            Line::Row(row) => (shape.cell(row, 0), 1, shape.cols()),
+            Line::Col(col) => (col, shape.cols(), shape.rows()),
         };
-        if length > MAX_LINE {
-            return 0;
-        }
-        let mut home_tiles = 0;
-        let mut piles = 0u64;
-        for cell in (first..).step_by(stride).take(length) {
-            let tile = tile_at(cell);
-            if tile == 0 {
-                continue;
+        let length = if length > MAX_LINE { 0 } else { length };
+        (first..).step_by(stride).take(length)
+    }
+
+    /// Where `tile` belongs along `line`, if its home is in that line.
+    #[inline]
+    fn home_position(&self, line: Line, tile: usize) -> Option<u16> {
+        match line {
+            Line::Row(row) => {
+                (usize::from(self.home_row(tile)) == row).then(|| self.home_col(tile))
             }
-            let home = tile - 1;
-            let (home_line, position) = match line {
-                Line::Row(_) => (self.row(home), self.col(home)),
-                Line::Col(_) => (self.col(home), self.row(home)),
-            };
-            if home_line == index {
-                home_tiles += 1;
-                let above = piles & (u64::MAX << position);
-                piles &= !(above & above.wrapping_neg());
-                piles |= 1 << position;
+            Line::Col(col) => {
+                (usize::from(self.home_col(tile)) == col).then(|| self.home_row(tile))
             }
         }
-        2 * (home_tiles - piles.count_ones())
     }
 
     /// How the linear conflicts change when `tile` moves from `from` to `to` (the blank's old
     /// cell) by `step`, given the board after the move. Only the line the tile leaves or enters
-    /// across the move can change, and only if it is the tile's home line.
+    /// can change, and only if it is the tile's home line; one pass over it counts the line
+    /// before and after the move.
     #[inline]
     fn conflicts_change(&self, after: &T, step: Move, tile: usize, from: usize, to: usize) -> i32 {
-        let home = tile - 1;
         let line = if step.is_vertical() {
-            let home_row = self.row(home);
-            if home_row == self.row(from) || home_row == self.row(to) {
-                Line::Row(home_row)
-            } else {
+            let home = usize::from(self.home_row(tile));
+            if home != self.row(from) && home != self.row(to) {
                 return 0;
             }
+            Line::Row(home)
         } else {
-            let home_col = self.col(home);
-            if home_col == self.col(from) || home_col == self.col(to) {
-                Line::Col(home_col)
-            } else {
+            let home = usize::from(self.home_col(tile));
+            if home != self.col(from) && home != self.col(to) {
                 return 0;
             }
+            Line::Col(home)
         };
-        let before = self.line_conflicts(line, |cell| {
+        let moved = self
+            .home_position(line, tile)
+            .expect("the tile's home line");
+        let (mut before, mut now) = (Piles::default(), Piles::default());
+        for cell in self.line_cells(line) {
             if cell == from {
-                tile
+                before.add(moved);
             } else if cell == to {
-                0
-            } else {
-                after.tile(cell)
+                now.add(moved);
+            } else if let Some(position) = self.home_position(line, after.tile(cell)) {
+                before.add(position);
+                now.add(position);
             }
-        });
-        let now = self.line_conflicts(line, |cell| after.tile(cell));
-        now as i32 - before as i32
+        }
+        now.conflicts() as i32 - before.conflicts() as i32
     }
 }
 
@@ -224,7 +249,9 @@ mod tests {
             for _ in 0..2000 {
                 actions.clear();
                 p.actions(&board, &mut actions);
-                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
                 let step = actions[(seed >> 33) as usize % actions.len()];
                 p.apply(&mut board, step);
                 memo = estimate.update(&p, &board, step, memo);

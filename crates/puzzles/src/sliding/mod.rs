@@ -37,5 +37,7 @@ pub use domain::{PackedPuzzle, SlidingPuzzle};
 pub use fast::fast_solution;
 pub use heuristic::{Estimate, EstimateMemo};
 pub use parse::{parse_boards, parse_eight};
-pub use print::{board_line, eight_line, moves_string, parse_moves, random_board, trace};
+pub use print::{
+    board_line, eight_line, moves_string, parse_moves, random_board, random_boards, trace,
+};
 pub use solve::{Algorithm, Answer, Options, Report, SolveError, Solver, TABLE_MAX_CELLS};

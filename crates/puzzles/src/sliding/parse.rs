@@ -57,7 +57,11 @@ fn eight_case(tokens: &mut Tokens<'_>) -> Option<Result<Board, ParseError>> {
             },
         };
         if std::mem::replace(&mut seen[usize::from(tile)], true) {
-            let name = if tile == 0 { "x".to_string() } else { tile.to_string() };
+            let name = if tile == 0 {
+                "x".to_string()
+            } else {
+                tile.to_string()
+            };
             let case = if first.line == token.line {
                 "in one case".to_string()
             } else {
@@ -142,9 +146,7 @@ fn board_line(line: &str, shape: Option<Shape>) -> Result<Board, String> {
     };
     let cells = shape.cells();
     if count != cells {
-        return Err(format!(
-            "{count} numbers, but a {shape} board has {cells}"
-        ));
+        return Err(format!("{count} numbers, but a {shape} board has {cells}"));
     }
     if let Some(&tile) = numbers.iter().find(|&&tile| tile >= cells) {
         return Err(BoardError::OutOfRange { tile, cells }.to_string());
@@ -194,10 +196,13 @@ mod tests {
             errors(parse_eight("x 2 3 4 5 6 7 8 x")),
             ["line 1: x appears twice in one case"]
         );
-        assert_eq!(errors(parse_eight("1 2 3 4 5 6 7 8 x 1")), [
-            "[1, 2, 3, 4, 5, 6, 7, 8, 0]",
-            "line 1: the last case has only 1 of 9 tiles"
-        ]);
+        assert_eq!(
+            errors(parse_eight("1 2 3 4 5 6 7 8 x 1")),
+            [
+                "[1, 2, 3, 4, 5, 6, 7, 8, 0]",
+                "line 1: the last case has only 1 of 9 tiles"
+            ]
+        );
     }
 
     #[test]

@@ -3,8 +3,9 @@
 
 use std::fmt::Write;
 
-use rand::Rng;
 use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
 use super::board::{Board, Move, Shape};
 
@@ -63,6 +64,13 @@ pub fn random_board(shape: Shape, rng: &mut impl Rng, solvable: bool) -> Board {
     }
 }
 
+/// Random boards of `shape` from `seed` (the same seed gives the same boards), as
+/// [`random_board`] draws them.
+pub fn random_boards(shape: Shape, seed: u64, solvable: bool) -> impl Iterator<Item = Board> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    std::iter::repeat_with(move || random_board(shape, &mut rng, solvable))
+}
+
 /// The drawing of a solution for a person: the start board, then after each move its number,
 /// its letter and the board, boards separated by blank lines.
 ///
@@ -88,8 +96,6 @@ pub fn trace(start: &Board, moves: &[Move]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand::SeedableRng;
-    use rand_chacha::ChaCha8Rng;
 
     #[test]
     fn lines_in_both_formats() {
@@ -110,9 +116,8 @@ mod tests {
     fn random_boards_are_reproducible_and_solvable_on_request() {
         let shape = Shape::new(4, 4).unwrap();
         let draw = |seed| {
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            (0..50)
-                .map(|_| random_board(shape, &mut rng, true))
+            random_boards(shape, seed, true)
+                .take(50)
                 .collect::<Vec<_>>()
         };
         let boards = draw(7);

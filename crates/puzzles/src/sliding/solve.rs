@@ -227,7 +227,14 @@ impl Solver {
                         DenseIndex::new(puzzle)
                     })
                 } else {
-                    search(puzzle, &start, algorithm, estimate, &limits, HashIndex::default)
+                    search(
+                        puzzle,
+                        &start,
+                        algorithm,
+                        estimate,
+                        &limits,
+                        HashIndex::default,
+                    )
                 }
             }
             None => {
@@ -235,7 +242,14 @@ impl Solver {
                     .large
                     .entry(shape)
                     .or_insert_with(|| SlidingPuzzle::new(shape));
-                search(puzzle, board, algorithm, estimate, &limits, HashIndex::default)
+                search(
+                    puzzle,
+                    board,
+                    algorithm,
+                    estimate,
+                    &limits,
+                    HashIndex::default,
+                )
             }
         };
         Report {
