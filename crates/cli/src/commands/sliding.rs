@@ -170,8 +170,15 @@ fn answer_line(answer: &Answer) -> String {
 /// The answer in a few words, for `--stats` and `--trace`.
 fn summary(report: &Report) -> String {
     match &report.answer {
-        Answer::Solved(moves) if report.shortest => format!("{} moves", moves.len()),
-        Answer::Solved(moves) => format!("{} moves (not shortest)", moves.len()),
+        Answer::Solved(moves) => {
+            let plural = if moves.len() == 1 { "" } else { "s" };
+            let shortest = if report.shortest {
+                ""
+            } else {
+                " (not shortest)"
+            };
+            format!("{} move{plural}{shortest}", moves.len())
+        }
         other => answer_line(other),
     }
 }
