@@ -393,7 +393,7 @@ impl fmt::Display for Board {
 /// Whether a permutation of `0..n`, given as its images, is odd: `n` minus its cycles is odd.
 ///
 /// The engine's `permutation_parity` stops at 64 items; boards here go up to 65,536 cells.
-fn is_odd_permutation(images: impl ExactSizeIterator<Item = usize>) -> bool {
+fn is_odd_permutation(images: impl Iterator<Item = usize>) -> bool {
     let image: Vec<usize> = images.collect();
     let mut seen = vec![false; image.len()];
     let mut cycles = 0;

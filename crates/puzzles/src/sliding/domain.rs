@@ -18,12 +18,12 @@ const EDGE: u32 = u32::MAX;
 ///
 /// ```
 /// use statespace_engine::{Limits, bfs::bfs};
-/// use statespace_puzzles::sliding::{Board, PackedBoard, PackedPuzzle, Shape};
+/// use statespace_puzzles::sliding::{Board, Move, PackedBoard, PackedPuzzle, Shape};
 /// let shape = Shape::new(2, 2).unwrap();
 /// let puzzle = PackedPuzzle::new(shape);
 /// let start = PackedBoard::from_board(&Board::new(shape, vec![0, 1, 3, 2]).unwrap()).unwrap();
 /// let result = bfs(&puzzle, &start, &Limits::none());
-/// assert!(matches!(result.outcome, statespace_engine::Outcome::Exhausted)); // wrong parity
+/// assert_eq!(result.outcome.solution().unwrap().actions, [Move::Right, Move::Down]);
 /// ```
 #[derive(Clone, Debug)]
 pub struct SlidingPuzzle<T> {

@@ -24,9 +24,9 @@ pub enum Estimate {
     /// The sum over the tiles of their taxicab distances to their home cells.
     Manhattan,
     /// Manhattan distance, plus two moves for each tile that must leave its home row (or
-    /// column) to let another tile of that line pass: in each line, the tiles at home in that
-    /// line minus the longest run of them already in order (Korf and Taylor's linear conflicts).
-    /// Lines longer than 64 cells add nothing.
+    /// column) to let another tile of that line pass: in each line, the tiles standing in it
+    /// whose home is in it, minus the longest run of them already in order (linear conflicts,
+    /// after Hansson, Mayer and Yung). Lines longer than 64 cells add nothing.
     LinearConflicts,
 }
 
