@@ -143,6 +143,16 @@ WWBW
 }
 
 #[test]
+fn trace_of_a_board_with_a_line_has_no_moves() {
+    let output = run(&["solve", "four", "--trace"], "OWBB\nWWWW\nBBBW\nOWBB\n");
+    assert_eq!(stdout(&output), "0\n");
+    assert_eq!(
+        stderr(&output),
+        "case 1: already a line:\nOWBB\nWWWW\nBBBW\nOWBB\n"
+    );
+}
+
+#[test]
 fn stats_give_one_line_per_board() {
     let output = run(&["solve", "four", "--stats"], &format!("{SAMPLE}{SAMPLE}"));
     let lines: Vec<&str> = stderr(&output).lines().collect();

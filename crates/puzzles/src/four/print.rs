@@ -37,13 +37,16 @@ fn rows(board: Board) -> Vec<String> {
 }
 
 /// The start and the board after every move of `solution`, each under a heading naming the
-/// move (cells as row,column from 1,1 at the top left).
+/// move (cells as row,column from 1,1 at the top left); just the start when it has a line.
 pub fn trace(start: Board, solution: &Solution) -> String {
     let domain = FourInARow::new(start.counts());
     let mut position = Position {
         board: start,
         to_move: solution.first,
     };
+    if solution.moves.is_empty() {
+        return format!("already a line:\n{start}\n");
+    }
     let mut text = format!("start, {} moves first:\n{start}\n", solution.first);
     for (number, &step) in solution.moves.iter().enumerate() {
         let mover = position.to_move;
