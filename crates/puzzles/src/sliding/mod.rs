@@ -1,1 +1,3 @@
-//! TODO: filled by its issue.
+//! Sliding-tile puzzles: the Eight puzzle and boards of any size.
+
+pub mod pdb;
