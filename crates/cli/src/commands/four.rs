@@ -39,8 +39,6 @@ pub struct SolveArgs {
 
 /// Flags of `statespace gen four`.
 #[derive(clap::Args, Debug)]
-// Without `skip`, its group would share the name `GenArgs` with the flattened common flags.
-#[group(skip)]
 pub struct GenArgs {
     #[command(flatten)]
     common: driver::GenArgs,
