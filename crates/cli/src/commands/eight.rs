@@ -24,7 +24,6 @@ pub struct SolveArgs {
 
 /// Flags of `statespace gen eight`.
 #[derive(clap::Args, Debug)]
-#[group(skip)] // the flattened driver::GenArgs already names a group `GenArgs`
 pub struct GenArgs {
     #[command(flatten)]
     common: driver::GenArgs,

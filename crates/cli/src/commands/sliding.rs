@@ -38,7 +38,6 @@ pub struct SolveArgs {
 
 /// Flags of `statespace gen sliding`.
 #[derive(clap::Args, Debug)]
-#[group(skip)] // the flattened driver::GenArgs already names a group `GenArgs`
 pub struct GenArgs {
     #[command(flatten)]
     common: driver::GenArgs,
