@@ -81,8 +81,6 @@ pub struct SolveArgs {
 
 /// Flags of `statespace gen solitaire`.
 #[derive(clap::Args, Debug)]
-// Its own group name: the flattened `driver::GenArgs` already takes "GenArgs".
-#[group(id = "SolitaireGenArgs")]
 pub struct GenArgs {
     #[command(flatten)]
     common: driver::GenArgs,

@@ -5,16 +5,28 @@
 //! adjacent piece into the empty cell directly beyond it. The judges' board is 8×8 with four
 //! pieces; here any board and any number of pieces will do.
 //!
-//! Every move is undone by the reverse move, so the default search is bidirectional BFS from
-//! both ends: with a bound of 8 moves, four layers from each side instead of eight from one.
-//! States are as compact as the board allows: a 64-bit occupancy [`Bitboard`] for boards of up
-//! to 64 cells (ranked as subsets for a dense visited array when there are few enough placements:
-//! `C(64, 4) = 635,376` on the judges' board), a sorted [`CellList`] beyond.
+//! How a query is answered:
+//!
+//! 1. A lower bound first: a move carries one piece at most two cells, so the cheapest matching
+//!    of start cells to target cells, each pair costing half its Manhattan distance rounded up,
+//!    bounds the moves ([`lower_bound`]). Past the limit, the answer is `NO` with no search.
+//! 2. Otherwise the engine's bidirectional BFS, from the start and from the target (every move
+//!    is undone by the reverse move), with the limit as its depth bound: four layers from each
+//!    side instead of eight from one.
+//! 3. Its domain leaves out the moves into placements that lie on no solution short enough, by
+//!    bounds that add up a weight per piece and so cost two table reads per move ([`Corridor`]).
+//!
+//! States are as compact as the board allows: a 64-bit occupancy [`Bitboard`] for boards of up to
+//! 64 cells, a sorted [`CellList`] beyond. The visited sets of the bidirectional search hold a few
+//! thousand placements per side and per query; a small open-addressing table cleared by a stamp
+//! ([`BitboardIndex`]) serves them faster than a hash map or a dense array over the
+//! `C(64, 4) = 635,376` ranks of the judges' board, which plain BFS, visiting far more, uses.
+//! A [`Pool`] answers batches of queries on several threads.
 //!
 //! The parts: the board and its moves ([`Grid`], [`Move`]), the state ([`Placement`]), the search
 //! domain ([`Solitaire`]), reading cases ([`parse`]), writing answers, input lines and drawings
-//! ([`judge_answer`], [`format_case`], [`trace`]), the solver ([`Solver`]) and random queries
-//! ([`random_cases`]).
+//! ([`judge_answer`], [`format_case`], [`trace`]), the solvers ([`Solver`], [`Pool`]) and random
+//! queries ([`random_cases`]).
 //!
 //! ```
 //! use statespace_puzzles::solitaire::{
