@@ -49,8 +49,19 @@ pub struct GenArgs {
 
 /// Answers every case of the input.
 pub fn solve(args: &SolveArgs) -> anyhow::Result<Verdict> {
-    let text = args.input.read()?;
-    let (solver, table_stats) = Solver::new(args.algo.into(), Limits::none());
+    // The table is built on one core while the input is read and parsed on the other.
+    let (cases, (solver, table_stats)) = std::thread::scope(|scope| {
+        let building = scope.spawn(|| Solver::new(args.algo.into(), Limits::none()));
+        let cases = args
+            .input
+            .read()
+            .map(|text| parse_boards(&text).collect::<Vec<_>>());
+        let built = building
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        (cases, built)
+    });
+    let cases = cases?;
     if let (true, Some(stats)) = (args.input.stats, table_stats) {
         eprintln!(
             "table: {} placements, {} layers, {} generated, built in {}",
@@ -60,7 +71,7 @@ pub fn solve(args: &SolveArgs) -> anyhow::Result<Verdict> {
             format_duration(stats.elapsed)
         );
     }
-    answer_cases(parse_boards(&text), |case, board, output| {
+    answer_cases(cases, |case, board, output| {
         let (answer, stats) = solver.solve(&board);
         let answer = answer.map_err(|reason| anyhow!("case {case}: search stopped: {reason}"))?;
         writeln!(output.out, "{answer}")?;

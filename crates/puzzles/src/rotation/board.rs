@@ -213,6 +213,12 @@ impl Board {
         self.digit_cells[usize::from(digit - 1)]
     }
 
+    /// The masks of the cells holding 1, 2 and 3, in that order.
+    #[inline]
+    pub fn placements(&self) -> [u32; 3] {
+        self.digit_cells
+    }
+
     /// The digit that fills all eight centre cells, if one does.
     pub fn centre_digit(&self) -> Option<u8> {
         DIGITS

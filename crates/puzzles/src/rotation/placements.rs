@@ -2,11 +2,13 @@
 //! The moves act on a placement alone, whatever the other digits do, so one breadth-first
 //! search over the C(24, 8) = 735,471 placements serves every digit of every board.
 //!
-//! Ranks are the engine's colex ranks ([`rank_subset`]), read from two small tables instead of
-//! being summed bit by bit: a mask splits into its low half (cells 0..12) and its high half
-//! (cells 12..24), and its rank is the first rank of its high half plus the rank of its low half
-//! among the low halves of as many cells. Unranking finds the high half by binary search. Both
-//! stay inside the first-level cache, which matters because the table is rebuilt on every run.
+//! Ranks are the engine's colex ranks ([`rank_subset`]), read from small tables instead of being
+//! summed bit by bit, because the table is rebuilt on every run and the walks rank millions of
+//! placements. A mask splits into its low half (cells 0..12) and its high half (cells 12..24).
+//! The placements sharing a high half have consecutive ranks, so a rank is the first rank of its
+//! high half plus the rank of its low half among the low halves of as many cells. To unrank, a
+//! coarse index gives the high half of every 128th rank, and a short scan forward finds the one
+//! holding the rank.
 
 use statespace_engine::rank::{binomial, rank_subset};
 use statespace_engine::{Domain, PerfectHash};
@@ -16,39 +18,41 @@ use super::board::{CELLS, CENTRE, COPIES, Move};
 /// The cells in each half of a mask.
 const HALF: u32 = 12;
 /// The masks of one half.
-const HALF_MASKS: u32 = 1 << HALF;
+const HALF_MASKS: usize = 1 << HALF;
 /// The cells of the low half.
-const LOW_HALF: u32 = HALF_MASKS - 1;
+const LOW_HALF: u32 = (1 << HALF) - 1;
+/// The coarse index of [`Placements::unrank`] has one entry per `1 << BLOCK_BITS` ranks.
+const BLOCK_BITS: u32 = 7;
 
 /// The space of placements of one digit: the moves A..H on 8-cell masks, the centre as the goal,
 /// and a perfect hash onto `0..735_471`.
 #[derive(Clone, Debug)]
 pub struct Placements {
-    /// For each high half with at most eight cells, the first rank of the placements having it.
-    high_starts: Vec<u32>,
+    /// For each high half of at most eight cells, the first rank of the placements having it.
+    high_starts: Box<[u32; HALF_MASKS]>,
     /// For each low half, its colex rank among the low halves with as many cells.
-    low_ranks: Vec<u16>,
-    /// The high halves with at most eight cells, increasing (so their starts increase too).
+    low_ranks: Box<[u16; HALF_MASKS]>,
+    /// The high halves of at most eight cells, increasing: their starts increase too.
     high_halves: Vec<u16>,
-    /// `high_starts` of `high_halves`, in the same order, for binary search.
+    /// The start of each of `high_halves`, then `u32::MAX` to end the scans.
     sorted_starts: Vec<u32>,
+    /// For each block of ranks, the index in `high_halves` of the high half of its first rank.
+    block_first: Vec<u16>,
     /// The low halves by number of cells, then increasing: those with `n` cells start at
-    /// `low_offsets[n]`.
-    lows_by_count: Vec<u16>,
+    /// `low_offsets[n]`, in colex order.
+    lows_by_count: Box<[u16; HALF_MASKS]>,
     low_offsets: [u16; HALF as usize + 1],
 }
 
 impl Placements {
     /// The space and its rank tables.
     pub fn new() -> Self {
-        let low_ranks = (0..HALF_MASKS)
-            .map(|low| rank_subset(u64::from(low)) as u16)
-            .collect();
+        let low_ranks = Box::new(std::array::from_fn(|low| rank_subset(low as u64) as u16));
         let high_halves: Vec<u16> = (0..HALF_MASKS as u16)
             .filter(|high| high.count_ones() <= COPIES)
             .collect();
-        let mut high_starts = vec![u32::MAX; HALF_MASKS as usize];
-        let sorted_starts = high_halves
+        let mut high_starts = Box::new([u32::MAX; HALF_MASKS]);
+        let mut sorted_starts: Vec<u32> = high_halves
             .iter()
             .map(|&high| {
                 let start = rank_subset(u64::from(lowest_placement_with(high))) as u32;
@@ -56,10 +60,17 @@ impl Placements {
                 start
             })
             .collect();
-        let mut lows_by_count: Vec<u16> = (0..HALF_MASKS as u16).collect();
+        let size = binomial(CELLS, COPIES as usize) as u32;
+        let block_first = (0..size.div_ceil(1 << BLOCK_BITS))
+            .map(|block| {
+                (sorted_starts.partition_point(|&start| start <= block << BLOCK_BITS) - 1) as u16
+            })
+            .collect();
+        sorted_starts.push(u32::MAX);
+        let mut lows_by_count = Box::new(std::array::from_fn(|low| low as u16));
         lows_by_count.sort_by_key(|&low| (low.count_ones(), low));
         let mut low_offsets = [0u16; HALF as usize + 1];
-        for count in 1..=HALF as usize {
+        for count in 1..low_offsets.len() {
             low_offsets[count] = low_offsets[count - 1] + binomial(HALF as usize, count - 1) as u16;
         }
         Placements {
@@ -67,6 +78,7 @@ impl Placements {
             low_ranks,
             high_halves,
             sorted_starts,
+            block_first,
             lows_by_count,
             low_offsets,
         }
@@ -115,7 +127,7 @@ impl PerfectHash for Placements {
     /// The colex rank of `mask`, which must have eight of the 24 cells.
     #[inline]
     fn rank(&self, mask: &u32) -> u64 {
-        let start = self.high_starts[(mask >> HALF) as usize];
+        let start = self.high_starts[(mask >> HALF & LOW_HALF) as usize];
         let low = self.low_ranks[(mask & LOW_HALF) as usize];
         u64::from(start + u32::from(low))
     }
@@ -123,12 +135,15 @@ impl PerfectHash for Placements {
     #[inline]
     fn unrank(&self, rank: u64) -> u32 {
         let rank = rank as u32;
-        let index = self.sorted_starts.partition_point(|&start| start <= rank) - 1;
+        let mut index = usize::from(self.block_first[(rank >> BLOCK_BITS) as usize]);
+        while self.sorted_starts[index + 1] <= rank {
+            index += 1;
+        }
         let high = self.high_halves[index];
         let low_cells = (COPIES - high.count_ones()) as usize;
         let low_index =
             usize::from(self.low_offsets[low_cells]) + (rank - self.sorted_starts[index]) as usize;
-        u32::from(high) << HALF | u32::from(self.lows_by_count[low_index])
+        u32::from(high) << HALF | u32::from(self.lows_by_count[low_index & LOW_HALF as usize])
     }
 }
 

@@ -8,7 +8,7 @@ use statespace_engine::distance_table::{DistanceTable, descend, distance_table};
 use statespace_engine::idastar::idastar;
 use statespace_engine::{Limits, Outcome, PerfectHash, Recompute, Stats, StopReason};
 
-use super::board::{Board, CENTRE, COPIES, DIGITS, Move, RotationGame};
+use super::board::{Board, CENTRE, COPIES, Move, RotationGame};
 use super::placements::Placements;
 
 /// The fewest moves that fill the centre with one digit, the lexicographically smallest among
@@ -62,11 +62,8 @@ impl CentreTable {
     /// The fewest moves that fill the centre with one digit: the least of the digits' distances.
     #[inline]
     pub fn moves_needed(&self, board: &Board) -> u32 {
-        DIGITS
-            .into_iter()
-            .map(|digit| self.distance(board.cells_of(digit)))
-            .min()
-            .unwrap_or(0)
+        let [ones, twos, threes] = board.placements().map(|cells| self.distance(cells));
+        ones.min(twos).min(threes)
     }
 
     /// How many placements lie at each distance.
