@@ -1,8 +1,9 @@
 //! The board and its moves: 24 cells in the shape of a '#', eight moves that rotate a line of
 //! seven cells, and the [`RotationGame`] domain the engine searches.
 //!
-//! A board is kept as three 24-bit masks, one per digit, so a move is a permutation of bits
-//! applied to each mask: three table look-ups, with no array of cells to shuffle.
+//! A board is kept as three 24-bit masks, one per digit, so a move is a permutation of the bits
+//! of each mask, a few masked rotations with no array of cells to shuffle. The same permutation
+//! moves the placements the distance table is built over.
 
 use rand::Rng;
 use rand::seq::SliceRandom;
@@ -10,7 +11,7 @@ use statespace_engine::Domain;
 
 /// The number of cells.
 pub const CELLS: usize = 24;
-/// The number of cells in a line, and of copies of each digit.
+/// The number of cells in a line.
 pub const LINE: usize = 7;
 /// How many cells hold each digit.
 pub const COPIES: u32 = 8;
@@ -178,13 +179,14 @@ pub struct Board {
 pub struct WrongCounts(pub [u32; 3]);
 
 impl Board {
-    /// The board whose cell `i` holds `digits[i]`, or the counts of the digits when they are not
-    /// eight of each. Every entry must be 1, 2 or 3.
+    /// The board whose cell `i` holds `digits[i]`, or how many 1s, 2s and 3s there are when it
+    /// is not eight of each (an entry other than 1, 2 or 3 leaves them short).
     pub fn from_digits(digits: &[u8; CELLS]) -> Result<Board, WrongCounts> {
         let mut digit_cells = [0u32; 3];
         for (cell, &digit) in digits.iter().enumerate() {
-            debug_assert!(DIGITS.contains(&digit), "digit {digit} out of range");
-            digit_cells[usize::from(digit - 1)] |= 1 << cell;
+            if let Some(cells) = digit_cells.get_mut(usize::from(digit.wrapping_sub(1))) {
+                *cells |= 1 << cell;
+            }
         }
         let counts = digit_cells.map(u32::count_ones);
         if counts == [COPIES; 3] {
@@ -246,7 +248,7 @@ impl Board {
 
     /// A board drawn uniformly among all arrangements of eight 1s, eight 2s and eight 3s.
     pub fn random(rng: &mut impl Rng) -> Board {
-        let mut digits: [u8; CELLS] = std::array::from_fn(|cell| DIGITS[cell / 8]);
+        let mut digits: [u8; CELLS] = std::array::from_fn(|cell| DIGITS[cell / COPIES as usize]);
         digits.shuffle(rng);
         Board::from_digits(&digits).expect("eight of each digit")
     }
@@ -345,6 +347,8 @@ mod tests {
         let mut digits = sample();
         digits[0] = 3;
         assert_eq!(Board::from_digits(&digits), Err(WrongCounts([7, 8, 9])));
+        digits[0] = 0;
+        assert_eq!(Board::from_digits(&digits), Err(WrongCounts([7, 8, 8])));
     }
 
     #[test]

@@ -45,17 +45,20 @@ fn read_board(first: Token<'_>, tokens: &mut Tokens<'_>) -> Result<Board, ParseE
     digits[0] = digit(first)?;
     let mut last_line = first.line;
     for (read, cell) in digits.iter_mut().enumerate().skip(1) {
-        let Some(token) = tokens.next().filter(|token| !is_terminator(token.text)) else {
-            return Err(ParseError::new(
-                last_line,
-                format!(
-                    "the board starting on line {} ends after {read} of its {CELLS} numbers",
-                    first.line
-                ),
-            ));
+        let cut_short = || {
+            let message = format!(
+                "the board starting on line {} ends after {read} of its {CELLS} numbers",
+                first.line
+            );
+            ParseError::new(last_line, message)
+        };
+        let token = tokens.next().ok_or_else(cut_short)?;
+        *cell = match digit(token) {
+            Ok(digit) => digit,
+            Err(_) if is_terminator(token.text) => return Err(cut_short()),
+            Err(error) => return Err(error),
         };
         last_line = token.line;
-        *cell = digit(token)?;
     }
     Board::from_digits(&digits).map_err(|WrongCounts([ones, twos, threes])| {
         ParseError::new(
@@ -68,20 +71,23 @@ fn read_board(first: Token<'_>, tokens: &mut Tokens<'_>) -> Result<Board, ParseE
     })
 }
 
-/// The cell value a token stands for: 1, 2 or 3.
+/// The cell value a token stands for: 1, 2 or 3 (written as any integer).
 fn digit(token: Token<'_>) -> Result<u8, ParseError> {
     match token.text {
         "1" => Ok(1),
         "2" => Ok(2),
         "3" => Ok(3),
-        text => Err(ParseError::new(
-            token.line,
-            if text.parse::<i64>().is_ok() {
-                format!("a cell holds {text}, but cells hold only 1, 2 or 3")
-            } else {
-                format!("expected a number 1, 2 or 3, found {text:?}")
-            },
-        )),
+        text => match text.parse::<i64>() {
+            Ok(value @ 1..=3) => Ok(value as u8),
+            Ok(_) => Err(ParseError::new(
+                token.line,
+                format!("a cell holds {text}, but cells hold only 1, 2 or 3"),
+            )),
+            Err(_) => Err(ParseError::new(
+                token.line,
+                format!("expected a number 1, 2 or 3, found {text:?}"),
+            )),
+        },
     }
 }
 
@@ -118,6 +124,8 @@ mod tests {
         assert_eq!(parse_boards(&spread).count(), 2);
         assert_eq!(parse_boards("").count(), 0);
         assert_eq!(parse_boards("  \n 0").count(), 0);
+        let padded = SAMPLE.replacen("1 1 1 1 3", "+1 01 1 1 3", 1);
+        assert_eq!(parse_boards(&padded).filter(Result::is_ok).count(), 2);
     }
 
     #[test]
