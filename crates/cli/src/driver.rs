@@ -1,6 +1,8 @@
 //! What every puzzle command shares: reading the input, answering case by case, stopping at the
 //! first bad case with one error line and exit code 2, statistics lines, and exit codes.
 
+#![allow(dead_code)] // used by the puzzle commands as they land; removed once all do
+
 use std::io::{self, BufWriter, Read, Stderr, Stdout, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -34,6 +36,7 @@ pub fn exit_code(result: anyhow::Result<Verdict>) -> ExitCode {
 
 /// The flags every `solve` command has.
 #[derive(Args, Debug, Clone)]
+#[group(skip)]
 pub struct InputArgs {
     /// The input file; standard input when absent or `-`.
     pub file: Option<PathBuf>,
@@ -68,6 +71,7 @@ impl InputArgs {
 
 /// The flags every `gen` command has.
 #[derive(Args, Debug, Clone)]
+#[group(skip)] // flattened into each puzzle's own `GenArgs`, whose group name it would repeat
 pub struct GenArgs {
     /// How many instances to print.
     #[arg(long, default_value_t = 10)]

@@ -4,6 +4,41 @@
 //! test); optionally as a [`PerfectHash`] (rank and unrank below a known size) and with a
 //! [`Heuristic`]. Every algorithm then runs on it, honours [`Limits`] and reports an [`Outcome`]
 //! with [`Stats`]. The engine knows nothing of any particular puzzle.
+//!
+//! ```
+//! use statespace_engine::{Domain, Limits, Recompute, bfs::bfs, idastar::idastar};
+//!
+//! /// Three pancakes, flipped from the top: a flip of k reverses the top k.
+//! struct Pancakes;
+//!
+//! impl Domain for Pancakes {
+//!     type State = [u8; 3];
+//!     type Action = usize;
+//!     fn actions(&self, _: &[u8; 3], out: &mut Vec<usize>) {
+//!         out.extend([2, 3]);
+//!     }
+//!     fn apply(&self, stack: &mut [u8; 3], k: usize) {
+//!         stack[..k].reverse();
+//!     }
+//!     fn invert(&self, k: usize) -> usize {
+//!         k // a flip undoes itself
+//!     }
+//!     fn is_goal(&self, stack: &[u8; 3]) -> bool {
+//!         *stack == [1, 2, 3]
+//!     }
+//! }
+//!
+//! let start = [3, 1, 2];
+//! let shortest = bfs(&Pancakes, &start, &Limits::none());
+//! let solution = shortest.outcome.solution().expect("solvable");
+//! assert_eq!(solution.actions, vec![3, 2]);
+//!
+//! // The number of adjacent pairs that are not neighbours is a lower bound on the flips needed.
+//! let gaps = |s: &[u8; 3]| s.windows(2).filter(|w| w[0].abs_diff(w[1]) != 1).count() as u32;
+//! let optimal = idastar(&Pancakes, &start, &Recompute(gaps), &Limits::none().max_expanded(1_000));
+//! assert_eq!(optimal.outcome.solution(), Some(solution));
+//! println!("{} expanded", optimal.stats.expanded);
+//! ```
 
 pub mod astar;
 pub mod bfs;
