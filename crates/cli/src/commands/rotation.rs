@@ -14,8 +14,7 @@ use crate::driver::{self, InputArgs, Verdict, answer_cases, format_duration, sta
 pub struct SolveArgs {
     #[command(flatten)]
     input: InputArgs,
-    /// How to solve: `table` walks an exact distance table built once per run; `idastar` searches
-    /// each board with IDA* and the centre-count heuristic. Both print the same answers.
+    /// How to solve; both print the same answers.
     #[arg(long, value_enum, default_value_t = AlgoArg::Table)]
     algo: AlgoArg,
 }
@@ -23,7 +22,9 @@ pub struct SolveArgs {
 /// The `--algo` values.
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum AlgoArg {
+    /// Walk an exact distance table over the placements of one digit, built once per run.
     Table,
+    /// Search each board with IDA* and the centre-count heuristic.
     Idastar,
 }
 
