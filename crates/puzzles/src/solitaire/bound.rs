@@ -9,10 +9,18 @@
 use super::grid::Grid;
 use super::placement::Placement;
 
+/// A cell as (row, column).
+type Point = (usize, usize);
+
 /// The least moves a piece needs to travel between two cells, jumping all the way.
-fn travel(grid: Grid, from: u16, to: u16) -> i32 {
-    let ((r1, c1), (r2, c2)) = (grid.coordinates(from), grid.coordinates(to));
+#[inline]
+fn travel((r1, c1): Point, (r2, c2): Point) -> i32 {
     (r1.abs_diff(r2) + c1.abs_diff(c2)).div_ceil(2) as i32
+}
+
+/// The (row, column) of each of `cells`.
+fn points(grid: Grid, cells: &[u16]) -> Vec<Point> {
+    cells.iter().map(|&cell| grid.coordinates(cell)).collect()
 }
 
 /// The cheapest matching of start cells to target cells (pair cost [`travel`]), with the
@@ -27,19 +35,20 @@ struct Matching {
 
 impl Matching {
     /// The Hungarian algorithm with potentials, `O(pieces³)`.
-    fn new(grid: Grid, start: &[u16], target: &[u16]) -> Self {
+    fn new(start: &[Point], target: &[Point]) -> Self {
         let n = start.len();
-        let cost = |row: usize, col: usize| travel(grid, start[row - 1], target[col - 1]);
+        let cost = |row: usize, col: usize| travel(start[row - 1], target[col - 1]);
         // Rows and columns count from 1; column 0 roots the alternating tree of each round.
         let mut row_potential = vec![0i32; n + 1];
         let mut col_potential = vec![0i32; n + 1];
         let mut row_of_col = vec![0usize; n + 1];
         let mut previous_col = vec![0usize; n + 1];
+        let (mut slack, mut reached) = (vec![i32::MAX; n + 1], vec![false; n + 1]);
         for row in 1..=n {
             row_of_col[0] = row;
             let mut col = 0;
-            let mut slack = vec![i32::MAX; n + 1];
-            let mut reached = vec![false; n + 1];
+            slack.fill(i32::MAX);
+            reached.fill(false);
             while row_of_col[col] != 0 {
                 reached[col] = true;
                 let current = row_of_col[col];
@@ -83,7 +92,7 @@ impl Matching {
 /// cheapest matching of start cells to target cells, each pair costing `⌈d / 2⌉`.
 pub fn lower_bound(grid: Grid, start: &[u16], target: &[u16]) -> u32 {
     debug_assert_eq!(start.len(), target.len());
-    Matching::new(grid, start, target).cost as u32
+    Matching::new(&points(grid, start), &points(grid, target)).cost as u32
 }
 
 /// The placements that can lie on a solution of at most `max_moves` moves from a start to a
@@ -108,6 +117,8 @@ pub struct Corridor {
     weights: Vec<Weight>,
     /// What the weights of a placement may add up to, per bound.
     budgets: Weight,
+    /// The [`lower_bound`] from the start to the target.
+    lower_bound: u32,
 }
 
 /// Weights under the two bounds of a [`Corridor`].
@@ -116,34 +127,45 @@ pub type Weight = [i32; 2];
 impl Corridor {
     /// The corridor of solutions of at most `max_moves` moves from `start` to `target` cells.
     pub fn new(grid: Grid, start: &[u16], target: &[u16], max_moves: u32) -> Self {
-        let matching = Matching::new(grid, start, target);
+        let (start_points, target_points) = (points(grid, start), points(grid, target));
+        let matching = Matching::new(&start_points, &target_points);
         let near_start = nearest_distances(grid, start);
         let near_target = nearest_distances(grid, target);
-        let cheapest = |cells: &[u16], potentials: &[i32], x: u16| {
-            cells
+        let cheapest = |points: &[Point], potentials: &[i32], x: Point| {
+            points
                 .iter()
                 .zip(potentials)
-                .map(|(&cell, &potential)| travel(grid, cell, x) - potential)
+                .map(|(&point, &potential)| travel(point, x) - potential)
                 .min()
                 .unwrap_or(0)
         };
-        let weights = (0..grid.cells())
-            .map(|cell| {
-                let x = cell as u16;
+        let mut weights = Vec::with_capacity(grid.cells());
+        for row in 1..=grid.rows() {
+            for col in 1..=grid.cols() {
+                let cell = weights.len();
                 let from_start = near_start[cell].div_ceil(2) as i32;
                 let to_target = near_target[cell].div_ceil(2) as i32;
-                [
-                    from_start + cheapest(target, &matching.target, x),
-                    cheapest(start, &matching.start, x) + to_target,
-                ]
-            })
-            .collect();
+                weights.push([
+                    from_start + cheapest(&target_points, &matching.target, (row, col)),
+                    cheapest(&start_points, &matching.start, (row, col)) + to_target,
+                ]);
+            }
+        }
         let max_moves = max_moves.min(i32::MAX as u32 / 4) as i32;
         let budgets = [
             max_moves - matching.target.iter().sum::<i32>(),
             max_moves - matching.start.iter().sum::<i32>(),
         ];
-        Self { weights, budgets }
+        Self {
+            weights,
+            budgets,
+            lower_bound: matching.cost as u32,
+        }
+    }
+
+    /// The [`lower_bound`] on the moves from the start to the target.
+    pub fn lower_bound(&self) -> u32 {
+        self.lower_bound
     }
 
     /// The weights of a placement: the sums of its cells' weights.
@@ -213,22 +235,22 @@ mod tests {
     use crate::solitaire::{Bitboard, random_cases};
 
     /// The cheapest matching by trying every permutation.
-    fn brute_force(grid: Grid, start: &[u16], target: &[u16]) -> i32 {
-        fn best(grid: Grid, start: &[u16], target: &mut Vec<u16>) -> i32 {
+    fn brute_force(start: &[Point], target: &[Point]) -> i32 {
+        fn best(start: &[Point], target: &mut Vec<Point>) -> i32 {
             let Some((&first, rest)) = start.split_first() else {
                 return 0;
             };
             (0..target.len())
                 .map(|j| {
-                    let cell = target.remove(j);
-                    let cost = travel(grid, first, cell) + best(grid, rest, target);
-                    target.insert(j, cell);
+                    let point = target.remove(j);
+                    let cost = travel(first, point) + best(rest, target);
+                    target.insert(j, point);
                     cost
                 })
                 .min()
                 .unwrap()
         }
-        best(grid, start, &mut target.to_vec())
+        best(start, &mut target.to_vec())
     }
 
     #[test]
@@ -237,14 +259,15 @@ mod tests {
         for pieces in 1..=6 {
             for case in random_cases(grid, pieces, 20, pieces as u64) {
                 let (start, target) = (&case.start, &case.target);
-                let matching = Matching::new(grid, start, target);
-                assert_eq!(matching.cost, brute_force(grid, start, target), "{case:?}");
+                let (from, to) = (points(grid, start), points(grid, target));
+                let matching = Matching::new(&from, &to);
+                assert_eq!(matching.cost, brute_force(&from, &to), "{case:?}");
                 let potentials: i32 =
                     matching.start.iter().sum::<i32>() + matching.target.iter().sum::<i32>();
                 assert_eq!(potentials, matching.cost);
-                for (i, &s) in start.iter().enumerate() {
-                    for (j, &t) in target.iter().enumerate() {
-                        assert!(matching.start[i] + matching.target[j] <= travel(grid, s, t));
+                for (i, &s) in from.iter().enumerate() {
+                    for (j, &t) in to.iter().enumerate() {
+                        assert!(matching.start[i] + matching.target[j] <= travel(s, t));
                     }
                 }
             }
@@ -275,6 +298,7 @@ mod tests {
         for case in random_cases(grid, 4, 20, 3) {
             let bound = lower_bound(grid, &case.start, &case.target) as i32;
             let corridor = Corridor::new(grid, &case.start, &case.target, 8);
+            assert_eq!(corridor.lower_bound() as i32, bound);
             let start = corridor.weight(&Bitboard::from_cells(&case.start));
             let target = corridor.weight(&Bitboard::from_cells(&case.target));
             // The bound exact at the start is the first, the one exact at the target the second.

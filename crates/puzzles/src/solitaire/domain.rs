@@ -32,11 +32,9 @@ impl<P: Placement> Solitaire<P> {
         }
     }
 
-    /// The game from `start` to `target` on `grid`, with only the moves that stay in the corridor
-    /// of solutions of at most `max_moves` moves.
-    pub fn within(grid: Grid, start: &P, target: P, max_moves: u32) -> Self {
-        let cells = |placement: &P| placement.pieces().collect::<Vec<u16>>();
-        let corridor = Corridor::new(grid, &cells(start), &cells(&target), max_moves);
+    /// The game on `grid` whose goal is `target`, with only the moves that stay in `corridor`,
+    /// which must be the corridor of solutions from the start to be searched from to `target`.
+    pub fn within(grid: Grid, target: P, corridor: Corridor) -> Self {
         Self {
             grid,
             target,

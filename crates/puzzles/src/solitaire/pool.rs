@@ -1,5 +1,7 @@
 //! Answering many cases on several threads at once, in order.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use super::grid::Grid;
 use super::parse::Case;
 use super::solve::{Answer, Settings, Solver};
@@ -11,7 +13,7 @@ pub struct Pool {
 }
 
 /// How many cases are read ahead and answered together.
-const BATCH: usize = 1024;
+const BATCH: usize = 4096;
 
 impl Pool {
     /// `threads` solvers (at least one) of cases on `grid`.
@@ -23,44 +25,41 @@ impl Pool {
         }
     }
 
-    /// The answers to `cases`, in order. Thread `t` of `n` answers cases `t`, `t + n`, `t + 2n`,
-    /// ... so that easy and hard cases spread evenly.
+    /// The answers to `cases`, in order. Each thread takes the next unanswered case as soon as it
+    /// is free, so that neither a run of hard cases nor a thread the system holds back keeps the
+    /// others waiting.
     pub fn solve_all(&mut self, cases: &[Case]) -> Vec<Answer> {
         let threads = self.solvers.len().min(cases.len());
         if threads <= 1 {
             let solver = &mut self.solvers[0];
             return cases.iter().map(|case| solver.solve(case)).collect();
         }
+        let next = AtomicUsize::new(0);
         let mut answers: Vec<Option<Answer>> = vec![None; cases.len()];
         std::thread::scope(|scope| {
             let workers: Vec<_> = self.solvers[..threads]
                 .iter_mut()
-                .enumerate()
-                .map(|(first, solver)| {
+                .map(|solver| {
+                    let next = &next;
                     scope.spawn(move || {
-                        cases
-                            .iter()
-                            .skip(first)
-                            .step_by(threads)
-                            .map(|case| solver.solve(case))
-                            .collect::<Vec<_>>()
+                        std::iter::from_fn(|| {
+                            let index = next.fetch_add(1, Ordering::Relaxed);
+                            cases.get(index).map(|case| (index, solver.solve(case)))
+                        })
+                        .collect::<Vec<_>>()
                     })
                 })
                 .collect();
-            for (first, worker) in workers.into_iter().enumerate() {
-                let solved = worker.join().expect("a solver thread panicked");
-                for (answer, slot) in solved
-                    .into_iter()
-                    .zip(answers.iter_mut().skip(first).step_by(threads))
-                {
-                    *slot = Some(answer);
+            for worker in workers {
+                for (index, answer) in worker.join().expect("a solver thread panicked") {
+                    answers[index] = Some(answer);
                 }
             }
         });
         answers.into_iter().flatten().collect()
     }
 
-    /// Each parsed case with its answer, in order, reading and answering 1,024 cases at a time.
+    /// Each parsed case with its answer, in order, reading and answering 4,096 cases at a time.
     /// A parse error comes in its place, after the answers to the cases before it, and is last.
     pub fn answers<'p, E: 'p>(
         &'p mut self,

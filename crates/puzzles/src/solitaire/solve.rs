@@ -6,7 +6,7 @@ use statespace_engine::bidirectional_bfs::bidirectional_bfs_with;
 use statespace_engine::index::{DenseIndex, HashIndex, StateIndex};
 use statespace_engine::{Limits, Outcome, PerfectHash, SearchResult, Stats, StopReason};
 
-use super::bound::lower_bound;
+use super::bound::Corridor;
 use super::domain::Solitaire;
 use super::grid::{Grid, Move};
 use super::index::BitboardIndex;
@@ -98,14 +98,20 @@ impl Solver {
     /// The case must fit the grid (as [`parse`](super::parse()) makes sure).
     pub fn solve(&mut self, case: &Case) -> Answer {
         debug_assert_eq!(case.start.len(), case.target.len());
-        let lower_bound = lower_bound(self.grid, &case.start, &case.target);
+        let corridor = Corridor::new(
+            self.grid,
+            &case.start,
+            &case.target,
+            self.settings.max_moves,
+        );
+        let lower_bound = corridor.lower_bound();
         let result = if lower_bound > self.settings.max_moves {
             SearchResult {
                 outcome: Outcome::Stopped(StopReason::DepthLimit),
                 stats: Stats::default(),
             }
         } else {
-            self.search(case)
+            self.search(case, corridor)
         };
         Answer {
             result,
@@ -114,17 +120,17 @@ impl Solver {
     }
 
     /// The search, on the most compact placements the grid allows.
-    fn search(&mut self, case: &Case) -> SearchResult<Move> {
+    fn search(&mut self, case: &Case, corridor: Corridor) -> SearchResult<Move> {
         let Settings {
             max_moves,
             algorithm,
         } = self.settings;
         let limits = Limits::none().max_depth(max_moves);
         let mut result = if self.grid.cells() > Bitboard::MAX_CELLS {
-            let (domain, start) = problem::<CellList>(self.grid, case, self.settings);
+            let (domain, start) = problem::<CellList>(self.grid, case, algorithm, corridor);
             run(algorithm, &domain, &start, &limits, &mut self.cell_lists)
         } else {
-            let (domain, start) = problem::<Bitboard>(self.grid, case, self.settings);
+            let (domain, start) = problem::<Bitboard>(self.grid, case, algorithm, corridor);
             if algorithm == Algorithm::Bfs && domain.size() <= DENSE_SLOTS {
                 bfs_with(&domain, &start, &limits, &mut DenseIndex::new(&domain))
             } else {
@@ -142,13 +148,18 @@ impl Solver {
 
 /// The domain of `case` and its start, as placements `P`: bidirectional search keeps to the
 /// corridor of short enough solutions, plain BFS (the reference) has every move.
-fn problem<P: Placement>(grid: Grid, case: &Case, settings: Settings) -> (Solitaire<P>, P) {
-    let (start, target) = (P::from_cells(&case.start), P::from_cells(&case.target));
-    let domain = match settings.algorithm {
-        Algorithm::Bidirectional => Solitaire::within(grid, &start, target, settings.max_moves),
+fn problem<P: Placement>(
+    grid: Grid,
+    case: &Case,
+    algorithm: Algorithm,
+    corridor: Corridor,
+) -> (Solitaire<P>, P) {
+    let target = P::from_cells(&case.target);
+    let domain = match algorithm {
+        Algorithm::Bidirectional => Solitaire::within(grid, target, corridor),
         Algorithm::Bfs => Solitaire::new(grid, target),
     };
-    (domain, start)
+    (domain, P::from_cells(&case.start))
 }
 
 /// Runs `algorithm` with the visited sets `indexes` (plain BFS needs only the first).
