@@ -5,7 +5,7 @@
 //! the set is cleared between queries. Open addressing with linear probing keeps a probe to one
 //! cache line, a multiplicative hash of the 64-bit key is one instruction, and clearing is one
 //! increment: a slot counts only if it carries the current stamp. On the 3,000 queries of
-//! BENCHMARKS.md the whole run takes 90 ms with it against 110 ms with the engine's `HashIndex`
+//! BENCHMARKS.md the whole run takes 85 ms with it against 110 ms with the engine's `HashIndex`
 //! (and 2.5 MB dense arrays over the ranks were slower still).
 
 use statespace_engine::index::StateIndex;
