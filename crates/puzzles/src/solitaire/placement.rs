@@ -67,7 +67,8 @@ impl Placement for Bitboard {
     }
 }
 
-/// The occupied cells of a board of any size, as a sorted list: for boards beyond 64 cells.
+/// The occupied cells of a board of any size, as a sorted list: for boards beyond 64 cells. Unlike
+/// a [`Bitboard`] it lives on the heap, so every state a search stores costs an allocation.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct CellList(Box<[u16]>);
 
