@@ -84,7 +84,7 @@ fn search<D: Domain, I: StateIndex<D::State>>(
             let step = domain.cost(&state, action);
             domain.apply(&mut state, action);
             let child = tree.len() as u32;
-            if visited.insert(&state, child) {
+            if visited.get_or_insert(&state, child).is_none() {
                 tree.push(state.clone(), node, action, step);
                 stats.stored = tree.len();
                 if domain.is_goal(&state) {

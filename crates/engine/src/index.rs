@@ -18,6 +18,15 @@ pub trait StateIndex<S> {
     fn insert(&mut self, state: &S, node: u32) -> bool;
     /// Forgets every state.
     fn clear(&mut self);
+    /// The number of `state` if it has one; otherwise gives it the number `node` and returns
+    /// `None`. One lookup where `get` then `insert` would take two.
+    fn get_or_insert(&mut self, state: &S, node: u32) -> Option<u32> {
+        let known = self.get(state);
+        if known.is_none() {
+            self.insert(state, node);
+        }
+        known
+    }
 }
 
 /// A hash map from states to node numbers, for any domain.
@@ -51,6 +60,16 @@ impl<S: Clone + Eq + Hash> StateIndex<S> for HashIndex<S> {
     }
     fn clear(&mut self) {
         self.map.clear();
+    }
+    #[inline]
+    fn get_or_insert(&mut self, state: &S, node: u32) -> Option<u32> {
+        match self.map.entry(state.clone()) {
+            std::collections::hash_map::Entry::Occupied(known) => Some(*known.get()),
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                slot.insert(node);
+                None
+            }
+        }
     }
 }
 
@@ -98,5 +117,16 @@ impl<D: PerfectHash> StateIndex<D::State> for DenseIndex<'_, D> {
         for rank in self.filled.drain(..) {
             self.slots[rank as usize] = VACANT;
         }
+    }
+    #[inline]
+    fn get_or_insert(&mut self, state: &D::State, node: u32) -> Option<u32> {
+        let rank = self.domain.rank(state);
+        let slot = &mut self.slots[rank as usize];
+        if *slot != VACANT {
+            return Some(*slot);
+        }
+        *slot = node;
+        self.filled.push(rank);
+        None
     }
 }
