@@ -160,3 +160,5 @@ mod tests {
         assert_eq!(index.get(&Bitboard(9)), Some(5));
     }
 }
+
+statespace_engine::visited_set_from_state_index!(BitboardIndex, Bitboard);
