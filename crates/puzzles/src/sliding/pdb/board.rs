@@ -11,22 +11,23 @@ use statespace_engine::{Domain, PerfectHash};
 pub const MAX_CELLS: usize = 32;
 
 /// A move of the blank, named by the direction the blank goes (the tile beside it slides the
-/// other way). [`Move::ALL`] is the order in which solutions are compared.
+/// other way). [`Move::ALL`] is the order in which solutions are compared: `d`, `l`, `r`, `u`,
+/// as in the sliding module, so that the first optimal solution is the alphabetically smallest.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Move {
-    /// The blank goes up.
-    Up,
-    /// The blank goes down.
+    /// The blank goes down (`d`).
     Down,
-    /// The blank goes left.
+    /// The blank goes left (`l`).
     Left,
-    /// The blank goes right.
+    /// The blank goes right (`r`).
     Right,
+    /// The blank goes up (`u`).
+    Up,
 }
 
 impl Move {
     /// Every move, in the order that breaks ties between optimal solutions.
-    pub const ALL: [Move; 4] = [Move::Up, Move::Down, Move::Left, Move::Right];
+    pub const ALL: [Move; 4] = [Move::Down, Move::Left, Move::Right, Move::Up];
 
     /// The move that undoes this one.
     pub fn inverse(self) -> Move {
@@ -48,13 +49,13 @@ impl Move {
         }
     }
 
-    /// The letter of the move: `U`, `D`, `L` or `R`.
+    /// The letter of the move: `d`, `l`, `r` or `u`.
     pub fn letter(self) -> char {
         match self {
-            Move::Up => 'U',
-            Move::Down => 'D',
-            Move::Left => 'L',
-            Move::Right => 'R',
+            Move::Down => 'd',
+            Move::Left => 'l',
+            Move::Right => 'r',
+            Move::Up => 'u',
         }
     }
 }
@@ -84,11 +85,12 @@ impl Geometry {
         let mut steps = [[NO_CELL; 4]; MAX_CELLS];
         for (cell, steps) in steps.iter_mut().enumerate().take(cells) {
             let (row, col) = (cell / cols, cell % cols);
+            // In the order of `Move`: down, left, right, up.
             let targets = [
-                (row > 0).then(|| cell - cols),
                 (row + 1 < rows).then(|| cell + cols),
                 (col > 0).then(|| cell - 1),
                 (col + 1 < cols).then(|| cell + 1),
+                (row > 0).then(|| cell - cols),
             ];
             for (step, target) in steps.iter_mut().zip(targets) {
                 *step = target.map_or(NO_CELL, |target| target as u8);

@@ -21,10 +21,11 @@
 //! let start = Board::new(&[1, 2, 0, 3, 4, 5, 6, 7, 8]).unwrap();
 //! let result = solver.solve(&start, &Limits::none(), 1);
 //! let moves: String = result.outcome.solution().unwrap().actions.iter().map(|m| m.letter()).collect();
-//! assert_eq!(moves, "LL");
+//! assert_eq!(moves, "ll");
 //! ```
 
 mod board;
+mod korf;
 mod partition;
 mod pattern;
 mod search;
@@ -33,6 +34,7 @@ mod tables;
 mod tests;
 
 pub use board::{Board, Geometry, MAX_CELLS, Move, Reflection, TilePuzzle, solvable};
+pub use korf::{Instance, parse_instances};
 pub use partition::{Layout, TilePartition};
 pub use pattern::{
     MAX_PATTERN_TILES, Placement, TilePattern, cells_between, rank_change, rank_weights,
