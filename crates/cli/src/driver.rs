@@ -36,6 +36,7 @@ pub fn exit_code(result: anyhow::Result<Verdict>) -> ExitCode {
 
 /// The flags every `solve` command has.
 #[derive(Args, Debug, Clone)]
+#[group(skip)]
 pub struct InputArgs {
     /// The input file; standard input when absent or `-`.
     pub file: Option<PathBuf>,
@@ -70,6 +71,7 @@ impl InputArgs {
 
 /// The flags every `gen` command has.
 #[derive(Args, Debug, Clone)]
+#[group(skip)] // flattened into each puzzle's own `GenArgs`, whose group name it would repeat
 pub struct GenArgs {
     /// How many instances to print.
     #[arg(long, default_value_t = 10)]
