@@ -37,7 +37,8 @@ fn main() {
         var("KORF_IDS").map(|ids| ids.split(',').map(|id| id.trim().to_string()).collect());
     let threads: usize = var("KORF_THREADS").map_or(1, |n| n.parse().expect("KORF_THREADS"));
     let reflect = var("KORF_REFLECT").is_none_or(|value| value != "0");
-    let cache = TableCache::new(var("STATESPACE_PDB_DIR").map_or_else(default_cache_dir, PathBuf::from));
+    let cache =
+        TableCache::new(var("STATESPACE_PDB_DIR").map_or_else(default_cache_dir, PathBuf::from));
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build_global()
@@ -63,18 +64,24 @@ fn main() {
         progress: Some("building".into()),
         ..BuildOptions::default()
     };
-    let tables = PatternTables::load_or_build(&cache, &geometry, 0, &layout, &options, |event| {
-        match event {
-            TableEvent::Loaded { path, elapsed } => {
-                eprintln!("loaded {} in {elapsed:.2?}", path.display())
-            }
-            TableEvent::Building { path, .. } => eprintln!("building {}", path.display()),
-            TableEvent::Built { path, elapsed, .. } => {
-                eprintln!("built {} in {elapsed:.2?}", path.display())
-            }
-        }
-    })
-    .expect("tables");
+    let tables =
+        PatternTables::load_or_build(
+            &cache,
+            &geometry,
+            0,
+            &layout,
+            &options,
+            |event| match event {
+                TableEvent::Loaded { path, elapsed } => {
+                    eprintln!("loaded {} in {elapsed:.2?}", path.display())
+                }
+                TableEvent::Building { path, .. } => eprintln!("building {}", path.display()),
+                TableEvent::Built { path, elapsed, .. } => {
+                    eprintln!("built {} in {elapsed:.2?}", path.display())
+                }
+            },
+        )
+        .expect("tables");
     let preparation = started.elapsed();
     let solver = Solver::new(geometry, goal, &tables, reflect);
 
@@ -82,7 +89,11 @@ fn main() {
         "{} instances of {}, layout {layout}{}, {threads} thread(s)",
         instances.len(),
         file.display(),
-        if solver.reflects() { " + reflection" } else { "" }
+        if solver.reflects() {
+            " + reflection"
+        } else {
+            ""
+        }
     );
     let mut total_nodes = 0u64;
     let mut total_time = Duration::ZERO;
@@ -116,5 +127,8 @@ fn main() {
         total_nodes as f64 / instances.len() as f64,
         total_time.as_secs_f64()
     );
-    assert_eq!(mismatches, 0, "some lengths differ from the recorded optima");
+    assert_eq!(
+        mismatches, 0,
+        "some lengths differ from the recorded optima"
+    );
 }

@@ -104,12 +104,8 @@ impl TableArgs {
                 self.size
             );
         }
-        Board::new(&tiles).with_context(|| {
-            format!(
-                "--goal: not every tile of 0 to {} appears once",
-                cells - 1
-            )
-        })
+        Board::new(&tiles)
+            .with_context(|| format!("--goal: not every tile of 0 to {} appears once", cells - 1))
     }
 
     /// The layout the flags name, for the goal's blank cell.
@@ -140,7 +136,9 @@ impl TableArgs {
 
     /// The threads a search may use.
     pub fn search_threads(&self) -> usize {
-        self.threads.unwrap_or_else(rayon::current_num_threads).max(1)
+        self.threads
+            .unwrap_or_else(rayon::current_num_threads)
+            .max(1)
     }
 
     /// The tables the flags name, loaded from the cache folder or built and saved there, each
@@ -227,11 +225,7 @@ fn list(args: &DirArgs) -> anyhow::Result<Verdict> {
     for (path, header) in files {
         let name = path.file_name().unwrap_or_default().to_string_lossy();
         match header {
-            Ok(header) => writeln!(
-                out,
-                "{name}  {} entries  {}",
-                header.entries, header.id
-            )?,
+            Ok(header) => writeln!(out, "{name}  {} entries  {}", header.entries, header.id)?,
             Err(error) => writeln!(out, "{name}  unreadable: {error}")?,
         }
     }

@@ -40,7 +40,11 @@ pub fn parse_instances(
         })
 }
 
-fn parse_line(number: usize, line: &str, geometry: Option<Geometry>) -> Result<Instance, ParseError> {
+fn parse_line(
+    number: usize,
+    line: &str,
+    geometry: Option<Geometry>,
+) -> Result<Instance, ParseError> {
     let error = |message: String| ParseError::new(number, message);
     let words: Vec<&str> = Tokens::new(line).map(|token| token.text).collect();
     let numbers = words.len() - 1;

@@ -12,6 +12,8 @@
 //! answer is still the lexicographically first optimal solution. Node counts then include the
 //! work of the subtrees that were stopped, and vary slightly from run to run.
 
+use std::convert::Infallible;
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
@@ -357,17 +359,17 @@ impl<'s, 't> Worker<'s, 't> {
 
     /// Searches below the current node, whose path is `self.path`, under `bound`.
     fn search(&mut self, bound: u32) -> Result<Pass<()>, StopReason> {
-        let g = self.path.len() as u32;
-        let last = self.path.last().copied();
-        self.descend(g, bound, last)
+        Ok(match self.descend(bound)? {
+            ControlFlow::Break(()) => Pass::Found(()),
+            ControlFlow::Continue(least) => Pass::Exceeded(least),
+        })
     }
 
     /// The nodes at `depth` within `bound`, in lexicographic order, as paths from the root; a
     /// goal met on the way is one of them. With the least estimate above the bound met on the way.
     fn collect(&mut self, bound: u32, depth: u32) -> Result<(Vec<Vec<Move>>, u32), StopReason> {
         let mut paths = Vec::new();
-        let mut least = u32::MAX;
-        self.collect_below(bound, depth, &mut paths, &mut least)?;
+        let least = self.collect_below(bound, depth, &mut paths)?;
         Ok((paths, least))
     }
 
@@ -376,45 +378,30 @@ impl<'s, 't> Worker<'s, 't> {
         bound: u32,
         depth: u32,
         paths: &mut Vec<Vec<Move>>,
-        least: &mut u32,
-    ) -> Result<(), StopReason> {
-        let g = self.path.len() as u32;
-        if g == depth || self.is_goal() {
+    ) -> Result<u32, StopReason> {
+        if self.path.len() as u32 == depth || self.is_goal() {
             paths.push(self.path.clone());
-            return Ok(());
+            return Ok(u32::MAX);
         }
-        self.count_expansion()?;
-        let last = self.path.last().copied();
-        for mv in Move::ALL {
-            if Some(mv.inverse()) == last {
-                continue;
-            }
-            let Some(target) = self.solver.geometry.step(self.node.blank, mv) else {
-                continue;
-            };
-            self.generated += 1;
-            let saved = self.node.clone();
-            match self.slide(target, g + 1, bound) {
-                Err(f) => *least = (*least).min(f),
-                Ok(()) => {
-                    self.path.push(mv);
-                    self.collect_below(bound, depth, paths, least)?;
-                    self.path.pop();
-                }
-            }
-            self.node = saved;
-        }
-        Ok(())
+        let flow = self.expand(bound, |worker| {
+            worker
+                .collect_below(bound, depth, paths)
+                .map(ControlFlow::<Infallible, u32>::Continue)
+        })?;
+        Ok(match flow {
+            ControlFlow::Continue(least) => least,
+        })
     }
 
-    /// Applies `mv` unconditionally (to replay a prefix).
+    /// Applies `mv` whatever the estimates (to replay a prefix).
     fn play(&mut self, mv: Move) {
         let target = self
             .solver
             .geometry
             .step(self.node.blank, mv)
             .expect("a move of the prefix");
-        let _ = self.slide(target, 0, u32::MAX);
+        let lookups = [self.lookup(0, target), self.lookup(1, target)];
+        self.apply(target, lookups);
         self.path.push(mv);
     }
 
@@ -459,88 +446,159 @@ impl<'s, 't> Worker<'s, 't> {
         Ok(())
     }
 
-    fn descend(&mut self, g: u32, bound: u32, last: Option<Move>) -> Result<Pass<()>, StopReason> {
+    fn descend(&mut self, bound: u32) -> Result<ControlFlow<(), u32>, StopReason> {
         if self.is_goal() {
-            return Ok(Pass::Found(()));
+            return Ok(ControlFlow::Break(()));
         }
+        self.expand(bound, |worker| worker.descend(bound))
+    }
+
+    /// Expands the current node: for each child within `bound`, in the order of [`Move::ALL`],
+    /// moves there, calls `visit` and comes back, unless `visit` breaks (then the path and the
+    /// node stay at that child). Returns the least estimated cost above the bound met below.
+    #[inline]
+    fn expand<T>(
+        &mut self,
+        bound: u32,
+        mut visit: impl FnMut(&mut Self) -> Result<ControlFlow<T, u32>, StopReason>,
+    ) -> Result<ControlFlow<T, u32>, StopReason> {
         self.count_expansion()?;
-        let mut least = u32::MAX;
+        let g = self.path.len() as u32 + 1;
+        let forbidden = self.path.last().map(|last| last.inverse());
+        // The board's own lookups first, for every child: independent reads of the tables,
+        // issued together, and most children are pruned on them alone.
+        let mut children = [(Move::Down, 0, Lookup::NONE); 4];
+        let mut count = 0;
         for mv in Move::ALL {
-            if Some(mv.inverse()) == last {
+            if Some(mv) == forbidden {
                 continue;
             }
-            let Some(target) = self.solver.geometry.step(self.node.blank, mv) else {
+            if let Some(target) = self.solver.geometry.step(self.node.blank, mv) {
+                children[count] = (mv, target, self.lookup(0, target));
+                count += 1;
+            }
+        }
+        self.generated += count as u64;
+        let mut least = u32::MAX;
+        for &(mv, target, first) in &children[..count] {
+            let f = g + self.sum_after(0, first);
+            if f > bound {
+                least = least.min(f);
                 continue;
-            };
-            self.generated += 1;
+            }
+            let second = self.lookup(1, target);
+            let f = g + self.sum_after(1, second);
+            if f > bound {
+                least = least.min(f);
+                continue;
+            }
             let blank = self.node.blank;
             let saved = (self.node.entries, self.node.values, self.node.sums);
-            match self.slide(target, g + 1, bound) {
-                Err(f) => least = least.min(f),
-                Ok(()) => {
-                    self.path.push(mv);
-                    match self.descend(g + 1, bound, Some(mv))? {
-                        Pass::Found(()) => return Ok(Pass::Found(())),
-                        Pass::Exceeded(f) => least = least.min(f),
-                    }
-                    self.path.pop();
-                }
+            self.apply(target, [first, second]);
+            self.path.push(mv);
+            match visit(self)? {
+                ControlFlow::Break(found) => return Ok(ControlFlow::Break(found)),
+                ControlFlow::Continue(below) => least = least.min(below),
             }
-            // Undo: the tile goes back, and the entries with it.
+            self.path.pop();
             self.node.tiles[target] = self.node.tiles[blank];
             self.node.tiles[blank] = 0;
             self.node.blank = blank;
             (self.node.entries, self.node.values, self.node.sums) = saved;
         }
-        Ok(Pass::Exceeded(least))
+        Ok(ControlFlow::Continue(least))
     }
 
-    /// Slides the tile on `target` onto the blank and updates the sides' entries, stopping at
-    /// the first side whose sum puts `g` plus the estimate above `bound` (`Err` with that value).
-    /// The tiles are moved in every case; the entries are complete only on `Ok`.
+    /// The entry and value that the pattern of the tile on `target` gets on side `side` when
+    /// that tile slides onto the blank (read before the move). `Lookup::NONE` for a tile of no
+    /// pattern, or a side the solver does not use.
     #[inline]
-    fn slide(&mut self, target: usize, g: u32, bound: u32) -> Result<(), u32> {
+    fn lookup(&self, side: usize, target: usize) -> Lookup {
         let solver = self.solver;
-        let node = &mut self.node;
-        let blank = node.blank;
-        let tile = node.tiles[target];
-        node.tiles[blank] = tile;
-        node.tiles[target] = 0;
-        node.blank = target;
-        for (side_index, side) in solver.sides.iter().enumerate() {
-            let (pattern, index) = side.slot[usize::from(tile)];
-            if pattern == NO_PATTERN {
-                continue;
-            }
-            let (pattern, index) = (usize::from(pattern), usize::from(index));
-            let from = usize::from(side.cell[target]);
-            let to = usize::from(side.cell[blank]);
-            // The pattern's tiles strictly between the two cells (vertical moves only).
-            let mut between = 0u32;
-            let mut cells = cells_between(from, to);
-            while cells != 0 {
-                let cell = cells.trailing_zeros() as usize;
-                cells &= cells - 1;
-                let other = node.tiles[usize::from(side.cell[cell])];
-                if side.slot[usize::from(other)].0 == pattern as u8 {
-                    between |= 1 << cell;
-                }
-            }
-            let change = rank_change(&solver.weights[pattern], index, from, to, between, |cell| {
-                let other = node.tiles[usize::from(side.cell[cell])];
-                usize::from(side.slot[usize::from(other)].1)
-            });
-            let entry = node.entries[side_index][pattern].wrapping_add_signed(change);
-            let value = solver.tables[pattern][entry as usize];
-            let old = node.values[side_index][pattern];
-            node.entries[side_index][pattern] = entry;
-            node.values[side_index][pattern] = value;
-            node.sums[side_index] = node.sums[side_index] - u32::from(old) + u32::from(value);
-            let f = g + node.sums[side_index];
-            if f > bound {
-                return Err(f);
+        let Some(side_map) = solver.sides.get(side) else {
+            return Lookup::NONE;
+        };
+        let node = &self.node;
+        let (pattern, index) = side_map.slot[usize::from(node.tiles[target])];
+        if pattern == NO_PATTERN {
+            return Lookup::NONE;
+        }
+        let from = usize::from(side_map.cell[target]);
+        let to = usize::from(side_map.cell[node.blank]);
+        // The pattern's tiles strictly between the two cells (vertical moves only).
+        let mut between = 0u32;
+        let mut cells = cells_between(from, to);
+        while cells != 0 {
+            let cell = cells.trailing_zeros() as usize;
+            cells &= cells - 1;
+            let other = node.tiles[usize::from(side_map.cell[cell])];
+            if side_map.slot[usize::from(other)].0 == pattern {
+                between |= 1 << cell;
             }
         }
-        Ok(())
+        let pattern = usize::from(pattern);
+        let change = rank_change(
+            &solver.weights[pattern],
+            usize::from(index),
+            from,
+            to,
+            between,
+            |cell| {
+                let other = node.tiles[usize::from(side_map.cell[cell])];
+                usize::from(side_map.slot[usize::from(other)].1)
+            },
+        );
+        let entry = node.entries[side][pattern].wrapping_add_signed(change);
+        Lookup {
+            pattern: pattern as u8,
+            entry,
+            value: solver.tables[pattern][entry as usize],
+        }
     }
+
+    /// The sum of side `side` once `lookup` is applied.
+    #[inline]
+    fn sum_after(&self, side: usize, lookup: Lookup) -> u32 {
+        let sum = self.node.sums[side];
+        if lookup.pattern == NO_PATTERN {
+            return sum;
+        }
+        sum - u32::from(self.node.values[side][usize::from(lookup.pattern)])
+            + u32::from(lookup.value)
+    }
+
+    /// Slides the tile on `target` onto the blank, recording the lookups of both sides.
+    #[inline]
+    fn apply(&mut self, target: usize, lookups: [Lookup; 2]) {
+        for (side, lookup) in lookups.into_iter().enumerate() {
+            if lookup.pattern != NO_PATTERN {
+                let sum = self.sum_after(side, lookup);
+                let pattern = usize::from(lookup.pattern);
+                self.node.entries[side][pattern] = lookup.entry;
+                self.node.values[side][pattern] = lookup.value;
+                self.node.sums[side] = sum;
+            }
+        }
+        let node = &mut self.node;
+        node.tiles[node.blank] = node.tiles[target];
+        node.tiles[target] = 0;
+        node.blank = target;
+    }
+}
+
+/// What a move does to one side: the pattern whose entry changes, its new entry and value.
+#[derive(Clone, Copy, Debug)]
+struct Lookup {
+    pattern: u8,
+    entry: u64,
+    value: u8,
+}
+
+impl Lookup {
+    /// No pattern changes.
+    const NONE: Lookup = Lookup {
+        pattern: NO_PATTERN,
+        entry: 0,
+        value: 0,
+    };
 }

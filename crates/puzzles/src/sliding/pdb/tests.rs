@@ -261,6 +261,17 @@ fn the_fast_solver_agrees_with_the_engine_combinators_move_for_move() {
             engine.outcome.solution().unwrap().actions,
             "{board:?}"
         );
+        // Iterations under the same bound search the same tree (ours skips the bounds of the
+        // wrong parity, which cannot hold a solution).
+        for layer in &ours.stats.layers {
+            if let Some(same) = engine.stats.layers.iter().find(|l| l.depth == layer.depth) {
+                assert_eq!(
+                    layer.expanded, same.expanded,
+                    "bound {}, {board:?}",
+                    layer.depth
+                );
+            }
+        }
     }
 }
 
