@@ -352,7 +352,7 @@ fn the_cache_builds_once_loads_later_and_rebuilds_what_it_refuses() {
 
     let listed = cache.list().unwrap();
     assert_eq!(listed.len(), 1);
-    assert_eq!(listed[0].1.as_ref().unwrap().id, id("sample"));
+    assert_eq!(listed[0].header.as_ref().unwrap().id, id("sample"));
     assert!(
         TableCache::new(dir.join("absent"))
             .list()

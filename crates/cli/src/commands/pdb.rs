@@ -134,13 +134,6 @@ impl TableArgs {
         Ok(())
     }
 
-    /// The threads a search may use.
-    pub fn search_threads(&self) -> usize {
-        self.threads
-            .unwrap_or_else(rayon::current_num_threads)
-            .max(1)
-    }
-
     /// The tables the flags name, loaded from the cache folder or built and saved there, each
     /// step reported on standard error.
     pub fn tables(&self, goal: &Board) -> anyhow::Result<PatternTables> {
@@ -222,9 +215,9 @@ fn list(args: &DirArgs) -> anyhow::Result<Verdict> {
     if files.is_empty() {
         writeln!(out, "no tables in {}", cache.dir().display())?;
     }
-    for (path, header) in files {
-        let name = path.file_name().unwrap_or_default().to_string_lossy();
-        match header {
+    for file in files {
+        let name = file.path.file_name().unwrap_or_default().to_string_lossy();
+        match file.header {
             Ok(header) => writeln!(out, "{name}  {} entries  {}", header.entries, header.id)?,
             Err(error) => writeln!(out, "{name}  unreadable: {error}")?,
         }
@@ -238,7 +231,7 @@ fn check(args: &VerifyArgs) -> anyhow::Result<Verdict> {
             .cache()
             .list()?
             .into_iter()
-            .map(|(path, _)| path)
+            .map(|file| file.path)
             .collect()
     } else {
         args.files.clone()

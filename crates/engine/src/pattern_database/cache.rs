@@ -54,6 +54,15 @@ pub enum Origin {
     },
 }
 
+/// A file of a [`TableCache`] folder.
+#[derive(Debug)]
+pub struct TableFile {
+    /// The file.
+    pub path: PathBuf,
+    /// Its header, or why it cannot be read.
+    pub header: Result<Header, PdbError>,
+}
+
 impl TableCache {
     /// The cache in folder `dir` (created when the first table is saved).
     pub fn new(dir: impl Into<PathBuf>) -> Self {
@@ -105,7 +114,7 @@ impl TableCache {
 
     /// The table files in the folder, sorted by name, each with its header or why it cannot be
     /// read. An absent folder holds no table.
-    pub fn list(&self) -> Result<Vec<(PathBuf, Result<Header, PdbError>)>, PdbError> {
+    pub fn list(&self) -> Result<Vec<TableFile>, PdbError> {
         let entries = match std::fs::read_dir(&self.dir) {
             Ok(entries) => entries,
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
@@ -123,9 +132,9 @@ impl TableCache {
         paths.sort();
         Ok(paths
             .into_iter()
-            .map(|path| {
-                let header = Header::read(&path);
-                (path, header)
+            .map(|path| TableFile {
+                header: Header::read(&path),
+                path,
             })
             .collect())
     }

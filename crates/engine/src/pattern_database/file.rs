@@ -93,9 +93,9 @@ pub enum PdbError {
         /// The file.
         path: PathBuf,
         /// What it holds.
-        found: TableId,
+        found: Box<TableId>,
         /// What was asked for.
-        expected: TableId,
+        expected: Box<TableId>,
     },
     /// The file is shorter or longer than its header says, or its entries do not match its
     /// checksum: it was damaged.
@@ -286,8 +286,8 @@ impl PatternDatabase {
         if header.id != *expected {
             return Err(PdbError::Foreign {
                 path: path.to_path_buf(),
-                found: header.id,
-                expected: expected.clone(),
+                found: Box::new(header.id),
+                expected: Box::new(expected.clone()),
             });
         }
         let length = file

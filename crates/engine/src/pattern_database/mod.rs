@@ -54,7 +54,7 @@ use std::fmt;
 use std::ops::ControlFlow;
 
 pub use build::{BuildOptions, PatternBuild, build};
-pub use cache::{Cached, Origin, TableCache, default_cache_dir};
+pub use cache::{Cached, Origin, TableCache, TableFile, default_cache_dir};
 pub use file::{FORMAT_VERSION, Header, PdbError};
 
 /// The value of an entry from which the goal cannot be reached.

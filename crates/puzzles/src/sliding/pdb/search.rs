@@ -218,13 +218,17 @@ impl<'t> Solver<'t> {
             depth += 1;
         };
         let first_found = AtomicUsize::new(usize::MAX);
-        let results: Vec<(Result<Pass<Vec<Move>>, StopReason>, u64, u64)> = subtrees
+        let results: Vec<Subtree> = subtrees
             .par_iter()
             .enumerate()
             .with_min_len(1)
             .map(|(index, prefix)| {
                 if first_found.load(Ordering::Relaxed) < index {
-                    return (Err(StopReason::Cancelled), 0, 0);
+                    return Subtree {
+                        pass: Err(StopReason::Cancelled),
+                        expanded: 0,
+                        generated: 0,
+                    };
                 }
                 let mut worker = Worker::new(self, root.clone(), limits, expanded_before);
                 worker.abandon = Some((&first_found, index));
@@ -237,14 +241,18 @@ impl<'t> Solver<'t> {
                         worker.path.clone()
                     })
                 });
-                (pass, worker.expanded, worker.generated)
+                Subtree {
+                    pass,
+                    expanded: worker.expanded,
+                    generated: worker.generated,
+                }
             })
             .collect();
         let mut found = None;
-        for (pass, expanded, generated) in results {
-            layer.expanded += expanded;
-            layer.generated += generated;
-            match pass {
+        for subtree in results {
+            layer.expanded += subtree.expanded;
+            layer.generated += subtree.generated;
+            match subtree.pass {
                 Ok(Pass::Found(path)) if found.is_none() => found = Some(path),
                 Ok(Pass::Exceeded(next)) => least_exceeding = least_exceeding.min(next),
                 Err(StopReason::Cancelled) if found.is_some() || abandoned(&first_found) => {}
@@ -257,6 +265,13 @@ impl<'t> Solver<'t> {
             None => Pass::Exceeded(least_exceeding),
         })
     }
+}
+
+/// What the search of one subtree of a split iteration did.
+struct Subtree {
+    pass: Result<Pass<Vec<Move>>, StopReason>,
+    expanded: u64,
+    generated: u64,
 }
 
 /// Whether some subtree found a solution (so that stopped ones were abandoned on purpose).
@@ -413,7 +428,7 @@ impl<'s, 't> Worker<'s, 't> {
     #[inline]
     fn count_expansion(&mut self) -> Result<(), StopReason> {
         self.expanded += 1;
-        if self.expanded % CHECK_PERIOD == 0 {
+        if self.expanded.is_multiple_of(CHECK_PERIOD) {
             self.check_limits()?;
         }
         Ok(())
