@@ -371,11 +371,11 @@ impl Domain for Dials {
     type State = [u8; 3];
     type Action = (usize, i8);
     fn actions(&self, state: &[u8; 3], out: &mut Vec<(usize, i8)>) {
-        for dial in 0..3 {
-            if state[dial] > 0 {
+        for (dial, &value) in state.iter().enumerate() {
+            if value > 0 {
                 out.push((dial, -1));
             }
-            if state[dial] < 9 {
+            if value < 9 {
                 out.push((dial, 1));
             }
         }
