@@ -1,8 +1,6 @@
 //! What every puzzle command shares: reading the input, answering case by case, stopping at the
 //! first bad case with one error line and exit code 2, statistics lines, and exit codes.
 
-#![allow(dead_code)] // used by the puzzle commands as they land; removed once all do
-
 use std::io::{self, BufWriter, Read, Stderr, Stdout, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;

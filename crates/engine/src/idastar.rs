@@ -15,8 +15,9 @@ use crate::{
 
 /// Finds a cheapest solution from `start` with IDA*.
 ///
-/// `heuristic` must be admissible (never above the true remaining cost), or the solution may not
-/// be the cheapest. Among the cheapest solutions it returns the lexicographically first in the
+/// `heuristic` must be admissible (never above the true remaining cost, hence zero at goals: only
+/// states estimated at zero are tested for the goal), or the solution may not be the cheapest.
+/// Among the cheapest solutions it returns the lexicographically first in the
 /// order of [`Domain::actions`], since each iteration searches depth-first in that order.
 /// The outcome is `Exhausted` when no state exceeds the bound (the reachable tree is finite and
 /// has no goal), and `Stopped(DepthLimit)` when the bound would pass [`Limits::max_depth`].
@@ -112,7 +113,9 @@ impl<D: Domain, H: IncrementalHeuristic<D>> Search<'_, D, H> {
         }
     }
 
-    /// Searches below the current state, reached at cost `g`, whose heuristic memo is `memo`.
+    /// Searches below the current state, reached at cost `g` with heuristic memo `memo`, whose
+    /// f-value is within `bound`. Children beyond the bound are counted and undone here, without
+    /// a call of their own: most generated nodes are.
     fn descend(
         &mut self,
         g: u64,
@@ -120,11 +123,8 @@ impl<D: Domain, H: IncrementalHeuristic<D>> Search<'_, D, H> {
         memo: H::Memo,
         last: Option<D::Action>,
     ) -> Result<Pass, StopReason> {
-        let f = g + u64::from(self.heuristic.value(memo));
-        if f > bound {
-            return Ok(Pass::Exceeded(Some(f)));
-        }
-        if self.domain.is_goal(&self.state) {
+        // An admissible estimate is zero at every goal, so only zero estimates need the test.
+        if self.heuristic.value(memo) == 0 && self.domain.is_goal(&self.state) {
             return Ok(Pass::Found);
         }
         self.meter.before_expansion(self.stats.expanded)?;
@@ -143,14 +143,19 @@ impl<D: Domain, H: IncrementalHeuristic<D>> Search<'_, D, H> {
             if Some(action) == forbidden {
                 continue;
             }
-            let step = u64::from(self.domain.cost(&self.state, action));
+            let child_g = g + u64::from(self.domain.cost(&self.state, action));
             self.domain.apply(&mut self.state, action);
             let child_memo = self
                 .heuristic
                 .update(self.domain, &self.state, action, memo);
+            let child_f = child_g + u64::from(self.heuristic.value(child_memo));
+            if child_f > bound {
+                self.domain.undo(&mut self.state, action);
+                least_exceeding = min_some(least_exceeding, Some(child_f));
+                continue;
+            }
             self.path.push(action);
-            let pass = self.descend(g + step, bound, child_memo, Some(action));
-            match pass {
+            match self.descend(child_g, bound, child_memo, Some(action)) {
                 Ok(Pass::Exceeded(next)) => {
                     self.path.pop();
                     self.domain.undo(&mut self.state, action);

@@ -33,9 +33,13 @@ pub struct Token<'a> {
 }
 
 /// The white-space separated words of a text, with their line numbers.
+///
+/// White space is ASCII white space (judge input is ASCII); any other byte belongs to a word, so
+/// stray characters surface as a bad word that the parser names.
 #[derive(Clone, Debug)]
 pub struct Tokens<'a> {
-    rest: &'a str,
+    text: &'a str,
+    position: usize,
     line: usize,
 }
 
@@ -43,15 +47,29 @@ impl<'a> Tokens<'a> {
     /// The words of `text`.
     pub fn new(text: &'a str) -> Self {
         Self {
-            rest: text,
+            text,
+            position: 0,
             line: 1,
+        }
+    }
+
+    /// Skips white space, counting line breaks.
+    fn skip_blanks(&mut self) {
+        let bytes = self.text.as_bytes();
+        while let Some(&byte) = bytes.get(self.position) {
+            if !byte.is_ascii_whitespace() {
+                break;
+            }
+            self.line += usize::from(byte == b'\n');
+            self.position += 1;
         }
     }
 
     /// The line the reader stands on: that of the next token, or the last line at the end.
     pub fn line(&self) -> usize {
-        let blank = self.rest.len() - self.rest.trim_start().len();
-        self.line + self.rest[..blank].matches('\n').count()
+        let mut ahead = self.clone();
+        ahead.skip_blanks();
+        ahead.line
     }
 }
 
@@ -59,13 +77,18 @@ impl<'a> Iterator for Tokens<'a> {
     type Item = Token<'a>;
 
     fn next(&mut self) -> Option<Token<'a>> {
-        let start = self.rest.find(|c: char| !c.is_whitespace())?;
-        self.line += self.rest[..start].matches('\n').count();
-        let word = &self.rest[start..];
-        let end = word.find(char::is_whitespace).unwrap_or(word.len());
-        self.rest = &word[end..];
-        Some(Token {
-            text: &word[..end],
+        self.skip_blanks();
+        let bytes = self.text.as_bytes();
+        let start = self.position;
+        while bytes
+            .get(self.position)
+            .is_some_and(|b| !b.is_ascii_whitespace())
+        {
+            self.position += 1;
+        }
+        (self.position > start).then(|| Token {
+            // Both ends are at ASCII bytes or the text's ends: always char boundaries.
+            text: &self.text[start..self.position],
             line: self.line,
         })
     }

@@ -1,0 +1,178 @@
+//! The solvers: an exact distance table over the placements of one digit, walked down for each
+//! board, and IDA* with the centre-count heuristic.
+
+use std::cell::Cell;
+use std::time::Instant;
+
+use statespace_engine::distance_table::{DistanceTable, descend, distance_table};
+use statespace_engine::idastar::idastar;
+use statespace_engine::{Limits, Outcome, PerfectHash, Recompute, Stats, StopReason};
+
+use super::board::{Board, CENTRE, COPIES, Move, RotationGame};
+use super::placements::Placements;
+
+/// The fewest moves that fill the centre with one digit, the lexicographically smallest among
+/// them, and the digit they fill it with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// The moves, first to last; empty when the centre is already filled.
+    pub moves: Vec<Move>,
+    /// The digit in the centre after the moves.
+    pub digit: u8,
+}
+
+impl Answer {
+    /// The answer made of `moves` from `board`, which must fill the centre.
+    fn replayed(board: &Board, moves: Vec<Move>) -> Answer {
+        let mut end = *board;
+        moves.iter().for_each(|&mv| end.apply(mv));
+        let digit = end.centre_digit().expect("the moves fill the centre");
+        Answer { moves, digit }
+    }
+}
+
+/// For every placement of a digit, the fewest moves that bring all its copies into the centre.
+#[derive(Clone, Debug)]
+pub struct CentreTable {
+    placements: Placements,
+    table: DistanceTable,
+}
+
+impl CentreTable {
+    /// Builds the table by a backward breadth-first search from the centre; the statistics are
+    /// those of that search (one layer per distance).
+    pub fn build() -> (CentreTable, Stats) {
+        let placements = Placements::new();
+        let build = distance_table(&placements, &[CENTRE], &Limits::none());
+        let table = build.table.expect("no limits were set");
+        (CentreTable { placements, table }, build.stats)
+    }
+
+    /// The fewest moves that fill the centre with the cells of `mask` (eight of the 24).
+    #[inline]
+    pub fn distance(&self, mask: u32) -> u32 {
+        let rank = self.placements.rank(&mask);
+        u32::from(
+            self.table
+                .distance(rank)
+                .expect("every placement reaches the centre"),
+        )
+    }
+
+    /// The fewest moves that fill the centre with one digit: the least of the digits' distances.
+    #[inline]
+    pub fn moves_needed(&self, board: &Board) -> u32 {
+        let [ones, twos, threes] = board.placements().map(|cells| self.distance(cells));
+        ones.min(twos).min(threes)
+    }
+
+    /// How many placements lie at each distance.
+    pub fn histogram(&self) -> Vec<u64> {
+        self.table.histogram()
+    }
+
+    /// The answer for `board`: from the board, the first move A..H that brings the centre one
+    /// move closer, again and again. The statistics count the walk: one expansion per move, one
+    /// generated board per move tried.
+    pub fn solve(&self, board: &Board) -> (Answer, Stats) {
+        let started = Instant::now();
+        let looked_up = Cell::new(0u64);
+        let moves = descend(&RotationGame, board, |board| {
+            looked_up.set(looked_up.get() + 1);
+            Some(self.moves_needed(board))
+        })
+        .expect("the distances are exact");
+        let stats = Stats {
+            expanded: moves.len() as u64,
+            generated: looked_up.get() - 1,
+            stored: 1,
+            elapsed: started.elapsed(),
+            ..Stats::default()
+        };
+        (Answer::replayed(board, moves), stats)
+    }
+}
+
+/// The seeds' heuristic: eight minus the most centre cells one digit already holds. A move
+/// changes three centre cells, but brings at most one new copy of a digit into the centre.
+pub fn centre_count_heuristic(board: &Board) -> u32 {
+    COPIES - board.most_in_centre()
+}
+
+/// The answer for `board` by IDA* with [`centre_count_heuristic`], or why `limits` stopped it.
+pub fn solve_idastar(board: &Board, limits: &Limits) -> (Result<Answer, StopReason>, Stats) {
+    let result = idastar(
+        &RotationGame,
+        board,
+        &Recompute(centre_count_heuristic),
+        limits,
+    );
+    let answer = match result.outcome {
+        Outcome::Found(solution) => Ok(Answer::replayed(board, solution.actions)),
+        Outcome::Stopped(reason) => Err(reason),
+        Outcome::Exhausted => unreachable!("every board can be solved"),
+    };
+    (answer, result.stats)
+}
+
+/// How boards are solved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Algorithm {
+    /// The distance table over placements, built once, then a walk per board.
+    #[default]
+    Table,
+    /// IDA* per board with the centre-count heuristic.
+    IdaStar,
+}
+
+/// A solver ready to answer boards: for the table algorithm, the table is built once here.
+#[derive(Clone, Debug)]
+pub enum Solver {
+    /// Answers by walking the table.
+    Table(Box<CentreTable>),
+    /// Answers by IDA* under the given limits.
+    IdaStar(Limits),
+}
+
+impl Solver {
+    /// A solver for `algorithm`; IDA* searches stop at `limits`, the table needs none. For the
+    /// table, the statistics of its construction.
+    pub fn new(algorithm: Algorithm, limits: Limits) -> (Solver, Option<Stats>) {
+        match algorithm {
+            Algorithm::Table => {
+                let (table, stats) = CentreTable::build();
+                (Solver::Table(Box::new(table)), Some(stats))
+            }
+            Algorithm::IdaStar => (Solver::IdaStar(limits), None),
+        }
+    }
+
+    /// The answer for `board`, or why a limit stopped the search, with what the search did.
+    pub fn solve(&self, board: &Board) -> (Result<Answer, StopReason>, Stats) {
+        match self {
+            Solver::Table(table) => {
+                let (answer, stats) = table.solve(board);
+                (Ok(answer), stats)
+            }
+            Solver::IdaStar(limits) => solve_idastar(board, limits),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use statespace_engine::distance_table::UNREACHED;
+
+    use super::*;
+
+    #[test]
+    fn every_placement_reaches_the_centre() {
+        let (table, stats) = CentreTable::build();
+        assert!(!table.table.as_bytes().contains(&UNREACHED));
+        assert_eq!(table.distance(CENTRE), 0);
+        assert_eq!(stats.expanded, 735_471);
+        let histogram = table.histogram();
+        assert_eq!(histogram.iter().sum::<u64>(), 735_471);
+        assert_eq!(histogram[0], 1);
+    }
+}

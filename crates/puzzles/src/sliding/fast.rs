@@ -1,0 +1,386 @@
+//! A quick solution for boards of any size, not the shortest: the method people use by hand.
+//!
+//! The unsolved part of the board is always a rectangle at the bottom right. While it has more
+//! than two rows or columns, its first row (or first column, when that is longer) is filled in:
+//! every tile but the last two is walked home one step at a time, the blank going round it
+//! without disturbing the tiles already placed; the last two tiles of the line are brought
+//! next to their cells and finished by an exact search over the positions of those two tiles and
+//! the blank in a window of at most 3×3 cells. The last 2×2 block is finished the same way.
+//! Every walk is an engine breadth-first search, so the method takes polynomial time: a 30×30
+//! board is solved in well under a second.
+
+use statespace_engine::bfs::{bfs, bfs_with};
+use statespace_engine::index::DenseIndex;
+use statespace_engine::{Domain, Limits, Outcome, PerfectHash, SearchResult, Stats};
+
+use super::board::{Board, Move, Shape, Tiles};
+
+/// A solution of `board` and what its searches did, or `None` when `board` is unsolvable.
+///
+/// ```
+/// use statespace_puzzles::sliding::{Shape, fast_solution, random_board};
+/// use rand::SeedableRng;
+/// let shape = Shape::new(12, 12).unwrap();
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+/// let mut board = random_board(shape, &mut rng, true);
+/// let (moves, _stats) = fast_solution(&board).unwrap();
+/// board.play(&moves).unwrap();
+/// assert!(board.is_solved());
+/// ```
+pub fn fast_solution(board: &Board) -> Option<(Vec<Move>, Stats)> {
+    if !board.is_solvable() {
+        return None;
+    }
+    let mut solver = Solver {
+        shape: board.shape(),
+        board: board.clone(),
+        locked: vec![false; board.shape().cells()],
+        moves: Vec::new(),
+        stats: Stats::default(),
+    };
+    solver.run();
+    debug_assert!(solver.board.is_solved());
+    Some((solver.moves, solver.stats))
+}
+
+/// A line of the unsolved rectangle to fill in, in coordinates along it (`along`) and away from
+/// it into the rectangle (`depth`): rows are lines as they are, columns are lines transposed.
+#[derive(Clone, Copy)]
+struct Frame {
+    shape: Shape,
+    top: usize,
+    left: usize,
+    column: bool,
+}
+
+impl Frame {
+    fn cell(self, along: usize, depth: usize) -> usize {
+        if self.column {
+            self.shape.cell(self.top + along, self.left + depth)
+        } else {
+            self.shape.cell(self.top + depth, self.left + along)
+        }
+    }
+
+    fn length(self) -> usize {
+        if self.column {
+            self.shape.rows() - self.top
+        } else {
+            self.shape.cols() - self.left
+        }
+    }
+}
+
+struct Solver {
+    shape: Shape,
+    board: Board,
+    /// Cells whose tiles are home for good (or held in place for a while).
+    locked: Vec<bool>,
+    moves: Vec<Move>,
+    stats: Stats,
+}
+
+impl Solver {
+    fn run(&mut self) {
+        let (rows, cols) = (self.shape.rows(), self.shape.cols());
+        if rows == 1 || cols == 1 {
+            // The tiles are in order: only the blank has to go to the end.
+            let last = self.shape.cells() - 1;
+            self.move_blank(|cell| cell == last, None);
+            return;
+        }
+        let (mut top, mut left) = (0, 0);
+        loop {
+            let (rows_left, cols_left) = (rows - top, cols - left);
+            if rows_left <= 2 && cols_left <= 2 {
+                break;
+            }
+            let column = rows_left < 3 || cols_left > rows_left;
+            self.fill_line(Frame {
+                shape: self.shape,
+                top,
+                left,
+                column,
+            });
+            if column {
+                left += 1;
+            } else {
+                top += 1;
+            }
+        }
+        let block: Vec<usize> = [(0, 0), (0, 1), (1, 0), (1, 1)]
+            .map(|(row, col)| self.shape.cell(top + row, left + col))
+            .into();
+        let homes = &block[..3];
+        self.finish_in_window(&block, homes);
+    }
+
+    /// Puts home the tiles of the frame's line, which is at depth 0; the rectangle is at least
+    /// three deep.
+    fn fill_line(&mut self, frame: Frame) {
+        let length = frame.length();
+        for along in 0..length - 2 {
+            let home = frame.cell(along, 0);
+            self.walk_tile(home + 1, home);
+            self.locked[home] = true;
+        }
+        self.fill_last_two(frame);
+    }
+
+    /// The last two cells of a line cannot be filled one after the other: the first would have
+    /// to move for the second to get in. Tile `a` (home in the next-to-last cell) goes to the
+    /// last cell, tile `b` right below it, then a small exact search finishes.
+    fn fill_last_two(&mut self, frame: Frame) {
+        let length = frame.length();
+        let (home_a, home_b) = (frame.cell(length - 2, 0), frame.cell(length - 1, 0));
+        let (a, b) = (home_a + 1, home_b + 1);
+        let window: Vec<usize> = (length.saturating_sub(3)..length)
+            .flat_map(|along| (0..3).map(move |depth| frame.cell(along, depth)))
+            .filter(|&cell| !self.locked[cell])
+            .collect();
+        if self.board.tile(home_a) != a || self.board.tile(home_b) != b {
+            self.walk_tile(a, home_b);
+            self.locked[home_b] = true;
+            let b_at = self.position(b);
+            if window.contains(&b_at) {
+                self.move_blank(|cell| window.contains(&cell), Some(b_at));
+            } else {
+                // A shortest walk never enters the dead end left of `a`, so nothing gets stuck.
+                self.walk_tile(b, frame.cell(length - 1, 1));
+                let b_at = self.position(b);
+                self.move_blank(|cell| cell == home_a, Some(b_at));
+            }
+            self.locked[home_b] = false;
+            self.finish_in_window(&window, &[home_a, home_b]);
+        }
+        self.locked[home_a] = true;
+        self.locked[home_b] = true;
+    }
+
+    /// Brings the tiles at home in `homes` there, moving the blank only inside `window`, which
+    /// holds the blank and those tiles.
+    fn finish_in_window(&mut self, window: &[usize], homes: &[usize]) {
+        let index = |cell: usize| {
+            window
+                .iter()
+                .position(|&c| c == cell)
+                .expect("in the window") as u8
+        };
+        let mut start = [Window::UNUSED; 4];
+        let mut goal = [Window::UNUSED; 4];
+        start[0] = index(self.board.blank());
+        for (k, &home) in homes.iter().enumerate() {
+            start[k + 1] = index(self.position(home + 1));
+            goal[k + 1] = index(home);
+        }
+        let domain = Window {
+            shape: self.shape,
+            cells: window,
+            goal,
+        };
+        let result = bfs(&domain, &start, &Limits::none());
+        self.follow(result);
+    }
+
+    /// Walks `tile` to `home` one step at a time along a shortest route avoiding the locked
+    /// cells, the blank going round the tile to the cell ahead before each step.
+    fn walk_tile(&mut self, tile: usize, home: usize) {
+        let mut at = self.position(tile);
+        let route = self.route(at, |cell| cell == home, None);
+        for step in route {
+            let ahead = self.shape.neighbor(at, step).expect("a step of the route");
+            self.move_blank(|cell| cell == ahead, Some(at));
+            self.play(step.inverse());
+            at = ahead;
+        }
+    }
+
+    /// Moves the blank to a cell where `goal` holds, around the locked cells and `avoid`.
+    fn move_blank(&mut self, goal: impl Fn(usize) -> bool, avoid: Option<usize>) {
+        for step in self.route(self.board.blank(), goal, avoid) {
+            self.play(step);
+        }
+    }
+
+    /// A shortest walk from `from` to a cell where `goal` holds, around the locked cells and
+    /// `avoid`.
+    fn route(
+        &mut self,
+        from: usize,
+        goal: impl Fn(usize) -> bool,
+        avoid: Option<usize>,
+    ) -> Vec<Move> {
+        if let Some(cell) = avoid {
+            self.locked[cell] = true;
+        }
+        let walk = Walk {
+            shape: self.shape,
+            blocked: &self.locked,
+            goal,
+        };
+        let result = bfs_with(&walk, &from, &Limits::none(), &mut DenseIndex::new(&walk));
+        if let Some(cell) = avoid {
+            self.locked[cell] = false;
+        }
+        self.count(&result);
+        match result.outcome {
+            Outcome::Found(solution) => solution.actions,
+            other => unreachable!("the free cells are connected, yet {other:?}"),
+        }
+    }
+
+    /// Plays the moves of a window search.
+    fn follow(&mut self, result: SearchResult<Move>) {
+        self.count(&result);
+        match result.outcome {
+            Outcome::Found(solution) => solution.actions.into_iter().for_each(|m| self.play(m)),
+            other => unreachable!("solvable boards finish in the window, yet {other:?}"),
+        }
+    }
+
+    fn count(&mut self, result: &SearchResult<Move>) {
+        self.stats.expanded += result.stats.expanded;
+        self.stats.generated += result.stats.generated;
+        self.stats.stored = self.stats.stored.max(result.stats.stored);
+    }
+
+    fn play(&mut self, step: Move) {
+        self.board.apply(step).expect("a move on the board");
+        self.moves.push(step);
+    }
+
+    fn position(&self, tile: usize) -> usize {
+        self.board
+            .tiles()
+            .iter()
+            .position(|&t| usize::from(t) == tile)
+            .expect("every tile is on the board")
+    }
+}
+
+/// A walk over the cells of the board that are not blocked (for the blank, or for a tile's
+/// route), to any cell where `goal` holds.
+struct Walk<'a, G> {
+    shape: Shape,
+    blocked: &'a [bool],
+    goal: G,
+}
+
+impl<G: Fn(usize) -> bool> Domain for Walk<'_, G> {
+    type State = usize;
+    type Action = Move;
+
+    fn actions(&self, &cell: &usize, out: &mut Vec<Move>) {
+        out.extend(Move::ALL.into_iter().filter(|&step| {
+            self.shape
+                .neighbor(cell, step)
+                .is_some_and(|next| !self.blocked[next])
+        }));
+    }
+
+    fn apply(&self, cell: &mut usize, step: Move) {
+        *cell = self.shape.neighbor(*cell, step).expect("a listed step");
+    }
+
+    fn invert(&self, step: Move) -> Move {
+        step.inverse()
+    }
+
+    fn is_goal(&self, &cell: &usize) -> bool {
+        (self.goal)(cell)
+    }
+}
+
+impl<G: Fn(usize) -> bool> PerfectHash for Walk<'_, G> {
+    fn size(&self) -> u64 {
+        self.shape.cells() as u64
+    }
+    fn rank(&self, &cell: &usize) -> u64 {
+        cell as u64
+    }
+    fn unrank(&self, rank: u64) -> usize {
+        rank as usize
+    }
+}
+
+/// The blank and up to three tiles inside a few cells; the other tiles there are
+/// interchangeable. A state holds the window indices of the blank and of each tracked tile.
+struct Window<'a> {
+    shape: Shape,
+    cells: &'a [usize],
+    /// Where each tracked tile must end ([`Window::UNUSED`] for the blank and unused slots).
+    goal: [u8; 4],
+}
+
+impl Window<'_> {
+    const UNUSED: u8 = u8::MAX;
+
+    fn next(&self, index: u8, step: Move) -> Option<u8> {
+        let next = self.shape.neighbor(self.cells[usize::from(index)], step)?;
+        self.cells.iter().position(|&c| c == next).map(|i| i as u8)
+    }
+}
+
+impl Domain for Window<'_> {
+    type State = [u8; 4];
+    type Action = Move;
+
+    fn actions(&self, state: &[u8; 4], out: &mut Vec<Move>) {
+        out.extend(
+            Move::ALL
+                .into_iter()
+                .filter(|&step| self.next(state[0], step).is_some()),
+        );
+    }
+
+    fn apply(&self, state: &mut [u8; 4], step: Move) {
+        let next = self.next(state[0], step).expect("a listed step");
+        let blank = state[0];
+        for tile in &mut state[1..] {
+            if *tile == next {
+                *tile = blank;
+            }
+        }
+        state[0] = next;
+    }
+
+    fn invert(&self, step: Move) -> Move {
+        step.inverse()
+    }
+
+    fn is_goal(&self, state: &[u8; 4]) -> bool {
+        state[1..] == self.goal[1..]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sliding::print::random_board;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    #[test]
+    fn every_shape_gets_solved() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        for rows in 1..=7 {
+            for cols in 1..=7 {
+                let shape = Shape::new(rows, cols).unwrap();
+                for _ in 0..30 {
+                    let board = random_board(shape, &mut rng, true);
+                    let (moves, _) = fast_solution(&board).unwrap();
+                    let mut replay = board.clone();
+                    replay.play(&moves).unwrap();
+                    assert!(replay.is_solved(), "{board:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn unsolvable_boards_are_refused() {
+        let shape = Shape::new(3, 4).unwrap();
+        let board = Board::new(shape, vec![2, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0]).unwrap();
+        assert!(fast_solution(&board).is_none());
+    }
+}

@@ -1,0 +1,232 @@
+//! Judge input: the Eight puzzle's nine tokens per case (HDU 1043, POJ 1077), and one board per
+//! line for any size.
+
+use crate::input::{ParseError, Tokens};
+
+use super::board::{Board, BoardError, Shape};
+
+/// The cells of an Eight puzzle board.
+const EIGHT_CELLS: usize = 9;
+
+/// The cases of an Eight puzzle input: nine tokens each, `1`–`8` and `x` (the blank), row by
+/// row, separated by any white space, read to the end of the input.
+///
+/// After the first bad case the iterator yields its error and ends.
+///
+/// ```
+/// use statespace_puzzles::sliding::parse_eight;
+/// let mut cases = parse_eight("2 3 4 1 5 x 7 6 8\n1 2 3\n4 5 6\n7 8 x\n1 2 3");
+/// assert_eq!(cases.next().unwrap().unwrap().tiles(), [2, 3, 4, 1, 5, 0, 7, 6, 8]);
+/// assert!(cases.next().unwrap().unwrap().is_solved());
+/// assert_eq!(
+///     cases.next().unwrap().unwrap_err().to_string(),
+///     "line 5: the last case has only 3 of 9 tiles"
+/// );
+/// assert!(cases.next().is_none());
+/// ```
+pub fn parse_eight(text: &str) -> impl Iterator<Item = Result<Board, ParseError>> + '_ {
+    let mut tokens = Tokens::new(text);
+    let mut failed = false;
+    std::iter::from_fn(move || {
+        if failed {
+            return None;
+        }
+        let case = eight_case(&mut tokens)?;
+        failed = case.is_err();
+        Some(case)
+    })
+}
+
+/// Reads one Eight case; `None` at the end of the input.
+fn eight_case(tokens: &mut Tokens<'_>) -> Option<Result<Board, ParseError>> {
+    let first = tokens.next()?;
+    let mut tiles = Vec::with_capacity(EIGHT_CELLS);
+    let mut seen = [false; EIGHT_CELLS];
+    let mut token = first;
+    loop {
+        let tile = match token.text {
+            "x" => 0,
+            text => match text.parse::<u16>() {
+                Ok(tile @ 1..=8) => tile,
+                _ => {
+                    return Some(Err(ParseError::new(
+                        token.line,
+                        format!("unexpected {text:?}: the tiles are 1 to 8 and x"),
+                    )));
+                }
+            },
+        };
+        if std::mem::replace(&mut seen[usize::from(tile)], true) {
+            let name = if tile == 0 {
+                "x".to_string()
+            } else {
+                tile.to_string()
+            };
+            let case = if first.line == token.line {
+                "in one case".to_string()
+            } else {
+                format!("in the case that starts on line {}", first.line)
+            };
+            return Some(Err(ParseError::new(
+                token.line,
+                format!("{name} appears twice {case}"),
+            )));
+        }
+        tiles.push(tile);
+        if tiles.len() == EIGHT_CELLS {
+            let shape = Shape::new(3, 3).expect("3x3 is a shape");
+            return Some(Ok(Board::new(shape, tiles).expect("nine distinct tiles")));
+        }
+        match tokens.next() {
+            Some(next) => token = next,
+            None => {
+                return Some(Err(ParseError::new(
+                    token.line,
+                    format!(
+                        "the last case has only {} of {EIGHT_CELLS} tiles",
+                        tiles.len()
+                    ),
+                )));
+            }
+        }
+    }
+}
+
+/// The boards of a sliding-puzzle input: one board per line, its tiles row by row, `0` or `x`
+/// for the blank; blank lines are skipped. Every board has the shape `shape` when given, and
+/// otherwise is the square its number of tiles makes.
+///
+/// After the first bad board the iterator yields its error and ends.
+///
+/// ```
+/// use statespace_puzzles::sliding::{Shape, parse_boards};
+/// let boards: Vec<_> = parse_boards("1 2 3 x\n\n1 2 3 4 5 0\n", None).collect();
+/// assert!(boards[0].as_ref().unwrap().is_solved());
+/// assert_eq!(
+///     boards[1].as_ref().unwrap_err().to_string(),
+///     "line 3: 6 numbers do not make a square board: give its size, such as 2x3"
+/// );
+/// let wide = Shape::new(2, 3).unwrap();
+/// assert!(parse_boards("1 2 3 4 5 0", Some(wide)).next().unwrap().unwrap().is_solved());
+/// ```
+pub fn parse_boards(
+    text: &str,
+    shape: Option<Shape>,
+) -> impl Iterator<Item = Result<Board, ParseError>> + '_ {
+    let mut lines = text.lines().enumerate();
+    let mut failed = false;
+    std::iter::from_fn(move || {
+        if failed {
+            return None;
+        }
+        let (index, line) = lines.find(|(_, line)| !line.trim().is_empty())?;
+        let board = board_line(line, shape).map_err(|message| ParseError::new(index + 1, message));
+        failed = board.is_err();
+        Some(board)
+    })
+}
+
+/// One line of a sliding-puzzle input.
+fn board_line(line: &str, shape: Option<Shape>) -> Result<Board, String> {
+    let numbers = line
+        .split_whitespace()
+        .map(|token| match token {
+            "x" | "X" => Ok(0),
+            _ => token
+                .parse::<usize>()
+                .map_err(|_| format!("{token:?} is not a tile number (0 or x for the blank)")),
+        })
+        .collect::<Result<Vec<usize>, String>>()?;
+    let count = numbers.len();
+    let shape = match shape {
+        Some(shape) => shape,
+        None => Shape::square(count).ok_or_else(|| {
+            format!("{count} numbers do not make a square board: give its size, such as 2x3")
+        })?,
+    };
+    let cells = shape.cells();
+    if count != cells {
+        return Err(format!("{count} numbers, but a {shape} board has {cells}"));
+    }
+    if let Some(&tile) = numbers.iter().find(|&&tile| tile >= cells) {
+        return Err(BoardError::OutOfRange { tile, cells }.to_string());
+    }
+    let tiles = numbers.into_iter().map(|tile| tile as u16).collect();
+    Board::new(shape, tiles).map_err(|error| match error {
+        BoardError::Repeated(0) => "the blank appears twice".to_string(),
+        other => other.to_string(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn errors(cases: impl Iterator<Item = Result<Board, ParseError>>) -> Vec<String> {
+        cases
+            .map(|case| case.map_or_else(|e| e.to_string(), |b| format!("{:?}", b.tiles())))
+            .collect()
+    }
+
+    #[test]
+    fn eight_reads_any_white_space() {
+        let text = "2  3\t4\n1 5 x\n\n7 6 8 1 2 3 4 5 6 7 8 x";
+        assert_eq!(
+            errors(parse_eight(text)),
+            ["[2, 3, 4, 1, 5, 0, 7, 6, 8]", "[1, 2, 3, 4, 5, 6, 7, 8, 0]"]
+        );
+        assert!(parse_eight(" \n ").next().is_none());
+    }
+
+    #[test]
+    fn eight_names_bad_cases() {
+        assert_eq!(
+            errors(parse_eight("1 2 3 4 5 6 7 8 x\n1 2 3 4 5 6 7 9 x")),
+            [
+                "[1, 2, 3, 4, 5, 6, 7, 8, 0]",
+                "line 2: unexpected \"9\": the tiles are 1 to 8 and x"
+            ]
+        );
+        // A missing token: the next case's first token completes this one, twice.
+        assert_eq!(
+            errors(parse_eight("1 2 3 4 5 6 7 x\n1 2 3 4 5 6 7 8 x")),
+            ["line 2: 1 appears twice in the case that starts on line 1"]
+        );
+        assert_eq!(
+            errors(parse_eight("x 2 3 4 5 6 7 8 x")),
+            ["line 1: x appears twice in one case"]
+        );
+        assert_eq!(
+            errors(parse_eight("1 2 3 4 5 6 7 8 x 1")),
+            [
+                "[1, 2, 3, 4, 5, 6, 7, 8, 0]",
+                "line 1: the last case has only 1 of 9 tiles"
+            ]
+        );
+    }
+
+    #[test]
+    fn boards_name_bad_lines() {
+        let shape = Shape::new(2, 2).ok();
+        assert_eq!(
+            errors(parse_boards("1 2 3 0\n1 2 0", shape)),
+            ["[1, 2, 3, 0]", "line 2: 3 numbers, but a 2x2 board has 4"]
+        );
+        assert_eq!(
+            errors(parse_boards("1 2 3 4", shape)),
+            ["line 1: tile 4 is out of range 0..4"]
+        );
+        assert_eq!(
+            errors(parse_boards("1 x 3 0", shape)),
+            ["line 1: the blank appears twice"]
+        );
+        assert_eq!(
+            errors(parse_boards("1 2 2 0", shape)),
+            ["line 1: tile 2 appears twice"]
+        );
+        assert_eq!(
+            errors(parse_boards("1 2 - 0", shape)),
+            ["line 1: \"-\" is not a tile number (0 or x for the blank)"]
+        );
+    }
+}

@@ -1,0 +1,299 @@
+//! The solvers: one entry point, [`Solver::solve`], over every engine algorithm, the exact
+//! distance table, and the fast method.
+
+use std::cell::Cell;
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use statespace_engine::astar::astar_with;
+use statespace_engine::bfs::bfs_with;
+use statespace_engine::bidirectional_bfs::bidirectional_bfs_with;
+use statespace_engine::distance_table::{DistanceTable, descend, distance_table};
+use statespace_engine::idastar::idastar;
+use statespace_engine::index::{DenseIndex, HashIndex, StateIndex};
+use statespace_engine::{Limits, Outcome, PerfectHash, SearchResult, Stats, StopReason};
+use thiserror::Error;
+
+use super::board::{Board, Move, PackedBoard, Shape, Tiles};
+use super::domain::{PackedPuzzle, SlidingPuzzle};
+use super::fast::fast_solution;
+use super::heuristic::Estimate;
+
+/// The most cells a distance table covers: 10! bytes is 3.6 MB; 12! would be 479 MB.
+pub const TABLE_MAX_CELLS: usize = 10;
+
+/// How to solve a board. Every algorithm but [`Algorithm::Fast`] returns a shortest solution;
+/// [`Algorithm::Table`], [`Algorithm::Bfs`] and [`Algorithm::Idastar`] return the same one, the
+/// alphabetically smallest shortest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Algorithm {
+    /// The distance table up to [`TABLE_MAX_CELLS`] cells, IDA* beyond.
+    Auto,
+    /// Breadth-first distances from the goal to every board, built once per shape; each board
+    /// then walks down the table in O(moves).
+    Table,
+    /// Breadth-first search from the board.
+    Bfs,
+    /// Bidirectional breadth-first search (a shortest solution, not always the smallest).
+    Bidirectional,
+    /// A* with the chosen [`Estimate`] (a shortest solution, not always the smallest).
+    Astar,
+    /// IDA* with the chosen [`Estimate`], updated move by move.
+    Idastar,
+    /// The row-by-row method ([`fast_solution`]): any size, quickly, not shortest.
+    Fast,
+}
+
+/// How the [`Solver`] works.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// The estimate A* and IDA* use.
+    pub estimate: Estimate,
+    /// Give up on a board after this many expansions.
+    pub max_expanded: Option<u64>,
+    /// Give up on a board after this long.
+    pub time_limit: Option<Duration>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self {
+            algorithm: Algorithm::Auto,
+            estimate: Estimate::LinearConflicts,
+            max_expanded: None,
+            time_limit: None,
+        }
+    }
+}
+
+/// The answer for one board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// The moves of a solution (none for a solved board).
+    Solved(Vec<Move>),
+    /// The solved board cannot be reached.
+    Unsolvable,
+    /// A limit stopped the search.
+    Stopped(StopReason),
+}
+
+/// An answer and how it was found.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// The answer.
+    pub answer: Answer,
+    /// Whether a solution is known to be a shortest one (false for [`Algorithm::Fast`]).
+    pub shortest: bool,
+    /// What the search did (for the table: expanded is the moves walked, generated the table
+    /// lookups).
+    pub stats: Stats,
+    /// The construction of the distance table, when this board needed it first.
+    pub table_built: Option<Stats>,
+}
+
+/// A board the chosen algorithm cannot take.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum SolveError {
+    /// The table needs one byte per permutation of the cells.
+    #[error(
+        "a distance table covers boards of at most {TABLE_MAX_CELLS} cells, not {0}; try --algo idastar or --algo fast"
+    )]
+    TooBigForTable(Shape),
+}
+
+/// Solves boards one after the other, keeping the puzzles and distance tables of the shapes it
+/// has seen.
+///
+/// ```
+/// use statespace_puzzles::sliding::{Algorithm, Answer, Options, Solver, moves_string, parse_eight};
+/// let mut solver = Solver::new(Options { algorithm: Algorithm::Table, ..Options::default() });
+/// let board = parse_eight("1 2 3 x 4 6 7 5 8").next().unwrap().unwrap();
+/// let report = solver.solve(&board).unwrap();
+/// assert!(matches!(&report.answer, Answer::Solved(moves) if moves_string(moves) == "rdr"));
+/// assert!(report.table_built.is_some()); // built for the first 3x3 board, then kept
+/// ```
+#[derive(Debug, Default)]
+pub struct Solver {
+    options: Options,
+    packed: HashMap<Shape, PackedPuzzle>,
+    large: HashMap<Shape, SlidingPuzzle<Board>>,
+    tables: HashMap<Shape, DistanceTable>,
+}
+
+impl Solver {
+    /// A solver working as `options` say.
+    pub fn new(options: Options) -> Self {
+        Self {
+            options,
+            ..Self::default()
+        }
+    }
+
+    /// The options.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// Solves `board`. Unsolvable boards are recognised by their parity, without search.
+    pub fn solve(&mut self, board: &Board) -> Result<Report, SolveError> {
+        let started = Instant::now();
+        let shape = board.shape();
+        let algorithm = match self.options.algorithm {
+            Algorithm::Auto if shape.cells() <= TABLE_MAX_CELLS => Algorithm::Table,
+            Algorithm::Auto => Algorithm::Idastar,
+            Algorithm::Table if shape.cells() > TABLE_MAX_CELLS => {
+                return Err(SolveError::TooBigForTable(shape));
+            }
+            chosen => chosen,
+        };
+        if !board.is_solvable() {
+            let stats = Stats {
+                elapsed: started.elapsed(),
+                ..Stats::default()
+            };
+            return Ok(Report {
+                answer: Answer::Unsolvable,
+                shortest: true,
+                stats,
+                table_built: None,
+            });
+        }
+        Ok(match algorithm {
+            Algorithm::Table => self.by_table(board),
+            Algorithm::Fast => {
+                let (moves, mut stats) = fast_solution(board).expect("a solvable board");
+                stats.elapsed = started.elapsed();
+                Report {
+                    answer: Answer::Solved(moves),
+                    shortest: false,
+                    stats,
+                    table_built: None,
+                }
+            }
+            search => self.by_search(board, search),
+        })
+    }
+
+    /// Walks down the distance table of the board's shape, building it first if needed.
+    fn by_table(&mut self, board: &Board) -> Report {
+        let shape = board.shape();
+        let puzzle = self
+            .packed
+            .entry(shape)
+            .or_insert_with(|| PackedPuzzle::new(shape));
+        let mut table_built = None;
+        let table = self.tables.entry(shape).or_insert_with(|| {
+            let build = distance_table(puzzle, &[*puzzle.goal()], &Limits::none());
+            table_built = Some(build.stats);
+            build.table.expect("an unlimited table build finishes")
+        });
+        let started = Instant::now();
+        let start = PackedBoard::from_board(board).expect("a table shape fits a packed board");
+        let lookups = Cell::new(0);
+        let moves = descend(puzzle, &start, |state| {
+            lookups.set(lookups.get() + 1);
+            table.distance(puzzle.rank(state)).map(u32::from)
+        })
+        .expect("a solvable board is in the table");
+        let stats = Stats {
+            expanded: moves.len() as u64,
+            generated: lookups.get(),
+            elapsed: started.elapsed(),
+            ..Stats::default()
+        };
+        Report {
+            answer: Answer::Solved(moves),
+            shortest: true,
+            stats,
+            table_built,
+        }
+    }
+
+    /// Runs an engine search, on packed boards when they fit.
+    fn by_search(&mut self, board: &Board, algorithm: Algorithm) -> Report {
+        let shape = board.shape();
+        let limits = self.limits();
+        let estimate = self.options.estimate;
+        let result = match PackedBoard::from_board(board) {
+            Some(start) => {
+                let puzzle: &PackedPuzzle = self
+                    .packed
+                    .entry(shape)
+                    .or_insert_with(|| PackedPuzzle::new(shape));
+                if shape.cells() <= TABLE_MAX_CELLS {
+                    search(puzzle, &start, algorithm, estimate, &limits, || {
+                        DenseIndex::new(puzzle)
+                    })
+                } else {
+                    search(
+                        puzzle,
+                        &start,
+                        algorithm,
+                        estimate,
+                        &limits,
+                        HashIndex::default,
+                    )
+                }
+            }
+            None => {
+                let puzzle = self
+                    .large
+                    .entry(shape)
+                    .or_insert_with(|| SlidingPuzzle::new(shape));
+                search(
+                    puzzle,
+                    board,
+                    algorithm,
+                    estimate,
+                    &limits,
+                    HashIndex::default,
+                )
+            }
+        };
+        Report {
+            answer: match result.outcome {
+                Outcome::Found(solution) => Answer::Solved(solution.actions),
+                Outcome::Exhausted => Answer::Unsolvable,
+                Outcome::Stopped(reason) => Answer::Stopped(reason),
+            },
+            shortest: true,
+            stats: result.stats,
+            table_built: None,
+        }
+    }
+
+    /// Fresh limits for one board.
+    fn limits(&self) -> Limits {
+        let mut limits = Limits::none();
+        if let Some(nodes) = self.options.max_expanded {
+            limits = limits.max_expanded(nodes);
+        }
+        if let Some(time) = self.options.time_limit {
+            limits = limits.time_limit(time);
+        }
+        limits
+    }
+}
+
+/// Runs one of the engine's searches; `index` makes an empty visited set.
+fn search<T: Tiles, I: StateIndex<T>>(
+    puzzle: &SlidingPuzzle<T>,
+    start: &T,
+    algorithm: Algorithm,
+    estimate: Estimate,
+    limits: &Limits,
+    mut index: impl FnMut() -> I,
+) -> SearchResult<Move> {
+    match algorithm {
+        Algorithm::Bfs => bfs_with(puzzle, start, limits, &mut index()),
+        Algorithm::Bidirectional => {
+            let goals = std::slice::from_ref(puzzle.goal());
+            bidirectional_bfs_with(puzzle, start, goals, limits, &mut index(), &mut index())
+        }
+        Algorithm::Astar => astar_with(puzzle, start, &estimate, limits, &mut index()),
+        Algorithm::Idastar => idastar(puzzle, start, &estimate, limits),
+        other => unreachable!("{other:?} is not an engine search"),
+    }
+}
