@@ -29,7 +29,7 @@ use super::tables::PatternTables;
 const CHECK_PERIOD: u64 = 1 << 14;
 
 /// The subtrees wanted per thread when the tree is split.
-const SUBTREES_PER_THREAD: usize = 64;
+const SUBTREES_PER_THREAD: usize = 256;
 
 const NO_PATTERN: u8 = u8::MAX;
 
@@ -205,18 +205,36 @@ impl<'t> Solver<'t> {
         expanded_before: u64,
         layer: &mut LayerStats,
     ) -> Result<Pass<Vec<Move>>, StopReason> {
-        let mut depth = 1;
-        let (subtrees, mut least_exceeding) = loop {
-            let mut collector = Worker::new(self, root.clone(), limits, expanded_before);
-            let collected = collector.collect(bound, depth)?;
-            let enough = collected.0.len() >= SUBTREES_PER_THREAD * threads;
-            if enough || depth >= bound {
-                layer.expanded += collector.expanded;
-                layer.generated += collector.generated;
-                break collected;
+        // Deepen the frontier one level at a time, in lexicographic order, until there are
+        // enough subtrees to share out (or the iteration ends on the way).
+        let mut subtrees: Vec<Vec<Move>> = vec![Vec::new()];
+        let mut least_exceeding = u32::MAX;
+        while subtrees.len() < SUBTREES_PER_THREAD * threads {
+            let mut deeper = Vec::new();
+            for prefix in &subtrees {
+                let mut worker = Worker::new(self, root.clone(), limits, expanded_before);
+                for &mv in prefix {
+                    worker.play(mv);
+                }
+                if worker.is_goal() {
+                    deeper.push(prefix.clone());
+                    continue;
+                }
+                let (children, least) = worker.collect(bound, prefix.len() as u32 + 1)?;
+                layer.expanded += worker.expanded;
+                layer.generated += worker.generated;
+                least_exceeding = least_exceeding.min(least);
+                deeper.extend(children);
             }
-            depth += 1;
-        };
+            if deeper.is_empty() {
+                return Ok(Pass::Exceeded(least_exceeding));
+            }
+            let only_goals = deeper.len() == subtrees.len();
+            subtrees = deeper;
+            if only_goals {
+                break;
+            }
+        }
         let first_found = AtomicUsize::new(usize::MAX);
         let results: Vec<Subtree> = subtrees
             .par_iter()
