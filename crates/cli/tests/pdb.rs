@@ -100,3 +100,76 @@ fn unknown_layouts_and_bad_goals_are_refused() {
     );
     assert!(!dir.exists());
 }
+
+fn solve(args: &[&str], input: &str, dir: &Path) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_statespace"))
+        .args(["solve", "sliding"])
+        .args(args)
+        .arg("--pdb-dir")
+        .arg(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("statespace runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// Two of Korf's 15-puzzle instances, with their optimal lengths.
+const KORF: &str = "# id, tiles, optimal length\n\
+    6 14 7 1 9 12 3 6 15 8 11 2 5 10 0 4 13 52\n\
+    9 3 14 9 11 5 4 8 2 13 12 6 7 10 1 15 0 46\n";
+
+#[test]
+fn solve_sliding_with_pattern_databases_checks_korf_lengths() {
+    let dir = scratch().with_extension("solve");
+    let korf = solve(&["--format", "korf", "--pdb", "555"], KORF, &dir);
+    assert_eq!(korf.status.code(), Some(0), "{}", text(&korf.stderr));
+    assert_eq!(
+        text(&korf.stdout),
+        "6 52 rruullurrdldlluurrdlddrruldlluruldruurrdldldrulurull\n\
+         9 46 llluurulddrurddluuruldrdruulddrulddlluruurdllu\n"
+    );
+    assert!(
+        text(&korf.stderr).contains("2 boards, 2 lengths checked, 0 differ from the file"),
+        "{}",
+        text(&korf.stderr)
+    );
+
+    let wrong = KORF.replace(" 52\n", " 50\n");
+    let differ = solve(&["--format", "korf", "--pdb", "555"], &wrong, &dir);
+    assert_eq!(differ.status.code(), Some(1));
+    assert_eq!(differ.stdout, korf.stdout);
+    assert!(text(&differ.stderr).contains("case 1: 52 moves, the file records 50"));
+    assert!(text(&differ.stderr).contains("1 of 2 lengths differ from the recorded optima"));
+
+    let bad = solve(
+        &["--format", "korf", "--pdb", "555"],
+        "9 3 14 9 11 5 4 8 2 13 12 6 7 10 1 15 0 46\n7 1 1 2\n",
+        &dir,
+    );
+    assert_eq!(bad.status.code(), Some(2));
+    assert_eq!(
+        text(&bad.stdout),
+        "9 46 llluurulddrurddluuruldrdruulddrulddlluruurdllu\n"
+    );
+    assert!(text(&bad.stderr).contains("statespace: line 2: "));
+
+    // Plain boards, the usual goal with the blank last.
+    let boards = solve(
+        &["--pdb", "555", "--stats"],
+        "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n2 1 3 4 5 6 7 8 9 10 11 12 13 14 15 0\n",
+        &dir,
+    );
+    assert_eq!(text(&boards.stdout), "r\nunsolvable\n");
+    assert!(text(&boards.stderr).contains("case 1: 1 move, 1 expanded, 3 generated"));
+    std::fs::remove_dir_all(dir).unwrap();
+}
