@@ -41,9 +41,9 @@ fn tables_are_built_once_listed_verified_and_rebuilt_when_damaged() {
     assert_eq!(first.status.code(), Some(0), "{}", text(&first.stderr));
     assert_eq!(
         text(&first.stdout),
-        "sliding-4x4-b0-1.2.3.6.7: 524160 entries, mean 13.639, max 22\n\
-         sliding-4x4-b0-4.5.8.9.12: 524160 entries, mean 13.149, max 23\n\
-         sliding-4x4-b0-10.11.13.14.15: 524160 entries, mean 13.639, max 22\n"
+        "sliding-4x4-b0-1.4.5.8.12: 524160 entries, mean 14.675, max 24\n\
+         sliding-4x4-b0-2.3.6.7.11: 524160 entries, mean 13.639, max 22\n\
+         sliding-4x4-b0-9.10.13.14.15: 524160 entries, mean 13.149, max 23\n"
     );
     assert_eq!(text(&first.stderr).matches("building ").count(), 3);
 
@@ -54,14 +54,14 @@ fn tables_are_built_once_listed_verified_and_rebuilt_when_damaged() {
     let listed = run(&["pdb", "list"], &dir);
     assert_eq!(
         text(&listed.stdout).lines().next().unwrap(),
-        "sliding-4x4-b0-1.2.3.6.7.pdb  524160 entries  sliding 4x4, blank goal cell 0; \
-         additive, tiles of goal cells 1 2 3 6 7"
+        "sliding-4x4-b0-1.4.5.8.12.pdb  524160 entries  sliding 4x4, blank goal cell 0; \
+         additive, tiles of goal cells 1 4 5 8 12"
     );
     let verified = run(&["pdb", "verify"], &dir);
     assert_eq!(verified.status.code(), Some(0));
     assert_eq!(text(&verified.stdout).matches("ok  ").count(), 3);
 
-    let damaged = dir.join("sliding-4x4-b0-1.2.3.6.7.pdb");
+    let damaged = dir.join("sliding-4x4-b0-1.4.5.8.12.pdb");
     let mut bytes = std::fs::read(&damaged).unwrap();
     bytes[5000] ^= 0x40;
     std::fs::write(&damaged, bytes).unwrap();
@@ -99,6 +99,12 @@ fn unknown_layouts_and_bad_goals_are_refused() {
         "statespace: --goal: 3 tiles for a 4x4 board of 16 cells\n"
     );
     assert!(!dir.exists());
+    let output = run(&["pdb", "build", "--pdb", "1,2/2,3"], &dir);
+    assert!(
+        text(&output.stderr).starts_with("statespace: --pdb \"1,2/2,3\": groups must be disjoint"),
+        "{}",
+        text(&output.stderr)
+    );
 }
 
 fn solve(args: &[&str], input: &str, dir: &Path) -> Output {

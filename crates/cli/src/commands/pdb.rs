@@ -54,7 +54,8 @@ impl DirArgs {
 #[derive(clap::Args, Debug, Clone)]
 pub struct PdbFlags {
     /// Solve with pattern databases: 78 (default on 4x4), 663 or 555 on 4x4 boards, 6666
-    /// (default) on 5x5; `default` for the board's default.
+    /// (default) on 5x5; `default` for the board's default; or groups of goal cells separated by
+    /// slashes, such as 1,2,3/4,5,8,9,12,13/6,7,10,11,14,15.
     #[arg(long, value_name = "LAYOUT")]
     pub pdb: Option<String>,
     /// The goal for pattern databases: blank-last (1 2 ... 0, the default), blank-first
@@ -128,9 +129,30 @@ impl PdbFlags {
             .with_context(|| format!("--goal: not every tile of 0 to {} appears once", cells - 1))
     }
 
-    /// The layout the flags name on `geometry`, for the goal's blank cell.
+    /// The layout the flags name on `geometry`, for the goal's blank cell: a name, or groups of
+    /// goal cells such as `1,2,3/4,5,8,9,12,13/6,7,10,11,14,15`.
     pub fn layout(&self, geometry: &Geometry, blank_goal: usize) -> anyhow::Result<Layout> {
         let layout = match self.pdb.as_deref() {
+            Some(groups) if groups.contains('/') => {
+                let patterns = groups
+                    .split('/')
+                    .map(|group| {
+                        group
+                            .split([',', ' '])
+                            .filter(|cell| !cell.is_empty())
+                            .map(str::parse::<u8>)
+                            .collect::<Result<Vec<u8>, _>>()
+                    })
+                    .collect::<Result<Vec<_>, _>>()
+                    .with_context(|| format!("--pdb {groups:?}: expected cell numbers"))?;
+                return Layout::new(geometry, blank_goal, patterns).with_context(|| {
+                    format!(
+                        "--pdb {groups:?}: groups must be disjoint goal cells of the {geometry} \
+                         board, without the blank's goal cell {blank_goal}, at most 8 groups \
+                         of at most 12"
+                    )
+                });
+            }
             Some(name) if name != "default" => Layout::named(name, geometry, blank_goal),
             _ => Layout::default_for(geometry, blank_goal),
         };
