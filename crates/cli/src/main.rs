@@ -42,6 +42,8 @@ enum Command {
     },
     /// Time our solver against a peer program on the same input and compare their outputs.
     Bench(bench::BenchArgs),
+    /// Build, list and verify the pattern databases of the sliding puzzles.
+    Pdb(commands::pdb::PdbArgs),
 }
 
 #[derive(Subcommand)]
@@ -90,6 +92,7 @@ fn main() -> ExitCode {
             GenCommand::Four(args) => four::generate(&args),
         },
         Command::Bench(args) => bench::run(&args),
+        Command::Pdb(args) => commands::pdb::run(&args),
     };
     driver::exit_code(result)
 }

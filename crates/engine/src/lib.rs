@@ -45,11 +45,13 @@ pub mod bfs;
 pub mod bidirectional_bfs;
 pub mod distance_table;
 mod domain;
+pub mod heuristics;
 pub mod idastar;
 pub mod index;
 mod limits;
 mod outcome;
 mod path;
+pub mod pattern_database;
 pub mod rank;
 
 pub use domain::{Domain, Heuristic, IncrementalHeuristic, PerfectHash, Recompute};

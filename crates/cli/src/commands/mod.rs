@@ -2,6 +2,7 @@
 
 pub mod eight;
 pub mod four;
+pub mod pdb;
 pub mod rotation;
 pub mod sliding;
 pub mod solitaire;

@@ -11,6 +11,7 @@ use statespace_puzzles::sliding::{
     parse_boards, random_boards, trace,
 };
 
+use crate::commands::pdb::{InputFormat, PdbFlags, solve_sliding};
 use crate::driver::{self, InputArgs, Verdict, format_duration, stats_line};
 
 /// Flags of `statespace solve sliding`.
@@ -34,6 +35,12 @@ pub struct SolveArgs {
     /// Give up on a board after this many seconds (it prints `stopped: ...`).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     time_limit: Option<Duration>,
+    /// The input format; korf (id, tiles, optimal length per line) solves with pattern
+    /// databases and checks each length.
+    #[arg(long, value_enum, default_value_t = InputFormat::Boards)]
+    format: InputFormat,
+    #[command(flatten)]
+    pdb: PdbFlags,
 }
 
 /// Flags of `statespace gen sliding`.
@@ -109,6 +116,16 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
 
 /// Answers every case of the input.
 pub fn solve(args: &SolveArgs) -> anyhow::Result<Verdict> {
+    if args.pdb.wanted() || args.format == InputFormat::Korf {
+        return solve_sliding(
+            &args.input,
+            args.size,
+            &args.pdb,
+            args.format,
+            args.max_nodes,
+            args.time_limit,
+        );
+    }
     let text = args.input.read()?;
     let solver = Solver::new(Options {
         algorithm: args.algo.into(),

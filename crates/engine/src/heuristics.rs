@@ -1,0 +1,249 @@
+//! Heuristic combinators: sums of disjoint pattern databases, maxima of heuristics, and
+//! lookups on a symmetric image of the state.
+//!
+//! Each combinator is a [`Heuristic`] (for A*) and an [`IncrementalHeuristic`] (for IDA*). The
+//! sum of disjoint databases, [`Additive`], carries one entry per pattern in its memo: an action
+//! moves one pattern's part of the state at most, so IDA* looks up one table per move instead
+//! of all of them.
+//!
+//! ```
+//! use statespace_engine::heuristics::{Image, Max, Symmetry};
+//! use statespace_engine::{Domain, Heuristic, Limits, Recompute, idastar::idastar};
+//!
+//! /// A point on a 5 x 5 grid walking to the corner (0, 0), one step at a time.
+//! struct Grid;
+//! impl Domain for Grid {
+//!     type State = (i32, i32);
+//!     type Action = (i32, i32);
+//!     fn actions(&self, &(x, y): &(i32, i32), out: &mut Vec<(i32, i32)>) {
+//!         for (dx, dy) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+//!             if (0..5).contains(&(x + dx)) && (0..5).contains(&(y + dy)) {
+//!                 out.push((dx, dy));
+//!             }
+//!         }
+//!     }
+//!     fn apply(&self, (x, y): &mut (i32, i32), (dx, dy): (i32, i32)) { *x += dx; *y += dy; }
+//!     fn invert(&self, (dx, dy): (i32, i32)) -> (i32, i32) { (-dx, -dy) }
+//!     fn is_goal(&self, &state: &(i32, i32)) -> bool { state == (0, 0) }
+//! }
+//! /// The grid is symmetric about its diagonal, which keeps the goal in place.
+//! struct Diagonal;
+//! impl Symmetry<Grid> for Diagonal {
+//!     fn image(&self, &(x, y): &(i32, i32)) -> (i32, i32) { (y, x) }
+//!     fn image_action(&self, (dx, dy): (i32, i32)) -> (i32, i32) { (dy, dx) }
+//! }
+//! // Two weak estimates: the distance along x only, and the same on the mirrored point.
+//! let along_x = |&(x, _): &(i32, i32)| x as u32;
+//! let both = Max(along_x, Image { heuristic: along_x, symmetry: Diagonal });
+//! assert_eq!(both.estimate(&Grid, &(1, 4)), 4);
+//! let result = idastar(&Grid, &(3, 4), &Recompute(both), &Limits::none());
+//! assert_eq!(result.outcome.solution().unwrap().cost, 7);
+//! ```
+
+use crate::pattern_database::PatternDatabase;
+use crate::{Domain, Heuristic, IncrementalHeuristic};
+
+/// The most patterns an [`Additive`] heuristic sums.
+pub const MAX_PATTERNS: usize = 8;
+
+/// How a state splits into disjoint patterns, each indexing its own pattern database.
+///
+/// The patterns must be disjoint in the additive sense: no action changes the entries of two
+/// patterns, and each table counts only the actions that change its own entry, so that the sum
+/// of the tables is a lower bound.
+pub trait Partition<D: Domain + ?Sized> {
+    /// The number of patterns, at most [`MAX_PATTERNS`].
+    fn patterns(&self) -> usize;
+    /// The entry of pattern `pattern`'s table that `state` projects to.
+    fn entry(&self, pattern: usize, state: &D::State) -> u64;
+    /// The only pattern whose entry `action` may have changed, `after` being the state it led
+    /// to; `None` when it changed none.
+    fn changed(&self, after: &D::State, action: D::Action) -> Option<usize>;
+}
+
+/// The sum of disjoint pattern databases: table `i` indexed by the entry of pattern `i`.
+#[derive(Clone, Debug)]
+pub struct Additive<'t, P> {
+    partition: P,
+    tables: Vec<&'t PatternDatabase>,
+}
+
+/// The per-pattern entries an [`Additive`] heuristic carries from move to move, and their sum.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PatternValues {
+    values: [u8; MAX_PATTERNS],
+    sum: u32,
+}
+
+impl<'t, P> Additive<'t, P> {
+    /// The sum of `tables`, table `i` holding the distances of pattern `i` of `partition`.
+    ///
+    /// # Panics
+    ///
+    /// If there are more than [`MAX_PATTERNS`] tables.
+    pub fn new(partition: P, tables: Vec<&'t PatternDatabase>) -> Self {
+        assert!(
+            tables.len() <= MAX_PATTERNS,
+            "at most {MAX_PATTERNS} patterns"
+        );
+        Self { partition, tables }
+    }
+
+    /// The partition.
+    pub fn partition(&self) -> &P {
+        &self.partition
+    }
+
+    #[inline]
+    fn lookup<D: Domain + ?Sized>(&self, pattern: usize, state: &D::State) -> u8
+    where
+        P: Partition<D>,
+    {
+        self.tables[pattern].get(self.partition.entry(pattern, state))
+    }
+}
+
+impl<D: Domain + ?Sized, P: Partition<D>> Heuristic<D> for Additive<'_, P> {
+    fn estimate(&self, _domain: &D, state: &D::State) -> u32 {
+        (0..self.tables.len())
+            .map(|pattern| u32::from(self.lookup::<D>(pattern, state)))
+            .sum()
+    }
+}
+
+impl<D: Domain + ?Sized, P: Partition<D>> IncrementalHeuristic<D> for Additive<'_, P> {
+    type Memo = PatternValues;
+
+    fn init(&self, _domain: &D, state: &D::State) -> PatternValues {
+        let mut memo = PatternValues {
+            values: [0; MAX_PATTERNS],
+            sum: 0,
+        };
+        for pattern in 0..self.tables.len() {
+            memo.values[pattern] = self.lookup::<D>(pattern, state);
+            memo.sum += u32::from(memo.values[pattern]);
+        }
+        memo
+    }
+
+    #[inline]
+    fn update(
+        &self,
+        _domain: &D,
+        after: &D::State,
+        action: D::Action,
+        mut memo: PatternValues,
+    ) -> PatternValues {
+        if let Some(pattern) = self.partition.changed(after, action) {
+            let value = self.lookup::<D>(pattern, after);
+            memo.sum = memo.sum - u32::from(memo.values[pattern]) + u32::from(value);
+            memo.values[pattern] = value;
+        }
+        memo
+    }
+
+    #[inline]
+    fn value(&self, memo: PatternValues) -> u32 {
+        memo.sum
+    }
+}
+
+/// The larger of two heuristics, both admissible: admissible, and at least as informed as each.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Max<A, B>(pub A, pub B);
+
+impl<D: Domain + ?Sized, A: Heuristic<D>, B: Heuristic<D>> Heuristic<D> for Max<A, B> {
+    fn estimate(&self, domain: &D, state: &D::State) -> u32 {
+        self.0
+            .estimate(domain, state)
+            .max(self.1.estimate(domain, state))
+    }
+}
+
+impl<D, A, B> IncrementalHeuristic<D> for Max<A, B>
+where
+    D: Domain + ?Sized,
+    A: IncrementalHeuristic<D>,
+    B: IncrementalHeuristic<D>,
+{
+    type Memo = (A::Memo, B::Memo);
+
+    fn init(&self, domain: &D, state: &D::State) -> Self::Memo {
+        (self.0.init(domain, state), self.1.init(domain, state))
+    }
+
+    #[inline]
+    fn update(
+        &self,
+        domain: &D,
+        after: &D::State,
+        action: D::Action,
+        (a, b): Self::Memo,
+    ) -> Self::Memo {
+        (
+            self.0.update(domain, after, action, a),
+            self.1.update(domain, after, action, b),
+        )
+    }
+
+    #[inline]
+    fn value(&self, (a, b): Self::Memo) -> u32 {
+        self.0.value(a).max(self.1.value(b))
+    }
+}
+
+/// A symmetry of a domain: a bijection of its states that maps actions to actions, keeps costs
+/// and fixes the goals, so that the image of a solution is a solution of the same cost.
+///
+/// For the sliding puzzles, the reflection about the main diagonal when the blank's goal lies on
+/// it: tiles are renamed after their mirrored goal cells, and up and left moves swap.
+pub trait Symmetry<D: Domain + ?Sized> {
+    /// The image of `state`.
+    fn image(&self, state: &D::State) -> D::State;
+    /// The image of `action`: applying it to `image(s)` gives `image(apply(s, action))`.
+    fn image_action(&self, action: D::Action) -> D::Action;
+}
+
+/// A heuristic evaluated on the symmetric image of the state: admissible whenever the heuristic
+/// is, and usually different, so that the [`Max`] of both beats either.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Image<H, S> {
+    /// The heuristic looked up on the image.
+    pub heuristic: H,
+    /// The symmetry that gives the image.
+    pub symmetry: S,
+}
+
+impl<D: Domain + ?Sized, H: Heuristic<D>, S: Symmetry<D>> Heuristic<D> for Image<H, S> {
+    fn estimate(&self, domain: &D, state: &D::State) -> u32 {
+        self.heuristic.estimate(domain, &self.symmetry.image(state))
+    }
+}
+
+impl<D, H, S> IncrementalHeuristic<D> for Image<H, S>
+where
+    D: Domain + ?Sized,
+    H: IncrementalHeuristic<D>,
+    S: Symmetry<D>,
+{
+    type Memo = H::Memo;
+
+    fn init(&self, domain: &D, state: &D::State) -> H::Memo {
+        self.heuristic.init(domain, &self.symmetry.image(state))
+    }
+
+    #[inline]
+    fn update(&self, domain: &D, after: &D::State, action: D::Action, memo: H::Memo) -> H::Memo {
+        self.heuristic.update(
+            domain,
+            &self.symmetry.image(after),
+            self.symmetry.image_action(action),
+            memo,
+        )
+    }
+
+    #[inline]
+    fn value(&self, memo: H::Memo) -> u32 {
+        self.heuristic.value(memo)
+    }
+}

@@ -1,0 +1,387 @@
+//! Boards of up to 32 cells for the pattern-database solver: the grid, the blank's moves, goals
+//! and positions, and the reflection about the main diagonal.
+
+use std::fmt;
+
+use statespace_engine::heuristics::Symmetry;
+use statespace_engine::rank::permutation_parity;
+use statespace_engine::{Domain, PerfectHash};
+
+/// The most cells a board has: cell sets are `u32` masks.
+pub const MAX_CELLS: usize = 32;
+
+/// A move of the blank, named by the direction the blank goes (the tile beside it slides the
+/// other way). [`Move::ALL`] is the order in which solutions are compared: `d`, `l`, `r`, `u`,
+/// as in the sliding module, so that the first optimal solution is the alphabetically smallest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Move {
+    /// The blank goes down (`d`).
+    Down,
+    /// The blank goes left (`l`).
+    Left,
+    /// The blank goes right (`r`).
+    Right,
+    /// The blank goes up (`u`).
+    Up,
+}
+
+impl Move {
+    /// Every move, in the order that breaks ties between optimal solutions.
+    pub const ALL: [Move; 4] = [Move::Down, Move::Left, Move::Right, Move::Up];
+
+    /// The move that undoes this one.
+    pub fn inverse(self) -> Move {
+        match self {
+            Move::Up => Move::Down,
+            Move::Down => Move::Up,
+            Move::Left => Move::Right,
+            Move::Right => Move::Left,
+        }
+    }
+
+    /// The same move seen in the board reflected about its main diagonal.
+    pub fn mirrored(self) -> Move {
+        match self {
+            Move::Up => Move::Left,
+            Move::Down => Move::Right,
+            Move::Left => Move::Up,
+            Move::Right => Move::Down,
+        }
+    }
+
+    /// The letter of the move: `d`, `l`, `r` or `u`.
+    pub fn letter(self) -> char {
+        match self {
+            Move::Down => 'd',
+            Move::Left => 'l',
+            Move::Right => 'r',
+            Move::Up => 'u',
+        }
+    }
+}
+
+/// The grid: `rows` x `cols` cells numbered row by row from 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Geometry {
+    rows: usize,
+    cols: usize,
+    /// `steps[cell][move]`: the cell the blank reaches, or `NO_CELL`.
+    steps: [[u8; 4]; MAX_CELLS],
+    /// The cells of the first column, and of the last.
+    first_col: u32,
+    last_col: u32,
+}
+
+const NO_CELL: u8 = u8::MAX;
+
+impl Geometry {
+    /// A grid of `rows` x `cols` cells; `None` unless both are at least 1 and the grid has 2 to
+    /// 32 cells.
+    pub fn new(rows: usize, cols: usize) -> Option<Self> {
+        let cells = rows.checked_mul(cols)?;
+        if rows == 0 || cols == 0 || !(2..=MAX_CELLS).contains(&cells) {
+            return None;
+        }
+        let mut steps = [[NO_CELL; 4]; MAX_CELLS];
+        for (cell, steps) in steps.iter_mut().enumerate().take(cells) {
+            let (row, col) = (cell / cols, cell % cols);
+            // In the order of `Move`: down, left, right, up.
+            let targets = [
+                (row + 1 < rows).then(|| cell + cols),
+                (col > 0).then(|| cell - 1),
+                (col + 1 < cols).then(|| cell + 1),
+                (row > 0).then(|| cell - cols),
+            ];
+            for (step, target) in steps.iter_mut().zip(targets) {
+                *step = target.map_or(NO_CELL, |target| target as u8);
+            }
+        }
+        let first_col = (0..rows).fold(0u32, |mask, row| mask | 1 << (row * cols));
+        Some(Self {
+            rows,
+            cols,
+            steps,
+            first_col,
+            last_col: first_col << (cols - 1),
+        })
+    }
+
+    /// The number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// The number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The number of cells.
+    pub fn cells(&self) -> usize {
+        self.rows * self.cols
+    }
+
+    /// The mask of all cells.
+    pub fn all_cells(&self) -> u32 {
+        u32::MAX >> (32 - self.cells())
+    }
+
+    /// The cell the blank reaches from `cell` with `mv`, if it stays on the board.
+    #[inline]
+    pub fn step(&self, cell: usize, mv: Move) -> Option<usize> {
+        let target = self.steps[cell][mv as usize];
+        (target != NO_CELL).then_some(usize::from(target))
+    }
+
+    /// The cells next to the cells of `mask` (those of `mask` included).
+    #[inline]
+    pub fn grow(&self, mask: u32) -> u32 {
+        let all = self.all_cells();
+        mask | (mask & !self.first_col) >> 1
+            | ((mask & !self.last_col) << 1) & all
+            | mask >> self.cols
+            | (mask << self.cols) & all
+    }
+
+    /// The cells of `free` connected to the cells of `seed` through `free` (`seed` included).
+    #[inline]
+    pub fn flood(&self, seed: u32, free: u32) -> u32 {
+        let mut reached = seed;
+        loop {
+            let grown = self.grow(reached) & (free | seed);
+            if grown == reached {
+                return reached;
+            }
+            reached = grown;
+        }
+    }
+
+    /// Whether the board is square, so that it has a main diagonal to reflect about.
+    pub fn is_square(&self) -> bool {
+        self.rows == self.cols
+    }
+
+    /// The cell mirrored about the main diagonal (the board must be square).
+    #[inline]
+    pub fn mirror(&self, cell: usize) -> usize {
+        debug_assert!(self.is_square(), "only square boards have a diagonal");
+        (cell % self.cols) * self.cols + cell / self.cols
+    }
+
+    /// The Manhattan distance between two cells.
+    pub fn distance(&self, a: usize, b: usize) -> usize {
+        (a / self.cols).abs_diff(b / self.cols) + (a % self.cols).abs_diff(b % self.cols)
+    }
+}
+
+impl fmt::Display for Geometry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.rows, self.cols)
+    }
+}
+
+/// A position: the tile on every cell, 0 for the blank.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Board {
+    tiles: [u8; MAX_CELLS],
+    blank: u8,
+    cells: u8,
+}
+
+impl Board {
+    /// The board with `tiles[c]` on cell `c`; `None` unless `tiles` is a permutation of
+    /// `0..tiles.len()` on at most 32 cells.
+    pub fn new(tiles: &[u8]) -> Option<Self> {
+        let cells = tiles.len();
+        if cells > MAX_CELLS {
+            return None;
+        }
+        let mut seen = 0u64;
+        for &tile in tiles {
+            if usize::from(tile) >= cells || seen & 1 << tile != 0 {
+                return None;
+            }
+            seen |= 1 << tile;
+        }
+        let mut board = Self {
+            tiles: [0; MAX_CELLS],
+            blank: 0,
+            cells: cells as u8,
+        };
+        board.tiles[..cells].copy_from_slice(tiles);
+        board.blank = tiles.iter().position(|&tile| tile == 0)? as u8;
+        Some(board)
+    }
+
+    /// The tiles, cell by cell.
+    pub fn tiles(&self) -> &[u8] {
+        &self.tiles[..usize::from(self.cells)]
+    }
+
+    /// The blank's cell.
+    pub fn blank(&self) -> usize {
+        usize::from(self.blank)
+    }
+
+    /// The cell of every tile: `cells[t]` is where tile `t` stands.
+    pub fn positions(&self) -> [u8; MAX_CELLS] {
+        let mut positions = [0; MAX_CELLS];
+        for (cell, &tile) in self.tiles().iter().enumerate() {
+            positions[usize::from(tile)] = cell as u8;
+        }
+        positions
+    }
+
+    /// Moves the blank to `target`, next to it.
+    #[inline]
+    fn slide(&mut self, target: usize) {
+        self.tiles[self.blank()] = self.tiles[target];
+        self.tiles[target] = 0;
+        self.blank = target as u8;
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board{:?}", self.tiles())
+    }
+}
+
+/// Whether `board` can reach `goal` on `geometry`: the parity of the permutation that takes one
+/// to the other must equal the parity of the blank's Manhattan distance between them.
+pub fn solvable(geometry: &Geometry, board: &Board, goal: &Board) -> bool {
+    let goal_positions = goal.positions();
+    let relative: Vec<u8> = board
+        .tiles()
+        .iter()
+        .map(|&tile| goal_positions[usize::from(tile)])
+        .collect();
+    let blank_distance = geometry.distance(board.blank(), goal.blank());
+    permutation_parity(&relative) == (blank_distance % 2 == 1)
+}
+
+/// The sliding puzzle on a geometry with a goal board, as an engine [`Domain`]: the reference
+/// that the fast solver and the tables are checked against.
+#[derive(Clone, Debug)]
+pub struct TilePuzzle {
+    geometry: Geometry,
+    goal: Board,
+}
+
+impl TilePuzzle {
+    /// The puzzle of reaching `goal` on `geometry` (`goal` has as many cells as the grid).
+    pub fn new(geometry: Geometry, goal: Board) -> Self {
+        assert_eq!(
+            goal.tiles().len(),
+            geometry.cells(),
+            "goal of the wrong size"
+        );
+        Self { geometry, goal }
+    }
+
+    /// The grid.
+    pub fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    /// The goal.
+    pub fn goal(&self) -> &Board {
+        &self.goal
+    }
+}
+
+impl Domain for TilePuzzle {
+    type State = Board;
+    type Action = Move;
+
+    fn actions(&self, board: &Board, out: &mut Vec<Move>) {
+        out.extend(
+            Move::ALL
+                .into_iter()
+                .filter(|&mv| self.geometry.step(board.blank(), mv).is_some()),
+        );
+    }
+
+    fn apply(&self, board: &mut Board, mv: Move) {
+        let target = self
+            .geometry
+            .step(board.blank(), mv)
+            .expect("move on board");
+        board.slide(target);
+    }
+
+    fn invert(&self, mv: Move) -> Move {
+        mv.inverse()
+    }
+
+    fn is_goal(&self, board: &Board) -> bool {
+        *board == self.goal
+    }
+}
+
+impl PerfectHash for TilePuzzle {
+    fn size(&self) -> u64 {
+        statespace_engine::rank::factorial(self.geometry.cells())
+    }
+    fn rank(&self, board: &Board) -> u64 {
+        statespace_engine::rank::rank_permutation(board.tiles())
+    }
+    fn unrank(&self, rank: u64) -> Board {
+        let mut tiles = vec![0; self.geometry.cells()];
+        statespace_engine::rank::unrank_permutation(rank, &mut tiles);
+        Board::new(&tiles).expect("a permutation")
+    }
+}
+
+/// The reflection about the main diagonal of a square board whose goal has the blank on the
+/// diagonal: tile `t` on cell `c` becomes, on the mirrored cell, the tile whose goal is the
+/// mirror of `t`'s goal. It maps the goal to itself, and up and down moves to left and right.
+#[derive(Clone, Debug)]
+pub struct Reflection {
+    geometry: Geometry,
+    /// `rename[t]`: the tile that `t` becomes.
+    rename: [u8; MAX_CELLS],
+}
+
+impl Reflection {
+    /// The reflection of `puzzle`, if its board is square and its goal's blank on the diagonal.
+    pub fn of(geometry: &Geometry, goal: &Board) -> Option<Self> {
+        if !geometry.is_square() || geometry.mirror(goal.blank()) != goal.blank() {
+            return None;
+        }
+        let goal_positions = goal.positions();
+        let mut rename = [0; MAX_CELLS];
+        for tile in 0..geometry.cells() {
+            let mirrored = geometry.mirror(usize::from(goal_positions[tile]));
+            rename[tile] = goal.tiles()[mirrored];
+        }
+        Some(Self {
+            geometry: *geometry,
+            rename,
+        })
+    }
+
+    /// The tile that `tile` becomes.
+    pub fn rename(&self, tile: u8) -> u8 {
+        self.rename[usize::from(tile)]
+    }
+
+    /// The mirrored board.
+    pub fn board(&self, board: &Board) -> Board {
+        let mut image = *board;
+        for (cell, &tile) in board.tiles().iter().enumerate() {
+            image.tiles[self.geometry.mirror(cell)] = self.rename(tile);
+        }
+        image.blank = self.geometry.mirror(board.blank()) as u8;
+        image
+    }
+}
+
+impl Symmetry<TilePuzzle> for Reflection {
+    fn image(&self, board: &Board) -> Board {
+        self.board(board)
+    }
+    fn image_action(&self, mv: Move) -> Move {
+        mv.mirrored()
+    }
+}

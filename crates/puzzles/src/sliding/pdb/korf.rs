@@ -1,0 +1,136 @@
+//! The line format of the field's benchmark files (Korf's 15-puzzle instances, Korf and
+//! Felner's 24-puzzle instances): `id`, the tiles row by row (0 for the blank), and optionally
+//! the optimal solution length. Lines starting with `#` are comments.
+
+use crate::input::{ParseError, Tokens};
+
+use super::board::{Board, Geometry};
+
+/// One benchmark instance.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Instance {
+    /// The instance's name in the file.
+    pub id: String,
+    /// The board's size.
+    pub geometry: Geometry,
+    /// The start.
+    pub board: Board,
+    /// The optimal length recorded in the file, if any.
+    pub optimal: Option<u32>,
+}
+
+/// The instances of `text`, one per non-comment line, until the first malformed one. Without
+/// `geometry` the board is square, its size inferred from the number of numbers on the line.
+pub fn parse_instances(
+    text: &str,
+    geometry: Option<Geometry>,
+) -> impl Iterator<Item = Result<Instance, ParseError>> + '_ {
+    let mut failed = false;
+    text.lines()
+        .enumerate()
+        .map(|(index, line)| (index + 1, line.trim()))
+        .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'))
+        .map_while(move |(number, line)| {
+            if failed {
+                return None;
+            }
+            let instance = parse_line(number, line, geometry);
+            failed = instance.is_err();
+            Some(instance)
+        })
+}
+
+fn parse_line(
+    number: usize,
+    line: &str,
+    geometry: Option<Geometry>,
+) -> Result<Instance, ParseError> {
+    let error = |message: String| ParseError::new(number, message);
+    let words: Vec<&str> = Tokens::new(line).map(|token| token.text).collect();
+    let numbers = words.len() - 1;
+    let geometry = match geometry {
+        Some(geometry) => geometry,
+        None => square_with(numbers.saturating_sub(1))
+            .or_else(|| square_with(numbers))
+            .ok_or_else(|| {
+                error(format!(
+                    "{numbers} numbers after the id: not a square board's tiles, with or without a length"
+                ))
+            })?,
+    };
+    let cells = geometry.cells();
+    if numbers != cells && numbers != cells + 1 {
+        return Err(error(format!(
+            "{numbers} numbers after the id, expected {cells} tiles and maybe a length"
+        )));
+    }
+    let mut tiles = Vec::with_capacity(cells);
+    for word in &words[1..=cells] {
+        let tile = word
+            .parse::<u8>()
+            .ok()
+            .filter(|&tile| usize::from(tile) < cells)
+            .ok_or_else(|| error(format!("{word:?} is not a tile of 0 to {}", cells - 1)))?;
+        tiles.push(tile);
+    }
+    let board = Board::new(&tiles)
+        .ok_or_else(|| error("the tiles repeat: every tile must appear once".to_string()))?;
+    let optimal = match words.get(cells + 1) {
+        Some(word) => Some(
+            word.parse::<u32>()
+                .map_err(|_| error(format!("{word:?} is not a solution length")))?,
+        ),
+        None => None,
+    };
+    Ok(Instance {
+        id: words[0].to_string(),
+        geometry,
+        board,
+        optimal,
+    })
+}
+
+/// The square board of `cells` cells, if `cells` is a square of 2 to 5.
+fn square_with(cells: usize) -> Option<Geometry> {
+    (2..=5)
+        .find(|side| side * side == cells)
+        .and_then(|side| Geometry::new(side, side))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_ids_tiles_and_optional_lengths() {
+        let text = "# Korf 1985\n1 14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3 57\n\nx 1 0 2 3\n";
+        let instances: Vec<_> = parse_instances(text, None).collect();
+        let first = instances[0].as_ref().unwrap();
+        assert_eq!(first.id, "1");
+        assert_eq!(first.geometry, Geometry::new(4, 4).unwrap());
+        assert_eq!(first.board.tiles()[0], 14);
+        assert_eq!(first.optimal, Some(57));
+        let second = instances[1].as_ref().unwrap();
+        assert_eq!(second.geometry, Geometry::new(2, 2).unwrap());
+        assert_eq!(second.optimal, None);
+    }
+
+    #[test]
+    fn stops_at_the_first_bad_line_with_its_number() {
+        let text = "a 1 0 2 3\nb 1 1 2 3\nc 1 0 2 3\n";
+        let instances: Vec<_> = parse_instances(text, None).collect();
+        assert_eq!(instances.len(), 2);
+        assert_eq!(
+            instances[1].as_ref().unwrap_err().to_string(),
+            "line 2: the tiles repeat: every tile must appear once"
+        );
+        let wrong = parse_instances("z 1 2 3 4 5 6", None).next().unwrap();
+        assert_eq!(wrong.unwrap_err().line, 1);
+        let size = Geometry::new(2, 3);
+        let bad_tile = parse_instances("q 0 1 2 3 4 9", size).next().unwrap();
+        assert_eq!(
+            bad_tile.unwrap_err().message,
+            "\"9\" is not a tile of 0 to 5"
+        );
+    }
+}

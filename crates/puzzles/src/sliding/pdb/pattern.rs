@@ -1,0 +1,330 @@
+//! The abstraction behind one additive pattern database: where the pattern's tiles stand and
+//! which cells the blank can reach without moving them.
+//!
+//! An entry is the placement of the pattern's `k` tiles on the `n` cells (ranked as a
+//! `k`-permutation, in the order the pattern lists its tiles); its variants are the `n - k` cells
+//! left free, numbered in increasing order, where the blank may be. The blank moves freely
+//! through free cells (other tiles do not count); moving a pattern tile costs 1. So the table
+//! holds, for every placement, the fewest moves of pattern tiles that bring them home.
+
+use std::ops::ControlFlow;
+
+use statespace_engine::pattern_database::{PatternSpace, TableId};
+use statespace_engine::rank::KPermutationRanker;
+
+use super::board::{Geometry, MAX_CELLS, Move};
+
+/// The most tiles in one pattern (tables of more would not fit in memory anyway).
+pub const MAX_PATTERN_TILES: usize = 12;
+
+/// The weights of the lexicographic rank of `k` distinct cells out of `n`:
+/// `weights[i] = (n-i-1)! / (n-k)!`, so that the rank is the sum of `digit[i] * weights[i]` where
+/// `digit[i]` counts the cells below the `i`-th one that none of the earlier ones holds.
+pub fn rank_weights(n: usize, k: usize) -> [u64; MAX_PATTERN_TILES] {
+    let mut weights = [0; MAX_PATTERN_TILES];
+    let mut weight = 1;
+    for i in (0..k).rev() {
+        weights[i] = weight;
+        weight *= (n - i) as u64;
+    }
+    weights
+}
+
+/// How the lexicographic rank of a placement changes when its tile `index` slides from cell
+/// `from` to the adjacent free cell `to`. `between` is the mask of the placement's cells strictly
+/// between the two (empty for a sideways move on a row) and `index_on(cell)` the index of the
+/// tile on such a cell: the digits of those tiles, or of the moving one, shift by one.
+#[inline]
+pub fn rank_change(
+    weights: &[u64; MAX_PATTERN_TILES],
+    index: usize,
+    from: usize,
+    to: usize,
+    mut between: u32,
+    index_on: impl Fn(usize) -> usize,
+) -> i64 {
+    // Tiles listed before the moving one lower its digit; tiles after it have their own digit
+    // changed, since the moving tile passes them.
+    let mut earlier = 0i64;
+    let mut later = 0i64;
+    while between != 0 {
+        let other = index_on(between.trailing_zeros() as usize);
+        between &= between - 1;
+        if other < index {
+            earlier += 1;
+        } else {
+            later += weights[other] as i64;
+        }
+    }
+    let weight = weights[index] as i64;
+    if to > from {
+        (to as i64 - from as i64 - earlier) * weight + later
+    } else {
+        (to as i64 - from as i64 + earlier) * weight - later
+    }
+}
+
+/// The mask of the cells strictly between `a` and `b`.
+#[inline]
+pub fn cells_between(a: usize, b: usize) -> u32 {
+    let (low, high) = (a.min(b), a.max(b));
+    ((1u64 << high) - 1) as u32 & !(((1u64 << (low + 1)) - 1) as u32)
+}
+
+/// One pattern of tiles, by their goal cells, on a grid whose goal has the blank on `blank_goal`.
+#[derive(Clone, Debug)]
+pub struct TilePattern {
+    geometry: Geometry,
+    goal_cells: Vec<u8>,
+    blank_goal: u8,
+    ranker: KPermutationRanker,
+    weights: [u64; MAX_PATTERN_TILES],
+}
+
+/// A decoded entry of a [`TilePattern`]: where its tiles stand.
+#[derive(Clone, Debug)]
+pub struct Placement {
+    rank: u64,
+    cells: [u8; MAX_PATTERN_TILES],
+    /// The digits of the rank (see [`rank_weights`]).
+    digits: [u8; MAX_PATTERN_TILES],
+    /// The pattern index of the tile on each cell, or `NO_TILE`.
+    index_on: [u8; MAX_CELLS],
+    occupied: u32,
+}
+
+const NO_TILE: u8 = u8::MAX;
+
+impl TilePattern {
+    /// The pattern of the tiles whose goal cells are `goal_cells` (distinct, none of them
+    /// `blank_goal`), in that order.
+    pub fn new(geometry: Geometry, goal_cells: Vec<u8>, blank_goal: usize) -> Self {
+        let cells = geometry.cells();
+        let k = goal_cells.len();
+        assert!(
+            (1..cells).contains(&k) && k <= MAX_PATTERN_TILES,
+            "a pattern has 1 to {} tiles",
+            (cells - 1).min(MAX_PATTERN_TILES)
+        );
+        let mask = goal_cells.iter().fold(0u32, |mask, &cell| mask | 1 << cell);
+        assert_eq!(mask.count_ones() as usize, k, "cells repeat");
+        assert!(
+            mask & 1 << blank_goal == 0,
+            "the blank is not a pattern tile"
+        );
+        assert!(mask & !geometry.all_cells() == 0, "cell off the board");
+        Self {
+            ranker: KPermutationRanker::new(cells, k),
+            weights: rank_weights(cells, k),
+            geometry,
+            goal_cells,
+            blank_goal: blank_goal as u8,
+        }
+    }
+
+    /// The goal cells of the pattern's tiles, in the pattern's order.
+    pub fn goal_cells(&self) -> &[u8] {
+        &self.goal_cells
+    }
+
+    /// The entry of the placement where the pattern's tiles stand on `cells` (in the pattern's
+    /// order).
+    pub fn entry(&self, cells: &[u8]) -> u64 {
+        self.ranker.rank(cells)
+    }
+
+    /// What the table abstracts, for its file header.
+    pub fn id(&self) -> TableId {
+        TableId::new(
+            format!(
+                "sliding {}, blank goal cell {}",
+                self.geometry, self.blank_goal
+            ),
+            format!("additive, tiles of goal cells {}", self.cells_list(" ")),
+        )
+    }
+
+    /// The name of the table's file in a cache folder.
+    pub fn file_name(&self) -> String {
+        format!(
+            "sliding-{}-b{}-{}",
+            self.geometry,
+            self.blank_goal,
+            self.cells_list(".")
+        )
+    }
+
+    fn cells_list(&self, separator: &str) -> String {
+        let cells: Vec<String> = self.goal_cells.iter().map(u8::to_string).collect();
+        cells.join(separator)
+    }
+
+    fn free(&self, placement: &Placement) -> u32 {
+        self.geometry.all_cells() & !placement.occupied
+    }
+
+    /// Puts tile `index` on `cell`.
+    #[inline]
+    fn place(placement: &mut Placement, index: usize, cell: u32) {
+        placement.cells[index] = cell as u8;
+        placement.index_on[cell as usize] = index as u8;
+        placement.occupied |= 1 << cell;
+    }
+
+    /// Takes tile `index` off its cell.
+    #[inline]
+    fn lift(placement: &mut Placement, index: usize) {
+        let cell = placement.cells[index];
+        placement.index_on[usize::from(cell)] = NO_TILE;
+        placement.occupied &= !(1 << cell);
+    }
+}
+
+/// The cells of `free` that the variants (bit `i`: the `i`-th free cell) stand for.
+#[inline]
+fn cells_of_variants(mut variants: u64, free: u32) -> u32 {
+    let mut cells = 0;
+    let mut rest = free;
+    while variants != 0 {
+        let skip = variants.trailing_zeros();
+        for _ in 0..skip {
+            rest &= rest - 1;
+        }
+        cells |= rest & rest.wrapping_neg();
+        rest &= rest - 1;
+        variants >>= skip + 1;
+    }
+    cells
+}
+
+/// The variant of free cell `cell`: how many free cells lie below it.
+#[inline]
+fn variant_of_cell(cell: u32, free: u32) -> u32 {
+    (free & ((1u64 << cell) - 1) as u32).count_ones()
+}
+
+/// The variants that the cells of `cells` (all free) stand for.
+#[inline]
+fn variants_of_cells(mut cells: u32, free: u32) -> u64 {
+    let mut variants = 0;
+    while cells != 0 {
+        variants |= 1 << variant_of_cell(cells.trailing_zeros(), free);
+        cells &= cells - 1;
+    }
+    variants
+}
+
+impl PatternSpace for TilePattern {
+    type Entry = Placement;
+
+    fn entries(&self) -> u64 {
+        self.ranker.size()
+    }
+
+    fn variants(&self) -> u32 {
+        (self.geometry.cells() - self.goal_cells.len()) as u32
+    }
+
+    fn goal(&self) -> (u64, u64) {
+        let entry = self.entry(&self.goal_cells);
+        let occupied = self
+            .goal_cells
+            .iter()
+            .fold(0u32, |mask, &cell| mask | 1 << cell);
+        let free = self.geometry.all_cells() & !occupied;
+        let variant = variant_of_cell(u32::from(self.blank_goal), free);
+        (entry, 1 << variant)
+    }
+
+    fn decode(&self, entry: u64) -> Placement {
+        let mut placement = Placement {
+            rank: entry,
+            cells: [0; MAX_PATTERN_TILES],
+            digits: [0; MAX_PATTERN_TILES],
+            index_on: [NO_TILE; MAX_CELLS],
+            occupied: 0,
+        };
+        let mut rest = entry;
+        for index in 0..self.goal_cells.len() {
+            let digit = rest / self.weights[index];
+            rest %= self.weights[index];
+            let mut free = self.free(&placement);
+            for _ in 0..digit {
+                free &= free - 1;
+            }
+            placement.digits[index] = digit as u8;
+            Self::place(&mut placement, index, free.trailing_zeros());
+        }
+        placement
+    }
+
+    fn advance(&self, placement: &mut Placement) {
+        let cells = self.geometry.cells();
+        let k = self.goal_cells.len();
+        // The last digit that can grow grows; the ones after it restart from 0.
+        let mut index = k - 1;
+        while usize::from(placement.digits[index]) + 1 >= cells - index {
+            index -= 1;
+        }
+        for later in (index..k).rev() {
+            Self::lift(placement, later);
+        }
+        let above = !((2u64 << placement.cells[index]) - 1) as u32;
+        placement.digits[index] += 1;
+        Self::place(
+            placement,
+            index,
+            (self.free(placement) & above).trailing_zeros(),
+        );
+        for later in index + 1..k {
+            placement.digits[later] = 0;
+            Self::place(placement, later, self.free(placement).trailing_zeros());
+        }
+        placement.rank += 1;
+    }
+
+    fn closure(&self, placement: &Placement, variants: u64) -> u64 {
+        let free = self.free(placement);
+        let blanks = self.geometry.flood(cells_of_variants(variants, free), free);
+        variants_of_cells(blanks, free)
+    }
+
+    fn neighbours(
+        &self,
+        placement: &Placement,
+        variants: u64,
+        mut visit: impl FnMut(u64, u32, &dyn Fn() -> u64) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let free = self.free(placement);
+        let mut blanks = cells_of_variants(variants, free);
+        while blanks != 0 {
+            let blank = blanks.trailing_zeros() as usize;
+            blanks &= blanks - 1;
+            for mv in Move::ALL {
+                let Some(cell) = self.geometry.step(blank, mv) else {
+                    continue;
+                };
+                let index = placement.index_on[cell];
+                if index == NO_TILE {
+                    continue;
+                }
+                // The tile slides onto the blank's cell; the blank takes its place.
+                let between = cells_between(cell, blank) & placement.occupied;
+                let change = rank_change(
+                    &self.weights,
+                    usize::from(index),
+                    cell,
+                    blank,
+                    between,
+                    |other| usize::from(placement.index_on[other]),
+                );
+                let next = placement.rank.wrapping_add_signed(change);
+                let next_free = free ^ (1 << blank) ^ (1 << cell);
+                let component =
+                    || variants_of_cells(self.geometry.flood(1 << cell, next_free), next_free);
+                visit(next, variant_of_cell(cell as u32, next_free), &component)?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}

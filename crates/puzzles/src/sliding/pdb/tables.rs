@@ -1,0 +1,135 @@
+//! The tables of a layout: loaded from a cache folder, or built and saved there.
+
+use std::time::{Duration, Instant};
+
+use statespace_engine::StopReason;
+use statespace_engine::pattern_database::{
+    BuildOptions, Origin, PatternDatabase, PdbError, TableCache, build,
+};
+
+use super::board::Geometry;
+use super::partition::Layout;
+use super::pattern::TilePattern;
+
+/// What happened to one table while a layout's tables were fetched, for the caller to report.
+#[derive(Debug)]
+pub enum TableEvent<'a> {
+    /// The table was loaded from `path` in `elapsed`.
+    Loaded {
+        /// The table's file.
+        path: &'a std::path::Path,
+        /// How long loading (and checking) took.
+        elapsed: Duration,
+    },
+    /// The table is about to be built; its file was missing, or refused for `refused`.
+    Building {
+        /// The table's file.
+        path: &'a std::path::Path,
+        /// Why the file that was there could not be used.
+        refused: Option<&'a PdbError>,
+    },
+    /// The table was built in `elapsed`; `save_error` says why it could not be saved, if so.
+    Built {
+        /// The table's file.
+        path: &'a std::path::Path,
+        /// How long the build took.
+        elapsed: Duration,
+        /// Why the table could not be written, if it could not.
+        save_error: Option<&'a PdbError>,
+    },
+}
+
+/// The pattern databases of a layout on a board, one per pattern, in the layout's order.
+#[derive(Debug)]
+pub struct PatternTables {
+    layout: Layout,
+    patterns: Vec<TilePattern>,
+    tables: Vec<PatternDatabase>,
+}
+
+impl PatternTables {
+    /// The tables of `layout` on `geometry` for a goal whose blank is on `blank_goal`: each loaded
+    /// from `cache` when its file is there and sound, otherwise built (with a progress bar if
+    /// `progress`) and saved. `report` hears about each table.
+    pub fn load_or_build(
+        cache: &TableCache,
+        geometry: &Geometry,
+        blank_goal: usize,
+        layout: &Layout,
+        options: &BuildOptions,
+        mut report: impl FnMut(TableEvent<'_>),
+    ) -> Result<Self, StopReason> {
+        let patterns = layout.tile_patterns(geometry, blank_goal);
+        let mut tables = Vec::with_capacity(patterns.len());
+        for pattern in &patterns {
+            let name = pattern.file_name();
+            let path = cache.path(&name);
+            let started = Instant::now();
+            let cached = cache.load_or_build(&name, &pattern.id(), |refused| {
+                report(TableEvent::Building {
+                    path: &path,
+                    refused,
+                });
+                let options = BuildOptions {
+                    progress: options
+                        .progress
+                        .as_ref()
+                        .map(|label| format!("{label} {name}")),
+                    ..options.clone()
+                };
+                build(pattern, pattern.id(), &options).table
+            })?;
+            let elapsed = started.elapsed();
+            match &cached.origin {
+                Origin::Loaded => report(TableEvent::Loaded {
+                    path: &path,
+                    elapsed,
+                }),
+                Origin::Built { saved, .. } => report(TableEvent::Built {
+                    path: &path,
+                    elapsed,
+                    save_error: saved.as_ref().err(),
+                }),
+            }
+            tables.push(cached.table);
+        }
+        Ok(Self {
+            layout: layout.clone(),
+            patterns,
+            tables,
+        })
+    }
+
+    /// Builds the tables in memory without any cache (for small boards and tests).
+    pub fn build(
+        geometry: &Geometry,
+        blank_goal: usize,
+        layout: &Layout,
+    ) -> Result<Self, StopReason> {
+        let patterns = layout.tile_patterns(geometry, blank_goal);
+        let tables = patterns
+            .iter()
+            .map(|pattern| build(pattern, pattern.id(), &BuildOptions::default()).table)
+            .collect::<Result<_, _>>()?;
+        Ok(Self {
+            layout: layout.clone(),
+            patterns,
+            tables,
+        })
+    }
+
+    /// The layout.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// The abstraction of each table.
+    pub fn patterns(&self) -> &[TilePattern] {
+        &self.patterns
+    }
+
+    /// The tables, in the layout's order.
+    pub fn tables(&self) -> &[PatternDatabase] {
+        &self.tables
+    }
+}

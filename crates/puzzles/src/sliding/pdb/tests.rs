@@ -1,0 +1,327 @@
+//! Tests of the pattern-database solver on small boards, against plain breadth-first searches.
+
+use std::collections::{HashMap, VecDeque};
+
+use proptest::prelude::*;
+use rand::seq::{IndexedRandom, SliceRandom};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use statespace_engine::distance_table::distance_table;
+use statespace_engine::heuristics::{Additive, Image, Max};
+use statespace_engine::idastar::idastar;
+use statespace_engine::pattern_database::{PatternSpace, UNREACHED};
+use statespace_engine::rank::KPermutationRanker;
+use statespace_engine::{Domain, Limits, PerfectHash};
+
+use super::*;
+
+fn geometry(rows: usize, cols: usize) -> Geometry {
+    Geometry::new(rows, cols).unwrap()
+}
+
+fn blank_first(cells: usize) -> Board {
+    Board::new(&(0..cells as u8).collect::<Vec<_>>()).unwrap()
+}
+
+/// A random board reachable from `goal`, by a random walk of `steps` moves.
+fn scramble(puzzle: &TilePuzzle, steps: usize, rng: &mut ChaCha8Rng) -> Board {
+    let mut board = *puzzle.goal();
+    let mut moves = Vec::new();
+    for _ in 0..steps {
+        moves.clear();
+        puzzle.actions(&board, &mut moves);
+        puzzle.apply(&mut board, *moves.choose(rng).unwrap());
+    }
+    board
+}
+
+/// Distances of the abstraction by a textbook 0-1 BFS over (pattern cells, blank cell), keyed
+/// by the pattern's cells: the least over the blank's cells.
+fn abstract_distances(
+    geometry: &Geometry,
+    goal_cells: &[u8],
+    blank_goal: usize,
+) -> HashMap<Vec<u8>, u32> {
+    let mut distance: HashMap<(Vec<u8>, usize), u32> = HashMap::new();
+    let mut queue = VecDeque::new();
+    let start = (goal_cells.to_vec(), blank_goal);
+    distance.insert(start.clone(), 0);
+    queue.push_back(start);
+    while let Some((cells, blank)) = queue.pop_front() {
+        let d = distance[&(cells.clone(), blank)];
+        for mv in Move::ALL {
+            let Some(next) = geometry.step(blank, mv) else {
+                continue;
+            };
+            let mut moved = cells.clone();
+            let cost = match cells.iter().position(|&cell| usize::from(cell) == next) {
+                Some(index) => {
+                    moved[index] = blank as u8;
+                    1
+                }
+                None => 0,
+            };
+            let key = (moved, next);
+            if distance.get(&key).is_none_or(|&old| old > d + cost) {
+                distance.insert(key.clone(), d + cost);
+                if cost == 0 {
+                    queue.push_front(key);
+                } else {
+                    queue.push_back(key);
+                }
+            }
+        }
+    }
+    let mut least: HashMap<Vec<u8>, u32> = HashMap::new();
+    for ((cells, _), d) in distance {
+        let entry = least.entry(cells).or_insert(d);
+        *entry = (*entry).min(d);
+    }
+    least
+}
+
+#[test]
+fn every_entry_equals_a_plain_bfs_distance_of_the_abstraction() {
+    let cases: [(usize, usize, &[u8], usize); 6] = [
+        (2, 3, &[1, 2], 0),
+        (2, 3, &[3, 1, 5], 0),
+        (3, 3, &[1, 2, 3, 4], 0),
+        (3, 3, &[5, 7, 6, 8], 0),
+        (2, 4, &[0, 1, 2, 3, 4], 7),
+        (3, 3, &[0, 1, 2, 3, 4, 5, 6, 7], 8),
+    ];
+    for (rows, cols, cells, blank_goal) in cases {
+        let geometry = geometry(rows, cols);
+        let pattern = TilePattern::new(geometry, cells.to_vec(), blank_goal);
+        let layout = Layout::new(&geometry, blank_goal, vec![cells.to_vec()]).unwrap();
+        let tables = PatternTables::build(&geometry, blank_goal, &layout).unwrap();
+        let table = &tables.tables()[0];
+        let expected = abstract_distances(&geometry, cells, blank_goal);
+        let ranker = KPermutationRanker::new(geometry.cells(), cells.len());
+        assert_eq!(table.len(), ranker.size());
+        let mut placement = vec![0; cells.len()];
+        for entry in 0..ranker.size() {
+            ranker.unrank(entry, &mut placement);
+            assert_eq!(pattern.entry(&placement), entry);
+            // With every tile in the pattern, half the placements are unreachable (parity).
+            let value = table.get(entry);
+            let value = (value != UNREACHED).then_some(u32::from(value));
+            assert_eq!(
+                value,
+                expected.get(&placement).copied(),
+                "{rows}x{cols} pattern {cells:?}, placement {placement:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn decoding_and_advancing_agree_with_the_ranker() {
+    for (rows, cols, k) in [(2, 3, 1), (2, 3, 3), (3, 3, 4), (2, 4, 5)] {
+        let geometry = geometry(rows, cols);
+        let pattern = TilePattern::new(geometry, (1..=k as u8).collect(), 0);
+        let mut advanced = pattern.decode(0);
+        for entry in 0..pattern.entries() {
+            let decoded = pattern.decode(entry);
+            assert_eq!(
+                format!("{decoded:?}"),
+                format!("{advanced:?}"),
+                "entry {entry}"
+            );
+            if entry + 1 < pattern.entries() {
+                pattern.advance(&mut advanced);
+            }
+        }
+    }
+}
+
+proptest! {
+    #[test]
+    fn rank_changes_match_ranking_afresh(seed in any::<u64>(), k in 1usize..8, rows in 2usize..6, cols in 2usize..6) {
+        let geometry = geometry(rows, cols);
+        let n = geometry.cells();
+        let k = k.min(n - 1);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut cells: Vec<u8> = (0..n as u8).collect();
+        cells.shuffle(&mut rng);
+        let blank = usize::from(cells[k]);
+        let mut placement = cells[..k].to_vec();
+        let ranker = KPermutationRanker::new(n, k);
+        let weights = rank_weights(n, k);
+        let before = ranker.rank(&placement);
+        for mv in Move::ALL {
+            let Some(from) = geometry.step(blank, mv) else { continue };
+            let Some(index) = placement.iter().position(|&c| usize::from(c) == from) else { continue };
+            let occupied = placement.iter().fold(0u32, |m, &c| m | 1 << c);
+            let between = cells_between(from, blank) & occupied;
+            let change = rank_change(&weights, index, from, blank, between, |cell| {
+                placement.iter().position(|&c| usize::from(c) == cell).unwrap()
+            });
+            placement[index] = blank as u8;
+            prop_assert_eq!(before.wrapping_add_signed(change), ranker.rank(&placement));
+            placement[index] = from as u8;
+        }
+    }
+}
+
+/// The lengths of the shortest solutions of every board of a small puzzle, by the engine's
+/// distance table (a plain backward BFS).
+fn exact_lengths(puzzle: &TilePuzzle) -> statespace_engine::distance_table::DistanceTable {
+    distance_table(puzzle, &[*puzzle.goal()], &Limits::none())
+        .table
+        .unwrap()
+}
+
+fn solve(solver: &Solver<'_>, board: &Board, threads: usize) -> Option<Vec<Move>> {
+    let result = solver.solve(board, &Limits::none(), threads);
+    result
+        .outcome
+        .solution()
+        .map(|solution| solution.actions.clone())
+}
+
+#[test]
+fn ida_star_with_the_tables_matches_plain_bfs_lengths() {
+    let boards: [(usize, usize, Vec<Vec<u8>>); 3] = [
+        (2, 3, vec![vec![1, 2], vec![3, 4, 5]]),
+        (3, 3, vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]]),
+        (2, 4, vec![vec![1, 2, 3], vec![4, 5, 6, 7]]),
+    ];
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    for (rows, cols, patterns) in boards {
+        let geometry = geometry(rows, cols);
+        let goal = blank_first(geometry.cells());
+        let puzzle = TilePuzzle::new(geometry, goal);
+        let exact = exact_lengths(&puzzle);
+        let layout = Layout::new(&geometry, 0, patterns).unwrap();
+        let tables = PatternTables::build(&geometry, 0, &layout).unwrap();
+        for reflect in [false, true] {
+            let solver = Solver::new(geometry, goal, &tables, reflect);
+            for _ in 0..40 {
+                let board = scramble(&puzzle, rng.random_range(0..60), &mut rng);
+                let expected = exact.distance(puzzle.rank(&board)).unwrap();
+                assert!(solver.estimate(&board) <= u32::from(expected));
+                let moves = solve(&solver, &board, 1).unwrap();
+                assert_eq!(moves.len(), usize::from(expected), "{board:?}");
+                let mut replayed = board;
+                for &mv in &moves {
+                    puzzle.apply(&mut replayed, mv);
+                }
+                assert_eq!(replayed, goal);
+                assert_eq!(
+                    solve(&solver, &board, 2),
+                    Some(moves),
+                    "two threads, {board:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn unsolvable_boards_are_exhausted_at_once() {
+    let geometry = geometry(3, 3);
+    let goal = blank_first(9);
+    let layout = Layout::new(&geometry, 0, vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]]).unwrap();
+    let tables = PatternTables::build(&geometry, 0, &layout).unwrap();
+    let solver = Solver::new(geometry, goal, &tables, true);
+    let swapped = Board::new(&[0, 2, 1, 3, 4, 5, 6, 7, 8]).unwrap();
+    let result = solver.solve(&swapped, &Limits::none(), 1);
+    assert_eq!(result.outcome, statespace_engine::Outcome::Exhausted);
+}
+
+#[test]
+fn the_fast_solver_agrees_with_the_engine_combinators_move_for_move() {
+    // The engine's IDA* with Max(Additive, Image(Additive)) returns the lexicographically first
+    // optimal solution too, so both must give the same moves and explore the same bounds.
+    let geometry = geometry(3, 3);
+    let goal = Board::new(&[1, 2, 3, 4, 0, 5, 6, 7, 8]).unwrap();
+    let puzzle = TilePuzzle::new(geometry, goal);
+    let layout = Layout::new(&geometry, 4, vec![vec![0, 1, 2, 3], vec![5, 6, 7, 8]]).unwrap();
+    let tables = PatternTables::build(&geometry, 4, &layout).unwrap();
+    let solver = Solver::new(geometry, goal, &tables, true);
+    let reflection = Reflection::of(&geometry, &goal).unwrap();
+    let partition = TilePartition::new(&puzzle, &layout);
+    let tables_list: Vec<_> = tables.tables().iter().collect();
+    let additive = Additive::new(partition, tables_list);
+    let heuristic = Max(
+        additive.clone(),
+        Image {
+            heuristic: additive,
+            symmetry: reflection,
+        },
+    );
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    for _ in 0..30 {
+        let board = scramble(&puzzle, 80, &mut rng);
+        let engine = idastar(&puzzle, &board, &heuristic, &Limits::none());
+        let ours = solver.solve(&board, &Limits::none(), 1);
+        assert_eq!(
+            ours.outcome.solution().unwrap().actions,
+            engine.outcome.solution().unwrap().actions,
+            "{board:?}"
+        );
+        // Iterations under the same bound search the same tree (ours skips the bounds of the
+        // wrong parity, which cannot hold a solution).
+        for layer in &ours.stats.layers {
+            if let Some(same) = engine.stats.layers.iter().find(|l| l.depth == layer.depth) {
+                assert_eq!(
+                    layer.expanded, same.expanded,
+                    "bound {}, {board:?}",
+                    layer.depth
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_reflection_maps_the_goal_to_itself_and_moves_to_mirrored_moves() {
+    let geometry = geometry(4, 4);
+    let goal = blank_first(16);
+    let puzzle = TilePuzzle::new(geometry, goal);
+    let reflection = Reflection::of(&geometry, &goal).unwrap();
+    assert_eq!(reflection.board(&goal), goal);
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut board = scramble(&puzzle, 50, &mut rng);
+    let mut moves = Vec::new();
+    for _ in 0..50 {
+        moves.clear();
+        puzzle.actions(&board, &mut moves);
+        let mv = *moves.choose(&mut rng).unwrap();
+        let mut image = reflection.board(&board);
+        puzzle.apply(&mut image, mv.mirrored());
+        puzzle.apply(&mut board, mv);
+        assert_eq!(image, reflection.board(&board));
+    }
+    let standard = Board::new(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0]).unwrap();
+    assert!(Reflection::of(&geometry, &standard).is_some());
+    let off_diagonal = Board::new(&[1, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]).unwrap();
+    assert!(Reflection::of(&geometry, &off_diagonal).is_none());
+}
+
+#[test]
+fn named_layouts_cover_every_tile_but_the_blank() {
+    for (name, side) in [("78", 4), ("663", 4), ("555", 4), ("6666", 5)] {
+        let geometry = geometry(side, side);
+        for blank_goal in [0, 5, side * side - 1] {
+            let layout = Layout::named(name, &geometry, blank_goal).unwrap();
+            let mut cells: Vec<u8> = layout.patterns().concat();
+            cells.push(blank_goal as u8);
+            cells.sort_unstable();
+            assert_eq!(
+                cells,
+                (0..(side * side) as u8).collect::<Vec<_>>(),
+                "{name}"
+            );
+        }
+    }
+    assert!(Layout::named("78", &geometry(5, 5), 0).is_none());
+    assert!(Layout::named("999", &geometry(4, 4), 0).is_none());
+    assert_eq!(
+        Layout::default_for(&geometry(4, 4), 0).unwrap().to_string(),
+        "7-8"
+    );
+    assert!(Layout::new(&geometry(3, 3), 0, vec![vec![1, 2], vec![2, 3]]).is_none());
+    assert!(Layout::new(&geometry(3, 3), 0, vec![vec![0, 1]]).is_none());
+}
