@@ -1,34 +1,10 @@
 //! `statespace solve eight` and `gen eight` as a judge runs them: exact output, exit codes.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use common::{run, stderr, stdout};
 
 use statespace_puzzles::sliding::{parse_eight, parse_moves};
-
-fn run(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_statespace"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the statespace binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(output: &Output) -> &str {
-    std::str::from_utf8(&output.stdout).unwrap()
-}
-
-fn stderr(output: &Output) -> &str {
-    std::str::from_utf8(&output.stderr).unwrap()
-}
 
 /// The judge sample: the alphabetically smallest of the 19-move answers (HDU prints another
 /// valid one, `ullddrurdllurdruldr`).

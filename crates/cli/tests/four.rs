@@ -1,33 +1,9 @@
 //! `statespace solve four` and `statespace gen four` through the built binary: exact outputs,
 //! exit codes, bad input.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn run(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_statespace"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("statespace runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(output: &Output) -> &str {
-    std::str::from_utf8(&output.stdout).unwrap()
-}
-
-fn stderr(output: &Output) -> &str {
-    std::str::from_utf8(&output.stderr).unwrap()
-}
+use common::{run, stderr, stdout};
 
 const SAMPLE: &str = "BWBO\nWBWB\nBWBW\nWBWO\n";
 

@@ -1,39 +1,16 @@
 //! `statespace solve solitaire` and `statespace gen solitaire` as a user runs them.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use common::{run, stderr, stdout};
+use std::process::Output;
 
 const SAMPLE: &str = "4 4 4 5 5 4 6 5\n2 4 3 3 3 6 4 6\n";
-
-fn run(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_statespace"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("statespace runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
 
 fn solve(flags: &[&str], input: &str) -> Output {
     let mut args = vec!["solve", "solitaire"];
     args.extend_from_slice(flags);
     run(&args, input)
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).unwrap()
 }
 
 #[test]
@@ -166,8 +143,8 @@ fn generated_queries_are_reproducible_and_answered_alike_by_both_searches() {
     let again = run(&["gen", "solitaire", "--count", "30", "--seed", "11"], "");
     assert_eq!(stdout(&again), text);
 
-    let bidirectional = stdout(&solve(&["--moves"], &text));
-    let plain = stdout(&solve(&["--moves", "--algo", "bfs"], &text));
+    let bidirectional = stdout(&solve(&["--moves"], text)).to_owned();
+    let plain = stdout(&solve(&["--moves", "--algo", "bfs"], text)).to_owned();
     assert_eq!(bidirectional.lines().count(), 30);
     assert_eq!(bidirectional, plain);
     assert!(bidirectional.lines().filter(|line| *line != "NO").count() >= 10);
@@ -195,7 +172,7 @@ fn generating_on_other_boards() {
         "--count",
         "4",
     ];
-    let text = stdout(&run(&args, ""));
+    let text = stdout(&run(&args, "")).to_owned();
     assert_eq!(text.lines().count(), 8);
     let output = solve(&["--rows", "3", "--cols", "9", "--pieces", "5"], &text);
     assert_eq!(output.status.code(), Some(0));

@@ -1,0 +1,34 @@
+//! Running the built `statespace` binary, for the command-line tests of every puzzle.
+
+#![allow(dead_code)] // each test file uses part of it
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// Runs `statespace ARGS` with `input` on standard input.
+pub fn run(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_statespace"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the statespace binary runs");
+    child
+        .stdin
+        .take()
+        .expect("standard input is piped")
+        .write_all(input.as_bytes())
+        .expect("the input is written");
+    child.wait_with_output().expect("the binary ends")
+}
+
+/// What the run printed on standard output.
+pub fn stdout(output: &Output) -> &str {
+    std::str::from_utf8(&output.stdout).expect("UTF-8 output")
+}
+
+/// What the run printed on standard error.
+pub fn stderr(output: &Output) -> &str {
+    std::str::from_utf8(&output.stderr).expect("UTF-8 output")
+}
