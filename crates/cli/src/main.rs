@@ -54,7 +54,7 @@ enum SolveCommand {
     Sliding(sliding::SolveArgs),
     /// The Rotation Game (UVa 1343, POJ 2286): 24 numbers per case, ended by 0.
     Rotation(rotation::SolveArgs),
-    /// Solitaire on 8x8 (UVa 1724, HDU 1401): two lines of 8 integers per case.
+    /// Solitaire (UVa 1724, HDU 1401): a start and a target placement per case, 8x8 or any board.
     Solitaire(solitaire::SolveArgs),
     /// Four in a row, 四子连棋 (Luogu P2346): 4 lines of B, W, O per board.
     Four(four::SolveArgs),

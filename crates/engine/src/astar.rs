@@ -1,11 +1,13 @@
 //! A*: best-first search on f = g + h with integer costs.
 //!
 //! See <https://en.wikipedia.org/wiki/A*_search_algorithm>. Ties on f are broken toward larger g
-//! (deeper nodes first, which reaches the goal sooner), then toward the node generated first.
-//! Nodes live in one arena with parent numbers; no path is ever cloned.
+//! (deeper nodes first, which reaches the goal sooner), then toward the node generated last.
+//! Nodes live in one arena with parent numbers; no path is ever cloned. The open list is a bucket
+//! queue: one stack of node numbers per (f, g), the buckets ordered in a small map, because
+//! integer f-values take few distinct values and pushing onto a stack beats a binary heap.
 
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::collections::BTreeMap;
 use std::time::Instant;
 
 use crate::index::{HashIndex, StateIndex};
@@ -73,12 +75,33 @@ where
     finish(verdict, stats, started)
 }
 
-/// An open-list entry: smallest f first, then largest g, then first generated.
-#[derive(PartialEq, Eq, PartialOrd, Ord)]
-struct Entry {
-    f: Reverse<u64>,
-    g: u64,
-    order: Reverse<u32>,
+/// The open list: node numbers by (f, larger g first), a stack each.
+#[derive(Default)]
+struct OpenList {
+    buckets: BTreeMap<(u64, Reverse<u64>), Vec<u32>>,
+    len: u64,
+}
+
+impl OpenList {
+    fn push(&mut self, f: u64, g: u64, node: u32) {
+        self.buckets.entry((f, Reverse(g))).or_default().push(node);
+        self.len += 1;
+    }
+
+    /// The node with the least f, then the largest g, with its f and g.
+    fn pop(&mut self) -> Option<(u64, u64, u32)> {
+        let mut bucket = self.buckets.first_entry()?;
+        let (f, Reverse(g)) = *bucket.key();
+        let node = bucket
+            .get_mut()
+            .pop()
+            .expect("buckets are never left empty");
+        if bucket.get().is_empty() {
+            bucket.remove();
+        }
+        self.len -= 1;
+        Some((f, g, node))
+    }
 }
 
 fn search<D, H, I>(
@@ -99,17 +122,11 @@ where
     let mut tree = SearchTree::with_root(start.clone());
     visited.insert(start, 0);
     let mut closed = vec![false];
-    let mut open = BinaryHeap::new();
-    let h0 = u64::from(heuristic.estimate(domain, start));
-    open.push(Entry {
-        f: Reverse(h0),
-        g: 0,
-        order: Reverse(0),
-    });
+    let mut open = OpenList::default();
+    open.push(u64::from(heuristic.estimate(domain, start)), 0, 0);
     stats.stored = 1;
     let mut actions = Vec::new();
-    while let Some(Entry { f, g, order }) = open.pop() {
-        let node = order.0;
+    while let Some((f, g, node)) = open.pop() {
         let entry = &tree.nodes[node as usize];
         if entry.cost != g || closed[node as usize] {
             continue; // superseded by a cheaper path
@@ -117,7 +134,7 @@ where
         if domain.is_goal(&entry.state) {
             return Ok(Some(tree.solution_to(node)));
         }
-        if meter.beyond_depth(f.0) {
+        if meter.beyond_depth(f) {
             return Err(StopReason::DepthLimit);
         }
         meter.before_expansion(stats.expanded)?;
@@ -125,17 +142,20 @@ where
         let mut state = entry.state.clone();
         actions.clear();
         domain.actions(&state, &mut actions);
-        stats.count(u32::try_from(f.0).unwrap_or(u32::MAX), actions.len() as u64);
+        stats.count(u32::try_from(f).unwrap_or(u32::MAX), actions.len() as u64);
+        // The way back leads to the parent, which a path through here can never improve.
+        let back = tree.action_to(node).map(|action| domain.invert(action));
         for &action in &actions {
+            if Some(action) == back {
+                continue;
+            }
             let step = domain.cost(&state, action);
             let child_g = g + u64::from(step);
             domain.apply(&mut state, action);
-            let child = match visited.get(&state) {
+            let child = match visited.get_or_insert(&state, tree.len() as u32) {
                 None => {
-                    let child = tree.push(state.clone(), node, action, step);
-                    visited.insert(&state, child);
                     closed.push(false);
-                    Some(child)
+                    Some(tree.push(state.clone(), node, action, step))
                 }
                 Some(known) if child_g < tree.nodes[known as usize].cost => {
                     tree.reparent(known, node, action, child_g);
@@ -146,12 +166,8 @@ where
             };
             if let Some(child) = child {
                 let h = u64::from(heuristic.estimate(domain, &state));
-                open.push(Entry {
-                    f: Reverse(child_g + h),
-                    g: child_g,
-                    order: Reverse(child),
-                });
-                stats.stored = tree.len() + open.len() as u64;
+                open.push(child_g + h, child_g, child);
+                stats.stored = tree.len() + open.len;
                 meter.stored(stats.stored)?;
             }
             domain.undo(&mut state, action);

@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use crate::index::{HashIndex, StateIndex};
+use crate::index::{HashIndex, VisitedSet};
 use crate::limits::Meter;
 use crate::path::{SearchTree, finish};
 use crate::{Domain, Limits, SearchResult, Solution, Stats, StopReason};
@@ -36,8 +36,9 @@ pub fn bfs<D: Domain>(domain: &D, start: &D::State, limits: &Limits) -> SearchRe
 }
 
 /// [`bfs`] with a visited set of the caller's choice (for example a
-/// [`DenseIndex`](crate::index::DenseIndex)), cleared first and reusable across calls.
-pub fn bfs_with<D: Domain, I: StateIndex<D::State>>(
+/// [`DenseSet`](crate::index::DenseSet) for a ranked domain), cleared first and reusable across
+/// calls.
+pub fn bfs_with<D: Domain, I: VisitedSet<D::State>>(
     domain: &D,
     start: &D::State,
     limits: &Limits,
@@ -49,17 +50,17 @@ pub fn bfs_with<D: Domain, I: StateIndex<D::State>>(
     finish(verdict, stats, started)
 }
 
-fn search<D: Domain, I: StateIndex<D::State>>(
+fn search<D: Domain, I: VisitedSet<D::State>>(
     domain: &D,
     start: &D::State,
     limits: &Limits,
     visited: &mut I,
     stats: &mut Stats,
 ) -> Result<Option<Solution<D::Action>>, StopReason> {
-    visited.clear();
+    visited.forget_all();
     let mut meter = Meter::new(limits);
     let mut tree = SearchTree::with_root(start.clone());
-    visited.insert(start, 0);
+    visited.insert_new(start);
     stats.stored = 1;
     if domain.is_goal(start) {
         return Ok(Some(tree.solution_to(0)));
@@ -80,12 +81,16 @@ fn search<D: Domain, I: StateIndex<D::State>>(
         actions.clear();
         domain.actions(&state, &mut actions);
         stats.count(depth, actions.len() as u64);
+        // The way back leads to the parent, visited already.
+        let back = tree.action_to(node).map(|action| domain.invert(action));
         for &action in &actions {
+            if Some(action) == back {
+                continue;
+            }
             let step = domain.cost(&state, action);
             domain.apply(&mut state, action);
-            let child = tree.len() as u32;
-            if visited.insert(&state, child) {
-                tree.push(state.clone(), node, action, step);
+            if visited.insert_new(&state) {
+                let child = tree.push(state.clone(), node, action, step);
                 stats.stored = tree.len();
                 if domain.is_goal(&state) {
                     return Ok(Some(tree.solution_to(child)));

@@ -1,8 +1,10 @@
-//! Maps from states to node numbers: the visited sets of the graph searches.
+//! Visited sets and maps from states to node numbers, for the graph searches.
 //!
 //! [`HashIndex`] works for any domain; [`DenseIndex`] uses a domain's [`PerfectHash`] and one
 //! array slot per rank, which is faster and smaller when most of the space is visited. Both can be
-//! cleared and reused across many searches without reallocating.
+//! cleared and reused across many searches without reallocating. Breadth-first search needs only
+//! a [`VisitedSet`]: every [`StateIndex`] is one, and so is [`DenseSet`], one bit per rank, which
+//! stays in cache where an array of node numbers would not.
 
 use std::hash::Hash;
 
@@ -10,14 +12,87 @@ use rustc_hash::FxHashMap;
 
 use crate::PerfectHash;
 
-/// A map from states to node numbers (`u32`), as the searches need it.
-pub trait StateIndex<S> {
+/// A map from states to node numbers (`u32`), as the searches need it. Every such map is also a
+/// [`VisitedSet`]: [`visited_set_from_state_index!`](crate::visited_set_from_state_index) writes
+/// that part.
+pub trait StateIndex<S>: VisitedSet<S> {
     /// The node number of `state`, if it has one.
     fn get(&self, state: &S) -> Option<u32>;
     /// Gives `state` the number `node` unless it has one already; returns whether it was new.
     fn insert(&mut self, state: &S, node: u32) -> bool;
     /// Forgets every state.
     fn clear(&mut self);
+    /// The number of `state` if it has one; otherwise gives it the number `node` and returns
+    /// `None`. One lookup where `get` then `insert` would take two.
+    fn get_or_insert(&mut self, state: &S, node: u32) -> Option<u32> {
+        let known = self.get(state);
+        if known.is_none() {
+            self.insert(state, node);
+        }
+        known
+    }
+}
+
+/// A set of states: what breadth-first search needs to remember.
+pub trait VisitedSet<S> {
+    /// Adds `state`; returns whether it was new.
+    fn insert_new(&mut self, state: &S) -> bool;
+    /// Forgets every state.
+    fn forget_all(&mut self);
+}
+
+/// Implements [`VisitedSet`] for a [`StateIndex`] type through its map (every node numbered 0):
+/// `visited_set_from_state_index!(Type, State)` or, with generics,
+/// `visited_set_from_state_index!(Type<S>, S, S: Bounds)`.
+#[macro_export]
+macro_rules! visited_set_from_state_index {
+    ($index:ty, $state:ty $(, $($generics:tt)*)?) => {
+        impl$(<$($generics)*>)? $crate::index::VisitedSet<$state> for $index {
+            #[inline]
+            fn insert_new(&mut self, state: &$state) -> bool {
+                $crate::index::StateIndex::get_or_insert(self, state, 0).is_none()
+            }
+            fn forget_all(&mut self) {
+                $crate::index::StateIndex::clear(self);
+            }
+        }
+    };
+}
+
+visited_set_from_state_index!(HashIndex<S>, S, S: Clone + Eq + Hash);
+visited_set_from_state_index!(DenseIndex<'_, D>, D::State, D: PerfectHash);
+
+/// One bit per rank of a [`PerfectHash`] domain: the smallest visited set, 45 KiB for the
+/// 362,880 permutations of nine cells.
+#[derive(Debug)]
+pub struct DenseSet<'d, D> {
+    domain: &'d D,
+    words: Vec<u64>,
+}
+
+impl<'d, D: PerfectHash> DenseSet<'d, D> {
+    /// An empty set over every rank of `domain`.
+    pub fn new(domain: &'d D) -> Self {
+        let size = usize::try_from(domain.size()).expect("rank space fits in memory");
+        Self {
+            domain,
+            words: vec![0; size.div_ceil(64)],
+        }
+    }
+}
+
+impl<D: PerfectHash> VisitedSet<D::State> for DenseSet<'_, D> {
+    #[inline]
+    fn insert_new(&mut self, state: &D::State) -> bool {
+        let rank = self.domain.rank(state);
+        let (word, bit) = ((rank / 64) as usize, rank % 64);
+        let was = self.words[word];
+        self.words[word] = was | (1 << bit);
+        was & (1 << bit) == 0
+    }
+    fn forget_all(&mut self) {
+        self.words.fill(0);
+    }
 }
 
 /// A hash map from states to node numbers, for any domain.
@@ -51,6 +126,16 @@ impl<S: Clone + Eq + Hash> StateIndex<S> for HashIndex<S> {
     }
     fn clear(&mut self) {
         self.map.clear();
+    }
+    #[inline]
+    fn get_or_insert(&mut self, state: &S, node: u32) -> Option<u32> {
+        match self.map.entry(state.clone()) {
+            std::collections::hash_map::Entry::Occupied(known) => Some(*known.get()),
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                slot.insert(node);
+                None
+            }
+        }
     }
 }
 
@@ -98,5 +183,16 @@ impl<D: PerfectHash> StateIndex<D::State> for DenseIndex<'_, D> {
         for rank in self.filled.drain(..) {
             self.slots[rank as usize] = VACANT;
         }
+    }
+    #[inline]
+    fn get_or_insert(&mut self, state: &D::State, node: u32) -> Option<u32> {
+        let rank = self.domain.rank(state);
+        let slot = &mut self.slots[rank as usize];
+        if *slot != VACANT {
+            return Some(*slot);
+        }
+        *slot = node;
+        self.filled.push(rank);
+        None
     }
 }

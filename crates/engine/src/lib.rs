@@ -57,3 +57,8 @@ pub mod rank;
 pub use domain::{Domain, Heuristic, IncrementalHeuristic, PerfectHash, Recompute};
 pub use limits::{Limits, StopReason};
 pub use outcome::{LayerStats, Outcome, SearchResult, Solution, Stats};
+
+/// The README's library example, run as a test so that it cannot drift from the code.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeExamples;

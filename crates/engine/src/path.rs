@@ -69,6 +69,11 @@ impl<S, A: Copy> SearchTree<S, A> {
         self.nodes.len() as u64
     }
 
+    /// The action that reached `node`; `None` at a root.
+    pub(crate) fn action_to(&self, node: u32) -> Option<A> {
+        self.nodes[node as usize].action
+    }
+
     /// The actions from the root to `node`, in order.
     pub(crate) fn actions_to(&self, mut node: u32) -> Vec<A> {
         let mut actions = Vec::with_capacity(self.nodes[node as usize].depth as usize);

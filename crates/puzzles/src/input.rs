@@ -41,6 +41,8 @@ pub struct Tokens<'a> {
     text: &'a str,
     position: usize,
     line: usize,
+    /// The line of the last token returned.
+    last_token_line: usize,
 }
 
 impl<'a> Tokens<'a> {
@@ -50,6 +52,7 @@ impl<'a> Tokens<'a> {
             text,
             position: 0,
             line: 1,
+            last_token_line: 1,
         }
     }
 
@@ -65,11 +68,16 @@ impl<'a> Tokens<'a> {
         }
     }
 
-    /// The line the reader stands on: that of the next token, or the last line at the end.
+    /// The line the reader stands on: that of the next token, or at the end of the text that of
+    /// the last token (so that "cut short" names the line where the input stops).
     pub fn line(&self) -> usize {
         let mut ahead = self.clone();
         ahead.skip_blanks();
-        ahead.line
+        if ahead.position == self.text.len() {
+            self.last_token_line
+        } else {
+            ahead.line
+        }
     }
 }
 
@@ -86,7 +94,11 @@ impl<'a> Iterator for Tokens<'a> {
         {
             self.position += 1;
         }
-        (self.position > start).then(|| Token {
+        if self.position == start {
+            return None;
+        }
+        self.last_token_line = self.line;
+        Some(Token {
             // Both ends are at ASCII bytes or the text's ends: always char boundaries.
             text: &self.text[start..self.position],
             line: self.line,
@@ -112,6 +124,13 @@ mod tests {
             .map(|t| (t.text, t.line))
             .collect();
         assert_eq!(words, [("1", 1), ("2", 1), ("x", 3), ("3", 3), ("4", 4)]);
+    }
+
+    #[test]
+    fn line_at_the_end_is_that_of_the_last_token() {
+        let mut tokens = Tokens::new("1 2\n3\n\n");
+        assert_eq!(tokens.by_ref().count(), 3);
+        assert_eq!(tokens.line(), 2);
     }
 
     #[test]

@@ -28,6 +28,7 @@ pub fn factorial(n: usize) -> u64 {
 ///
 /// `perm` must be a permutation of `0..perm.len()` with `perm.len() <= 20`. The identity ranks 0
 /// and its reverse `n! - 1`. Runs in O(n).
+#[inline]
 pub fn rank_permutation(perm: &[u8]) -> u64 {
     let n = perm.len();
     debug_assert!(
@@ -39,9 +40,10 @@ pub fn rank_permutation(perm: &[u8]) -> u64 {
     for (i, &item) in perm.iter().enumerate() {
         debug_assert!(usize::from(item) < n, "item {item} out of range 0..{n}");
         debug_assert!(used & (1 << item) == 0, "item {item} repeated");
-        // Lehmer digit: how many smaller items are still unused; its radix is n - i.
+        // Lehmer digit: how many smaller items are still unused; its weight is (n - 1 - i)!.
+        // Summing weighted digits keeps the multiplications independent of one another.
         let digit = u64::from(item) - u64::from(count_below(used, item));
-        rank = rank * (n - i) as u64 + digit;
+        rank += digit * FACTORIALS[n - 1 - i];
         used |= 1 << item;
     }
     rank

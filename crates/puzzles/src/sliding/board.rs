@@ -452,6 +452,7 @@ impl PackedBoard {
     }
 
     /// Writes the tile of each cell into `out` (one entry per cell of the board).
+    #[inline]
     pub fn unpack(self, out: &mut [u8]) {
         for (cell, slot) in out.iter_mut().enumerate() {
             *slot = self.tile(cell) as u8;
