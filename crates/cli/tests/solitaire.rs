@@ -152,10 +152,7 @@ fn generated_queries_are_reproducible_and_answered_alike_by_both_searches() {
         .lines()
         .map(|line| if line == "NO" { "NO" } else { "YES" })
         .collect();
-    assert_eq!(
-        stdout(&solve(&[], text)),
-        format!("{}\n", judge.join("\n"))
-    );
+    assert_eq!(stdout(&solve(&[], text)), format!("{}\n", judge.join("\n")));
 }
 
 #[test]
