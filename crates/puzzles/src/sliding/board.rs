@@ -192,6 +192,16 @@ impl Move {
         }
     }
 
+    /// The same move seen in the board reflected about its main diagonal.
+    pub fn mirrored(self) -> Move {
+        match self {
+            Move::Up => Move::Left,
+            Move::Down => Move::Right,
+            Move::Left => Move::Up,
+            Move::Right => Move::Down,
+        }
+    }
+
     /// Whether the blank changes rows (so the tile that moves changes rows too).
     #[inline]
     pub fn is_vertical(self) -> bool {

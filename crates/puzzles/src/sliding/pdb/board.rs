@@ -10,55 +10,7 @@ use statespace_engine::{Domain, PerfectHash};
 /// The most cells a board has: cell sets are `u32` masks.
 pub const MAX_CELLS: usize = 32;
 
-/// A move of the blank, named by the direction the blank goes (the tile beside it slides the
-/// other way). [`Move::ALL`] is the order in which solutions are compared: `d`, `l`, `r`, `u`,
-/// as in the sliding module, so that the first optimal solution is the alphabetically smallest.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Move {
-    /// The blank goes down (`d`).
-    Down,
-    /// The blank goes left (`l`).
-    Left,
-    /// The blank goes right (`r`).
-    Right,
-    /// The blank goes up (`u`).
-    Up,
-}
-
-impl Move {
-    /// Every move, in the order that breaks ties between optimal solutions.
-    pub const ALL: [Move; 4] = [Move::Down, Move::Left, Move::Right, Move::Up];
-
-    /// The move that undoes this one.
-    pub fn inverse(self) -> Move {
-        match self {
-            Move::Up => Move::Down,
-            Move::Down => Move::Up,
-            Move::Left => Move::Right,
-            Move::Right => Move::Left,
-        }
-    }
-
-    /// The same move seen in the board reflected about its main diagonal.
-    pub fn mirrored(self) -> Move {
-        match self {
-            Move::Up => Move::Left,
-            Move::Down => Move::Right,
-            Move::Left => Move::Up,
-            Move::Right => Move::Down,
-        }
-    }
-
-    /// The letter of the move: `d`, `l`, `r` or `u`.
-    pub fn letter(self) -> char {
-        match self {
-            Move::Down => 'd',
-            Move::Left => 'l',
-            Move::Right => 'r',
-            Move::Up => 'u',
-        }
-    }
-}
+pub use crate::sliding::Move;
 
 /// The grid: `rows` x `cols` cells numbered row by row from 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
