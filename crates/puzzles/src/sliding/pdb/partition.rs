@@ -106,6 +106,15 @@ impl Layout {
         &self.patterns
     }
 
+    /// The tiles of each group: those that `goal` holds in the group's cells.
+    pub fn pattern_tiles(&self, goal: &Board) -> Vec<Vec<u8>> {
+        let tile = |&cell: &u8| goal.tiles()[usize::from(cell)];
+        self.patterns
+            .iter()
+            .map(|cells| cells.iter().map(tile).collect())
+            .collect()
+    }
+
     /// The abstraction of each pattern.
     pub fn tile_patterns(&self, geometry: &Geometry, blank_goal: usize) -> Vec<TilePattern> {
         self.patterns
@@ -139,16 +148,7 @@ impl TilePartition {
     pub fn new(puzzle: &TilePuzzle, layout: &Layout) -> Self {
         let geometry = *puzzle.geometry();
         let goal: &Board = puzzle.goal();
-        let tiles: Vec<Vec<u8>> = layout
-            .patterns()
-            .iter()
-            .map(|cells| {
-                cells
-                    .iter()
-                    .map(|&cell| goal.tiles()[usize::from(cell)])
-                    .collect()
-            })
-            .collect();
+        let tiles = layout.pattern_tiles(goal);
         let mut pattern_of = [None; MAX_CELLS];
         for (pattern, tiles) in tiles.iter().enumerate() {
             for &tile in tiles {

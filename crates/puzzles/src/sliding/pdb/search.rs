@@ -59,17 +59,7 @@ impl<'t> Solver<'t> {
     /// A solver reaching `goal` on `geometry` with `tables` (built for that goal's blank cell),
     /// looking the tables up on the reflection as well when `reflect` and the goal allows it.
     pub fn new(geometry: Geometry, goal: Board, tables: &'t PatternTables, reflect: bool) -> Self {
-        let pattern_tiles: Vec<Vec<u8>> = tables
-            .layout()
-            .patterns()
-            .iter()
-            .map(|cells| {
-                cells
-                    .iter()
-                    .map(|&cell| goal.tiles()[usize::from(cell)])
-                    .collect()
-            })
-            .collect();
+        let pattern_tiles = tables.layout().pattern_tiles(&goal);
         let mut primary = Side {
             slot: [(NO_PATTERN, 0); MAX_CELLS],
             cell: std::array::from_fn(|cell| cell as u8),
