@@ -76,25 +76,21 @@ pub fn unrank_permutation(rank: u64, out: &mut [u8]) {
 
 /// Whether `perm` is an odd permutation, i.e. has an odd number of inversions.
 ///
-/// `perm` must be a permutation of `0..perm.len()` with `perm.len() <= 64`. Runs in O(n): the
-/// parity of a permutation is that of `n` minus its number of cycles.
-pub fn permutation_parity(perm: &[u8]) -> bool {
+/// `perm` must be a permutation of `0..perm.len()`, of any length. Runs in O(n): the parity of a
+/// permutation is that of `n` minus its number of cycles.
+pub fn permutation_parity<T: Copy + Into<usize>>(perm: &[T]) -> bool {
     let n = perm.len();
-    debug_assert!(
-        n <= 64,
-        "permutations of more than 64 items are not supported"
-    );
-    let mut visited = 0u64;
+    let mut visited = vec![false; n];
     let mut cycles = 0;
     for start in 0..n {
-        if visited & (1 << start) != 0 {
+        if visited[start] {
             continue;
         }
         cycles += 1;
         let mut item = start;
-        while visited & (1 << item) == 0 {
-            visited |= 1 << item;
-            item = usize::from(perm[item]);
+        while !visited[item] {
+            visited[item] = true;
+            item = perm[item].into();
             debug_assert!(item < n, "item {item} out of range 0..{n}");
         }
     }
@@ -182,13 +178,19 @@ mod tests {
 
     #[test]
     fn parity_by_hand() {
-        assert!(!permutation_parity(&[]));
-        assert!(!permutation_parity(&[0, 1, 2]));
-        assert!(permutation_parity(&[1, 0, 2]));
-        assert!(!permutation_parity(&[1, 2, 0]));
+        assert!(!permutation_parity::<u8>(&[]));
+        assert!(!permutation_parity(&[0u8, 1, 2]));
+        assert!(permutation_parity(&[1u8, 0, 2]));
+        assert!(!permutation_parity(&[1u8, 2, 0]));
         // Six inversions; two 2-cycles and two fixed points.
-        assert!(!permutation_parity(&[3, 2, 1, 0, 4, 5]));
-        assert!(permutation_parity(&[1, 2, 3, 0]));
+        assert!(!permutation_parity(&[3u8, 2, 1, 0, 4, 5]));
+        assert!(permutation_parity(&[1u8, 2, 3, 0]));
+        // Beyond 64 items, with wider items: one swap is odd, two are even.
+        let mut wide: Vec<u16> = (0..300).collect();
+        wide.swap(7, 250);
+        assert!(permutation_parity(&wide));
+        wide.swap(0, 299);
+        assert!(!permutation_parity(&wide));
     }
 
     proptest! {

@@ -5,6 +5,7 @@ use std::fmt;
 use std::hash::Hash;
 use std::str::FromStr;
 
+use statespace_engine::rank::permutation_parity;
 use thiserror::Error;
 
 /// The size of a board: rows × columns, at most [`Shape::MAX_CELLS`] cells.
@@ -320,7 +321,12 @@ impl Board {
         let home = shape.cells() - 1;
         let blank = self.blank();
         let distance = shape.row(home) - shape.row(blank) + shape.col(home) - shape.col(blank);
-        let odd = is_odd_permutation(self.tiles.iter().map(|&t| shape.goal_cell(usize::from(t))));
+        let goal_cells: Vec<usize> = self
+            .tiles
+            .iter()
+            .map(|&t| shape.goal_cell(usize::from(t)))
+            .collect();
+        let odd = permutation_parity(&goal_cells);
         odd == (distance % 2 == 1)
     }
 
@@ -398,27 +404,6 @@ impl fmt::Display for Board {
         }
         Ok(())
     }
-}
-
-/// Whether a permutation of `0..n`, given as its images, is odd: `n` minus its cycles is odd.
-///
-/// The engine's `permutation_parity` stops at 64 items; boards here go up to 65,536 cells.
-fn is_odd_permutation(images: impl Iterator<Item = usize>) -> bool {
-    let image: Vec<usize> = images.collect();
-    let mut seen = vec![false; image.len()];
-    let mut cycles = 0;
-    for start in 0..image.len() {
-        if seen[start] {
-            continue;
-        }
-        cycles += 1;
-        let mut item = start;
-        while !seen[item] {
-            seen[item] = true;
-            item = image[item];
-        }
-    }
-    (image.len() - cycles) % 2 == 1
 }
 
 /// A board of at most 16 cells in one `u64`, four bits per cell: the fast state for 3×3 and
