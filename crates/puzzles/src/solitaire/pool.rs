@@ -1,62 +1,53 @@
 //! Answering many cases on several threads at once, in order.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use rayon::prelude::*;
 
 use super::grid::Grid;
 use super::parse::Case;
 use super::solve::{Answer, Settings, Solver};
 
-/// Several solvers, one per thread, answering batches of cases in parallel.
+/// Solvers on a pool of threads, answering batches of cases in parallel.
 #[derive(Debug)]
 pub struct Pool {
-    solvers: Vec<Solver>,
+    grid: Grid,
+    settings: Settings,
+    threads: rayon::ThreadPool,
 }
 
 /// How many cases are read ahead and answered together.
 const BATCH: usize = 4096;
 
+/// Cases a thread takes at a time: enough that a solver's set-up is paid rarely, few enough that
+/// a run of hard cases is shared out.
+const CASES_PER_TASK: usize = 64;
+
 impl Pool {
-    /// `threads` solvers (at least one) of cases on `grid`.
+    /// Solvers of cases on `grid`, on `threads` threads (at least one).
     pub fn new(grid: Grid, settings: Settings, threads: usize) -> Self {
+        let threads = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads.max(1))
+            .build()
+            .expect("the threads start");
         Self {
-            solvers: (0..threads.max(1))
-                .map(|_| Solver::new(grid, settings))
-                .collect(),
+            grid,
+            settings,
+            threads,
         }
     }
 
-    /// The answers to `cases`, in order. Each thread takes the next unanswered case as soon as it
-    /// is free, so that neither a run of hard cases nor a thread the system holds back keeps the
-    /// others waiting.
+    /// The answers to `cases`, in order.
     pub fn solve_all(&mut self, cases: &[Case]) -> Vec<Answer> {
-        let threads = self.solvers.len().min(cases.len());
-        if threads <= 1 {
-            let solver = &mut self.solvers[0];
-            return cases.iter().map(|case| solver.solve(case)).collect();
-        }
-        let next = AtomicUsize::new(0);
-        let mut answers: Vec<Option<Answer>> = vec![None; cases.len()];
-        std::thread::scope(|scope| {
-            let workers: Vec<_> = self.solvers[..threads]
-                .iter_mut()
-                .map(|solver| {
-                    let next = &next;
-                    scope.spawn(move || {
-                        std::iter::from_fn(|| {
-                            let index = next.fetch_add(1, Ordering::Relaxed);
-                            cases.get(index).map(|case| (index, solver.solve(case)))
-                        })
-                        .collect::<Vec<_>>()
-                    })
-                })
-                .collect();
-            for worker in workers {
-                for (index, answer) in worker.join().expect("a solver thread panicked") {
-                    answers[index] = Some(answer);
-                }
-            }
-        });
-        answers.into_iter().flatten().collect()
+        let (grid, settings) = (self.grid, self.settings);
+        self.threads.install(|| {
+            cases
+                .par_iter()
+                .with_min_len(CASES_PER_TASK)
+                .map_init(
+                    || Solver::new(grid, settings),
+                    |solver, case| solver.solve(case),
+                )
+                .collect()
+        })
     }
 
     /// Each parsed case with its answer, in order, reading and answering 4,096 cases at a time.
