@@ -183,20 +183,26 @@ fn fast_solves_large_boards() {
     }
 }
 
+/// Every shortest algorithm answers `board` as long as BFS does; table and IDA* with BFS's moves.
+fn assert_every_algorithm_shortest(board: &Board) -> Result<(), TestCaseError> {
+    let bfs = solve_and_replay(Algorithm::Bfs, board);
+    for algorithm in SHORTEST {
+        let moves = solve_and_replay(algorithm, board);
+        prop_assert_eq!(moves.len(), bfs.len(), "{:?}", algorithm);
+        if matches!(algorithm, Algorithm::Table | Algorithm::Idastar) {
+            prop_assert_eq!(&moves, &bfs, "{:?}", algorithm);
+        }
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(40))]
 
     #[test]
     fn every_algorithm_is_shortest_on_the_eight_puzzle(seed in any::<u64>()) {
         let board = random_boards(shape(3, 3), seed, true).next().unwrap();
-        let bfs = solve_and_replay(Algorithm::Bfs, &board);
-        for algorithm in SHORTEST {
-            let moves = solve_and_replay(algorithm, &board);
-            prop_assert_eq!(moves.len(), bfs.len(), "{:?}", algorithm);
-            if matches!(algorithm, Algorithm::Table | Algorithm::Idastar) {
-                prop_assert_eq!(&moves, &bfs, "{:?}", algorithm);
-            }
-        }
+        assert_every_algorithm_shortest(&board)?;
     }
 
     #[test]
@@ -205,14 +211,7 @@ proptest! {
         seed in any::<u64>(),
     ) {
         let board = random_boards(shape(rows, cols), seed, true).next().unwrap();
-        let bfs = solve_and_replay(Algorithm::Bfs, &board);
-        for algorithm in SHORTEST {
-            let moves = solve_and_replay(algorithm, &board);
-            prop_assert_eq!(moves.len(), bfs.len(), "{:?}", algorithm);
-            if matches!(algorithm, Algorithm::Table | Algorithm::Idastar) {
-                prop_assert_eq!(&moves, &bfs, "{:?}", algorithm);
-            }
-        }
+        assert_every_algorithm_shortest(&board)?;
     }
 
     #[test]
