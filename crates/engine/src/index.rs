@@ -18,18 +18,14 @@ use crate::PerfectHash;
 pub trait StateIndex<S>: VisitedSet<S> {
     /// The node number of `state`, if it has one.
     fn get(&self, state: &S) -> Option<u32>;
-    /// Gives `state` the number `node` unless it has one already; returns whether it was new.
-    fn insert(&mut self, state: &S, node: u32) -> bool;
-    /// Forgets every state.
-    fn clear(&mut self);
     /// The number of `state` if it has one; otherwise gives it the number `node` and returns
     /// `None`. One lookup where `get` then `insert` would take two.
-    fn get_or_insert(&mut self, state: &S, node: u32) -> Option<u32> {
-        let known = self.get(state);
-        if known.is_none() {
-            self.insert(state, node);
-        }
-        known
+    fn get_or_insert(&mut self, state: &S, node: u32) -> Option<u32>;
+    /// Forgets every state.
+    fn clear(&mut self);
+    /// Gives `state` the number `node` unless it has one already; returns whether it was new.
+    fn insert(&mut self, state: &S, node: u32) -> bool {
+        self.get_or_insert(state, node).is_none()
     }
 }
 
@@ -114,16 +110,6 @@ impl<S: Clone + Eq + Hash> StateIndex<S> for HashIndex<S> {
     fn get(&self, state: &S) -> Option<u32> {
         self.map.get(state).copied()
     }
-    #[inline]
-    fn insert(&mut self, state: &S, node: u32) -> bool {
-        match self.map.entry(state.clone()) {
-            std::collections::hash_map::Entry::Occupied(_) => false,
-            std::collections::hash_map::Entry::Vacant(slot) => {
-                slot.insert(node);
-                true
-            }
-        }
-    }
     fn clear(&mut self) {
         self.map.clear();
     }
@@ -167,17 +153,6 @@ impl<D: PerfectHash> StateIndex<D::State> for DenseIndex<'_, D> {
     fn get(&self, state: &D::State) -> Option<u32> {
         let node = self.slots[self.domain.rank(state) as usize];
         (node != VACANT).then_some(node)
-    }
-    #[inline]
-    fn insert(&mut self, state: &D::State, node: u32) -> bool {
-        let rank = self.domain.rank(state);
-        let slot = &mut self.slots[rank as usize];
-        if *slot != VACANT {
-            return false;
-        }
-        *slot = node;
-        self.filled.push(rank);
-        true
     }
     fn clear(&mut self) {
         for rank in self.filled.drain(..) {

@@ -86,7 +86,7 @@ impl StateIndex<Bitboard> for BitboardIndex {
     }
 
     #[inline]
-    fn insert(&mut self, state: &Bitboard, node: u32) -> bool {
+    fn get_or_insert(&mut self, state: &Bitboard, node: u32) -> Option<u32> {
         let mask = self.slots.len() - 1;
         let mut index = self.home(state.0);
         loop {
@@ -102,10 +102,10 @@ impl StateIndex<Bitboard> for BitboardIndex {
                 if self.len * 2 > self.slots.len() {
                     self.grow();
                 }
-                return true;
+                return None;
             }
             if slot.key == state.0 {
-                return false;
+                return Some(slot.node);
             }
             index = (index + 1) & mask;
         }
