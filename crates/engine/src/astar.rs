@@ -2,17 +2,27 @@
 //!
 //! See <https://en.wikipedia.org/wiki/A*_search_algorithm>. Ties on f are broken toward larger g
 //! (deeper nodes first, which reaches the goal sooner), then toward the node generated last.
-//! Nodes live in one arena with parent numbers; no path is ever cloned. The open list is a bucket
-//! queue: one stack of node numbers per (f, g), the buckets ordered in a small map, because
-//! integer f-values take few distinct values and pushing onto a stack beats a binary heap.
+//!
+//! The layout keeps each generated state to one hash-map probe and sequential writes, because on
+//! large searches A* waits on memory far more than it computes:
+//! - nodes are parent links in one arena (parent number, action, g), without their states, so
+//!   no path is ever cloned;
+//! - the open list holds the states themselves, so expanding a node never reads the arena, and
+//!   is a bucket queue: one stack per (f, g), found through a small map, with a heap of the
+//!   non-empty buckets (integer f-values take few distinct values, and pushing onto a stack
+//!   beats a binary heap of every node);
+//! - closed nodes are one bit each, small enough to stay in cache;
+//! - an [`AStar`] keeps all of it, and its visited map, between searches.
 
 use std::cmp::Reverse;
-use std::collections::BTreeMap;
+use std::collections::BinaryHeap;
 use std::time::Instant;
+
+use rustc_hash::FxHashMap;
 
 use crate::index::{HashIndex, StateIndex};
 use crate::limits::Meter;
-use crate::path::{SearchTree, finish};
+use crate::path::finish;
 use crate::{Domain, Heuristic, Limits, SearchResult, Solution, Stats, StopReason};
 
 /// Finds a cheapest solution from `start` with A*, using a hash map of visited states.
@@ -52,11 +62,12 @@ where
     D: Domain,
     H: Heuristic<D>,
 {
-    astar_with(domain, start, heuristic, limits, &mut HashIndex::default())
+    AStar::new(HashIndex::default()).search(domain, start, heuristic, limits)
 }
 
 /// [`astar`] with a visited map of the caller's choice (for example a
-/// [`DenseIndex`](crate::index::DenseIndex)), cleared first and reusable across calls.
+/// [`DenseIndex`](crate::index::DenseIndex)), cleared first and reusable across calls. To reuse
+/// the open list and the node arena too, keep an [`AStar`] instead.
 pub fn astar_with<D, H, I>(
     domain: &D,
     start: &D::State,
@@ -69,109 +80,287 @@ where
     H: Heuristic<D>,
     I: StateIndex<D::State>,
 {
-    let started = Instant::now();
-    let mut stats = Stats::default();
-    let verdict = search(domain, start, heuristic, limits, visited, &mut stats);
-    finish(verdict, stats, started)
+    AStar::new(visited).search(domain, start, heuristic, limits)
 }
 
-/// The open list: node numbers by (f, larger g first), a stack each.
-#[derive(Default)]
-struct OpenList {
-    buckets: BTreeMap<(u64, Reverse<u64>), Vec<u32>>,
+/// An A* searcher that keeps its memory (visited map, open list, node arena) from one search to
+/// the next: many small searches then allocate nothing after the first.
+///
+/// ```
+/// use statespace_engine::{Domain, Limits, astar::AStar, index::HashIndex};
+/// /// Walk the integers by steps of +1 and +5 up to a goal of 23.
+/// struct Steps;
+/// impl Domain for Steps {
+///     type State = i32;
+///     type Action = i32;
+///     fn actions(&self, _: &i32, out: &mut Vec<i32>) { out.extend([1, 5]); }
+///     fn apply(&self, n: &mut i32, step: i32) { *n += step; }
+///     fn invert(&self, step: i32) -> i32 { -step }
+///     fn is_goal(&self, n: &i32) -> bool { *n == 23 }
+/// }
+/// let left = |n: &i32| (23 - n).max(0) as u32 / 5;
+/// let mut searcher = AStar::new(HashIndex::default());
+/// for start in [0, 10, 20] {
+///     let result = searcher.search(&Steps, &start, &left, &Limits::none());
+///     let cost = result.outcome.solution().unwrap().cost;
+///     assert_eq!(cost, [7, 5, 3][start as usize / 10]);
+/// }
+/// ```
+pub struct AStar<S, A, I = HashIndex<S>> {
+    visited: I,
+    open: OpenList<Entry<S, A>>,
+    links: Vec<Link<A>>,
+    closed: Vec<u64>,
+}
+
+/// How the search reached a node.
+struct Link<A> {
+    /// Cost from the start (g).
+    g: u64,
+    /// The node it was reached from; [`ROOT`] for the start.
+    parent: u32,
+    action: Option<A>,
+}
+
+const ROOT: u32 = u32::MAX;
+
+/// A node waiting in the open list, with its state and the action that reached it.
+struct Entry<S, A> {
+    state: S,
+    node: u32,
+    action: Option<A>,
+}
+
+impl<S: Clone, A: Copy + Eq, I> AStar<S, A, I> {
+    /// A searcher that records visited states in `visited` (a [`StateIndex`]).
+    pub fn new(visited: I) -> Self {
+        Self {
+            visited,
+            open: OpenList::default(),
+            links: Vec::new(),
+            closed: Vec::new(),
+        }
+    }
+
+    /// Finds a cheapest solution from `start`, as [`astar`] does.
+    pub fn search<D, H>(
+        &mut self,
+        domain: &D,
+        start: &S,
+        heuristic: &H,
+        limits: &Limits,
+    ) -> SearchResult<A>
+    where
+        D: Domain<State = S, Action = A>,
+        H: Heuristic<D>,
+        I: StateIndex<S>,
+    {
+        let started = Instant::now();
+        let mut stats = Stats::default();
+        let verdict = self.run(domain, start, heuristic, limits, &mut stats);
+        finish(verdict, stats, started)
+    }
+
+    fn reset(&mut self, start: &S, f: u64)
+    where
+        I: StateIndex<S>,
+    {
+        self.visited.clear();
+        self.visited.insert(start, 0);
+        self.open.clear();
+        self.links.clear();
+        self.links.push(Link {
+            g: 0,
+            parent: ROOT,
+            action: None,
+        });
+        self.closed.clear();
+        self.closed.push(0);
+        let entry = Entry {
+            state: start.clone(),
+            node: 0,
+            action: None,
+        };
+        self.open.push(f, 0, entry);
+    }
+
+    fn is_closed(&self, node: u32) -> bool {
+        self.closed[node as usize / 64] & (1 << (node % 64)) != 0
+    }
+
+    fn set_closed(&mut self, node: u32, closed: bool) {
+        let (word, bit) = (node as usize / 64, 1 << (node % 64));
+        if closed {
+            self.closed[word] |= bit;
+        } else {
+            self.closed[word] &= !bit;
+        }
+    }
+
+    /// Adds an open node reached from `parent` by `action` at cost `g`; returns its number.
+    fn add(&mut self, g: u64, parent: u32, action: A) -> u32 {
+        let node = self.links.len() as u32;
+        if node % 64 == 0 {
+            self.closed.push(0);
+        }
+        self.links.push(Link {
+            g,
+            parent,
+            action: Some(action),
+        });
+        node
+    }
+
+    fn solution_to(&self, mut node: u32) -> Solution<A> {
+        let cost = self.links[node as usize].g;
+        let mut actions = Vec::new();
+        while let Some(action) = self.links[node as usize].action {
+            actions.push(action);
+            node = self.links[node as usize].parent;
+        }
+        actions.reverse();
+        Solution { actions, cost }
+    }
+
+    fn run<D, H>(
+        &mut self,
+        domain: &D,
+        start: &S,
+        heuristic: &H,
+        limits: &Limits,
+        stats: &mut Stats,
+    ) -> Result<Option<Solution<A>>, StopReason>
+    where
+        D: Domain<State = S, Action = A>,
+        H: Heuristic<D>,
+        I: StateIndex<S>,
+    {
+        let mut meter = Meter::new(limits);
+        self.reset(start, u64::from(heuristic.estimate(domain, start)));
+        stats.stored = 1;
+        let mut actions = Vec::new();
+        while let Some((f, g, entry)) = self.open.pop() {
+            let node = entry.node;
+            // Entries of one node leave in order of g (their h is the same), so the one that
+            // finds it open carries its current g, and any later one is superseded.
+            if self.is_closed(node) {
+                continue;
+            }
+            debug_assert_eq!(self.links[node as usize].g, g);
+            if domain.is_goal(&entry.state) {
+                return Ok(Some(self.solution_to(node)));
+            }
+            if meter.beyond_depth(f) {
+                return Err(StopReason::DepthLimit);
+            }
+            meter.before_expansion(stats.expanded)?;
+            self.set_closed(node, true);
+            let mut state = entry.state;
+            actions.clear();
+            domain.actions(&state, &mut actions);
+            stats.count(u32::try_from(f).unwrap_or(u32::MAX), actions.len() as u64);
+            // The way back leads to the parent, which a path through here can never improve.
+            let back = entry.action.map(|action| domain.invert(action));
+            for &action in &actions {
+                if Some(action) == back {
+                    continue;
+                }
+                let child_g = g + u64::from(domain.cost(&state, action));
+                domain.apply(&mut state, action);
+                let child = match self.visited.get_or_insert(&state, self.links.len() as u32) {
+                    None => Some(self.add(child_g, node, action)),
+                    Some(known) if child_g < self.links[known as usize].g => {
+                        self.links[known as usize] = Link {
+                            g: child_g,
+                            parent: node,
+                            action: Some(action),
+                        };
+                        self.set_closed(known, false);
+                        Some(known)
+                    }
+                    Some(_) => None,
+                };
+                if let Some(child) = child {
+                    let h = u64::from(heuristic.estimate(domain, &state));
+                    let entry = Entry {
+                        state: state.clone(),
+                        node: child,
+                        action: Some(action),
+                    };
+                    self.open.push(child_g + h, child_g, entry);
+                    stats.stored = self.links.len() as u64 + self.open.len;
+                    meter.stored(stats.stored)?;
+                }
+                domain.undo(&mut state, action);
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// The open list: a stack per (f, g), and a heap of the non-empty ones ordered by least f, then
+/// largest g. The stacks outlive a search, to be reused by the next one.
+struct OpenList<E> {
+    stacks: Vec<Vec<E>>,
+    /// The stack of each (f, g) seen.
+    slots: FxHashMap<(u64, u64), u32>,
+    /// The non-empty stacks: (f, g, stack number), least f and then largest g on top.
+    order: BinaryHeap<(Reverse<u64>, u64, u32)>,
     len: u64,
 }
 
-impl OpenList {
-    fn push(&mut self, f: u64, g: u64, node: u32) {
-        self.buckets.entry((f, Reverse(g))).or_default().push(node);
-        self.len += 1;
-    }
-
-    /// The node with the least f, then the largest g, with its f and g.
-    fn pop(&mut self) -> Option<(u64, u64, u32)> {
-        let mut bucket = self.buckets.first_entry()?;
-        let (f, Reverse(g)) = *bucket.key();
-        let node = bucket
-            .get_mut()
-            .pop()
-            .expect("buckets are never left empty");
-        if bucket.get().is_empty() {
-            bucket.remove();
+impl<E> Default for OpenList<E> {
+    fn default() -> Self {
+        Self {
+            stacks: Vec::new(),
+            slots: FxHashMap::default(),
+            order: BinaryHeap::new(),
+            len: 0,
         }
-        self.len -= 1;
-        Some((f, g, node))
     }
 }
 
-fn search<D, H, I>(
-    domain: &D,
-    start: &D::State,
-    heuristic: &H,
-    limits: &Limits,
-    visited: &mut I,
-    stats: &mut Stats,
-) -> Result<Option<Solution<D::Action>>, StopReason>
-where
-    D: Domain,
-    H: Heuristic<D>,
-    I: StateIndex<D::State>,
-{
-    visited.clear();
-    let mut meter = Meter::new(limits);
-    let mut tree = SearchTree::with_root(start.clone());
-    visited.insert(start, 0);
-    let mut closed = vec![false];
-    let mut open = OpenList::default();
-    open.push(u64::from(heuristic.estimate(domain, start)), 0, 0);
-    stats.stored = 1;
-    let mut actions = Vec::new();
-    while let Some((f, g, node)) = open.pop() {
-        let entry = &tree.nodes[node as usize];
-        if entry.cost != g || closed[node as usize] {
-            continue; // superseded by a cheaper path
+/// Beyond this many (f, g) stacks kept, a new search starts with none (costs that vary widely
+/// would otherwise keep a stack for every value ever seen).
+const MAX_KEPT_STACKS: usize = 1 << 12;
+
+impl<E> OpenList<E> {
+    fn clear(&mut self) {
+        for (_, _, stack) in self.order.drain() {
+            self.stacks[stack as usize].clear();
         }
-        if domain.is_goal(&entry.state) {
-            return Ok(Some(tree.solution_to(node)));
+        if self.stacks.len() > MAX_KEPT_STACKS {
+            self.stacks.clear();
+            self.slots.clear();
         }
-        if meter.beyond_depth(f) {
-            return Err(StopReason::DepthLimit);
-        }
-        meter.before_expansion(stats.expanded)?;
-        closed[node as usize] = true;
-        let mut state = entry.state.clone();
-        actions.clear();
-        domain.actions(&state, &mut actions);
-        stats.count(u32::try_from(f).unwrap_or(u32::MAX), actions.len() as u64);
-        // The way back leads to the parent, which a path through here can never improve.
-        let back = tree.action_to(node).map(|action| domain.invert(action));
-        for &action in &actions {
-            if Some(action) == back {
-                continue;
-            }
-            let step = domain.cost(&state, action);
-            let child_g = g + u64::from(step);
-            domain.apply(&mut state, action);
-            let child = match visited.get_or_insert(&state, tree.len() as u32) {
-                None => {
-                    closed.push(false);
-                    Some(tree.push(state.clone(), node, action, step))
-                }
-                Some(known) if child_g < tree.nodes[known as usize].cost => {
-                    tree.reparent(known, node, action, child_g);
-                    closed[known as usize] = false;
-                    Some(known)
-                }
-                Some(_) => None,
-            };
-            if let Some(child) = child {
-                let h = u64::from(heuristic.estimate(domain, &state));
-                open.push(child_g + h, child_g, child);
-                stats.stored = tree.len() + open.len;
-                meter.stored(stats.stored)?;
-            }
-            domain.undo(&mut state, action);
-        }
+        self.len = 0;
     }
-    Ok(None)
+
+    #[inline]
+    fn push(&mut self, f: u64, g: u64, entry: E) {
+        let next = self.stacks.len() as u32;
+        let stack = *self.slots.entry((f, g)).or_insert(next);
+        if stack == next {
+            self.stacks.push(Vec::new());
+        }
+        let stack_entries = &mut self.stacks[stack as usize];
+        if stack_entries.is_empty() {
+            self.order.push((Reverse(f), g, stack));
+        }
+        stack_entries.push(entry);
+        self.len += 1;
+    }
+
+    /// The entry with the least f, then the largest g, with its f and g.
+    #[inline]
+    fn pop(&mut self) -> Option<(u64, u64, E)> {
+        let &(Reverse(f), g, stack) = self.order.peek()?;
+        let stack_entries = &mut self.stacks[stack as usize];
+        let entry = stack_entries.pop().expect("listed stacks are not empty");
+        if stack_entries.is_empty() {
+            self.order.pop();
+        }
+        self.len -= 1;
+        Some((f, g, entry))
+    }
 }

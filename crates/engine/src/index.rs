@@ -29,6 +29,31 @@ pub trait StateIndex<S>: VisitedSet<S> {
     }
 }
 
+/// A borrowed index is an index: searchers that own theirs can work in one the caller keeps.
+impl<S, I: StateIndex<S> + ?Sized> StateIndex<S> for &mut I {
+    #[inline]
+    fn get(&self, state: &S) -> Option<u32> {
+        (**self).get(state)
+    }
+    #[inline]
+    fn get_or_insert(&mut self, state: &S, node: u32) -> Option<u32> {
+        (**self).get_or_insert(state, node)
+    }
+    fn clear(&mut self) {
+        (**self).clear();
+    }
+}
+
+impl<S, I: VisitedSet<S> + ?Sized> VisitedSet<S> for &mut I {
+    #[inline]
+    fn insert_new(&mut self, state: &S) -> bool {
+        (**self).insert_new(state)
+    }
+    fn forget_all(&mut self) {
+        (**self).forget_all();
+    }
+}
+
 /// A set of states: what breadth-first search needs to remember.
 pub trait VisitedSet<S> {
     /// Adds `state`; returns whether it was new.

@@ -55,16 +55,6 @@ impl<S, A: Copy> SearchTree<S, A> {
         (self.nodes.len() - 1) as u32
     }
 
-    /// Makes `node` reached from `parent` by `action` at the cost `cost` (a cheaper path).
-    pub(crate) fn reparent(&mut self, node: u32, parent: u32, action: A, cost: u64) {
-        let depth = self.nodes[parent as usize].depth + 1;
-        let node = &mut self.nodes[node as usize];
-        node.parent = parent;
-        node.action = Some(action);
-        node.cost = cost;
-        node.depth = depth;
-    }
-
     pub(crate) fn len(&self) -> u64 {
         self.nodes.len() as u64
     }

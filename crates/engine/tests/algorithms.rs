@@ -3,7 +3,7 @@
 mod support;
 
 use proptest::prelude::*;
-use statespace_engine::astar::{astar, astar_with};
+use statespace_engine::astar::{AStar, astar, astar_with};
 use statespace_engine::bfs::{bfs, bfs_with};
 use statespace_engine::bidirectional_bfs::{bidirectional_bfs, bidirectional_bfs_with};
 use statespace_engine::distance_table::distance_table;
@@ -73,6 +73,9 @@ proptest! {
     fn dense_and_hashed_indexes_agree((graph, start) in graphs()) {
         let limits = Limits::none();
         let (mut a, mut b) = (DenseIndex::new(&graph), DenseIndex::new(&graph));
+        let mut searcher = AStar::new(DenseIndex::new(&graph));
+        let exact = graph.distances();
+        let inconsistent = |node: &u32| exact[*node as usize].map_or(0, |d| (d + node % 2) / 2);
         for _ in 0..2 {
             // Twice, to check that a reused index was cleared.
             prop_assert_eq!(
@@ -84,6 +87,12 @@ proptest! {
                 astar_with(&graph, &start, &zero, &limits, &mut a).outcome,
                 astar(&graph, &start, &zero, &limits).outcome
             );
+            // A reused searcher, even after a stopped search: same outcome and work as a fresh one.
+            searcher.search(&graph, &start, &inconsistent, &limits.clone().max_expanded(1));
+            let reused = searcher.search(&graph, &start, &inconsistent, &limits);
+            let fresh = astar(&graph, &start, &inconsistent, &limits);
+            prop_assert_eq!(reused.outcome, fresh.outcome);
+            prop_assert_eq!(reused.stats.expanded, fresh.stats.expanded);
             prop_assert_eq!(
                 bidirectional_bfs_with(&graph, &start, &graph.goals, &limits, &mut a, &mut b).outcome,
                 bidirectional_bfs(&graph, &start, &graph.goals, &limits).outcome

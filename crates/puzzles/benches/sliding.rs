@@ -19,13 +19,13 @@ use std::time::Duration;
 
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
-use statespace_engine::astar::astar_with;
+use statespace_engine::astar::AStar;
 use statespace_engine::bfs::bfs_with;
 use statespace_engine::idastar::idastar;
 use statespace_engine::index::{DenseSet, HashIndex};
 use statespace_engine::{Domain, Heuristic, Limits, Outcome};
 use statespace_puzzles::sliding::{
-    Board, Estimate, PackedBoard, PackedPuzzle, Shape, parse_boards, random_boards,
+    Board, Estimate, Move, PackedBoard, PackedPuzzle, Shape, parse_boards, random_boards,
 };
 
 /// Boards from random walks whose optimal solutions have 40 to 50 moves (the length follows).
@@ -81,17 +81,11 @@ fn theirs_idastar(puzzle: &PackedPuzzle, start: &PackedBoard, estimate: Estimate
     (path.len() - 1, expanded.get())
 }
 
-fn ours_astar<I>(puzzle: &PackedPuzzle, start: &PackedBoard, visited: &mut I) -> (usize, u64)
-where
-    I: statespace_engine::index::StateIndex<PackedBoard>,
-{
-    let result = astar_with(
-        puzzle,
-        start,
-        &Estimate::Manhattan,
-        &Limits::none(),
-        visited,
-    );
+/// The engine's A* searcher for sliding boards, kept from one search to the next.
+type Searcher = AStar<PackedBoard, Move, HashIndex<PackedBoard>>;
+
+fn ours_astar(puzzle: &PackedPuzzle, start: &PackedBoard, searcher: &mut Searcher) -> (usize, u64) {
+    let result = searcher.search(puzzle, start, &Estimate::Manhattan, &Limits::none());
     (length(&result.outcome), result.stats.expanded)
 }
 
@@ -159,9 +153,9 @@ fn random_3x3(c: &mut Criterion) {
         .take(100)
         .map(|board| PackedBoard::from_board(&board).unwrap())
         .collect();
-    let mut visited = HashIndex::default();
+    let mut searcher = Searcher::new(HashIndex::default());
     for start in &starts {
-        let expected = ours_astar(&puzzle, start, &mut visited).0;
+        let expected = ours_astar(&puzzle, start, &mut searcher).0;
         assert_eq!(theirs_astar(&puzzle, start).0, expected);
         assert_eq!(
             ours_idastar(&puzzle, start, Estimate::Manhattan).0,
@@ -179,7 +173,7 @@ fn random_3x3(c: &mut Criterion) {
         b.iter(|| {
             starts
                 .iter()
-                .map(|s| ours_astar(&puzzle, s, &mut visited).0)
+                .map(|s| ours_astar(&puzzle, s, &mut searcher).0)
                 .sum::<usize>()
         })
     });
@@ -261,9 +255,9 @@ fn idastar_4x4_conflicts(c: &mut Criterion) {
 fn astar_4x4(c: &mut Criterion) {
     let puzzle = PackedPuzzle::new(Shape::new(4, 4).unwrap());
     let boards = boards_4x4();
-    let mut visited = HashIndex::default();
+    let mut searcher = Searcher::new(HashIndex::default());
     for (index, (start, length)) in boards.iter().enumerate() {
-        let (ours, our_nodes) = ours_astar(&puzzle, start, &mut visited);
+        let (ours, our_nodes) = ours_astar(&puzzle, start, &mut searcher);
         let (theirs, their_nodes) = theirs_astar(&puzzle, start);
         assert_eq!((ours, theirs), (*length, *length), "board {index}");
         eprintln!(
@@ -277,7 +271,7 @@ fn astar_4x4(c: &mut Criterion) {
         b.iter(|| {
             boards
                 .iter()
-                .map(|(s, _)| ours_astar(&puzzle, s, &mut visited).0)
+                .map(|(s, _)| ours_astar(&puzzle, s, &mut searcher).0)
                 .sum::<usize>()
         })
     });
