@@ -60,7 +60,8 @@ fn search<D: Domain, I: VisitedSet<D::State>>(
     visited.forget_all();
     let mut meter = Meter::new(limits);
     let mut tree = SearchTree::with_root(start.clone());
-    visited.insert_new(start);
+    // Each node's key in `visited`, which makes inserting its successors cheaper.
+    let mut keys = vec![visited.insert_keyed(start).unwrap_or_default()];
     stats.stored = 1;
     if domain.is_goal(start) {
         return Ok(Some(tree.solution_to(0)));
@@ -89,7 +90,9 @@ fn search<D: Domain, I: VisitedSet<D::State>>(
             }
             let step = domain.cost(&state, action);
             domain.apply(&mut state, action);
-            if visited.insert_new(&state) {
+            let parent = &tree.nodes[node as usize].state;
+            if let Some(key) = visited.insert_neighbour(parent, keys[node as usize], &state) {
+                keys.push(key);
                 let child = tree.push(state.clone(), node, action, step);
                 stats.stored = tree.len();
                 if domain.is_goal(&state) {

@@ -60,6 +60,13 @@ pub trait PerfectHash: Domain {
     fn rank(&self, state: &Self::State) -> u64;
     /// The state of rank `rank`; `unrank(rank(s)) == s`.
     fn unrank(&self, rank: u64) -> Self::State;
+    /// The rank of `neighbour`, one action away from `state` whose rank is `rank`. Searches that
+    /// rank every successor call this; by default it ranks `neighbour` from scratch, and a domain
+    /// where an action changes few digits of the rank overrides it to update `rank` instead.
+    fn rank_neighbour(&self, state: &Self::State, rank: u64, neighbour: &Self::State) -> u64 {
+        let _ = (state, rank);
+        self.rank(neighbour)
+    }
 }
 
 /// An admissible estimate: a lower bound on the cost from a state to the nearest goal.

@@ -52,6 +52,14 @@ impl<S, I: VisitedSet<S> + ?Sized> VisitedSet<S> for &mut I {
     fn forget_all(&mut self) {
         (**self).forget_all();
     }
+    #[inline]
+    fn insert_keyed(&mut self, state: &S) -> Option<u64> {
+        (**self).insert_keyed(state)
+    }
+    #[inline]
+    fn insert_neighbour(&mut self, state: &S, key: u64, neighbour: &S) -> Option<u64> {
+        (**self).insert_neighbour(state, key, neighbour)
+    }
 }
 
 /// A set of states: what breadth-first search needs to remember.
@@ -60,6 +68,17 @@ pub trait VisitedSet<S> {
     fn insert_new(&mut self, state: &S) -> bool;
     /// Forgets every state.
     fn forget_all(&mut self);
+    /// Adds `state` like [`insert_new`](VisitedSet::insert_new); if it was new, returns a key
+    /// (for [`DenseSet`] its rank) that makes inserting its neighbours cheaper.
+    fn insert_keyed(&mut self, state: &S) -> Option<u64> {
+        self.insert_new(state).then_some(0)
+    }
+    /// Adds `neighbour`, one action away from `state`, which was added with the key `key`;
+    /// returns the neighbour's key if it was new.
+    fn insert_neighbour(&mut self, state: &S, key: u64, neighbour: &S) -> Option<u64> {
+        let _ = (state, key);
+        self.insert_keyed(neighbour)
+    }
 }
 
 /// Implements [`VisitedSet`] for a [`StateIndex`] type through its map (every node numbered 0):
@@ -102,17 +121,40 @@ impl<'d, D: PerfectHash> DenseSet<'d, D> {
     }
 }
 
-impl<D: PerfectHash> VisitedSet<D::State> for DenseSet<'_, D> {
+impl<D: PerfectHash> DenseSet<'_, D> {
+    /// Sets the bit of `rank`; returns whether it was clear.
     #[inline]
-    fn insert_new(&mut self, state: &D::State) -> bool {
-        let rank = self.domain.rank(state);
+    fn insert_rank(&mut self, rank: u64) -> bool {
         let (word, bit) = ((rank / 64) as usize, rank % 64);
         let was = self.words[word];
         self.words[word] = was | (1 << bit);
         was & (1 << bit) == 0
     }
+}
+
+impl<D: PerfectHash> VisitedSet<D::State> for DenseSet<'_, D> {
+    #[inline]
+    fn insert_new(&mut self, state: &D::State) -> bool {
+        self.insert_rank(self.domain.rank(state))
+    }
     fn forget_all(&mut self) {
         self.words.fill(0);
+    }
+    #[inline]
+    fn insert_keyed(&mut self, state: &D::State) -> Option<u64> {
+        let rank = self.domain.rank(state);
+        self.insert_rank(rank).then_some(rank)
+    }
+    /// Ranks `neighbour` from the rank of `state` ([`PerfectHash::rank_neighbour`]).
+    #[inline]
+    fn insert_neighbour(
+        &mut self,
+        state: &D::State,
+        rank: u64,
+        neighbour: &D::State,
+    ) -> Option<u64> {
+        let rank = self.domain.rank_neighbour(state, rank, neighbour);
+        self.insert_rank(rank).then_some(rank)
     }
 }
 

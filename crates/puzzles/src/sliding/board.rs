@@ -458,6 +458,19 @@ impl PackedBoard {
     pub fn bits(self) -> u64 {
         self.cells
     }
+
+    /// The cells holding a tile (or the blank, 0) below `tile`, as a nibble mask: the top bit of
+    /// each such cell's nibble is set. Cells past the board's end hold 0, so count as below.
+    #[inline]
+    pub fn cells_below(self, tile: usize) -> u64 {
+        const LOW: u64 = 0x0F0F_0F0F_0F0F_0F0F;
+        const TOP: u64 = 0x8080_8080_8080_8080;
+        // In 8-bit lanes, lane + (0x80 - tile) has its top bit set exactly when lane >= tile.
+        let bias = (0x80 - tile as u64) * 0x0101_0101_0101_0101;
+        let even = !((self.cells & LOW) + bias) & TOP;
+        let odd = !(((self.cells >> 4) & LOW) + bias) & TOP;
+        (even >> 4) | odd
+    }
 }
 
 impl Tiles for PackedBoard {
