@@ -23,7 +23,9 @@ use rustc_hash::FxHashMap;
 use crate::index::{HashIndex, StateIndex};
 use crate::limits::Meter;
 use crate::path::finish;
-use crate::{Domain, Heuristic, Limits, SearchResult, Solution, Stats, StopReason};
+use crate::{
+    Domain, Heuristic, IncrementalHeuristic, Limits, SearchResult, Solution, Stats, StopReason,
+};
 
 /// Finds a cheapest solution from `start` with A*, using a hash map of visited states.
 ///
@@ -86,6 +88,10 @@ where
 /// An A* searcher that keeps its memory (visited map, open list, node arena) from one search to
 /// the next: many small searches then allocate nothing after the first.
 ///
+/// [`AStar::search`] takes any [`Heuristic`]; [`AStar::search_incremental`] takes an
+/// [`IncrementalHeuristic`] and updates it move by move, keeping each open node's memo (of type
+/// `M`) in the open list.
+///
 /// ```
 /// use statespace_engine::{Domain, Limits, astar::AStar, index::HashIndex};
 /// /// Walk the integers by steps of +1 and +5 up to a goal of 23.
@@ -106,9 +112,9 @@ where
 ///     assert_eq!(cost, [7, 5, 3][start as usize / 10]);
 /// }
 /// ```
-pub struct AStar<S, A, I = HashIndex<S>> {
+pub struct AStar<S, A, I = HashIndex<S>, M = u32> {
     visited: I,
-    open: OpenList<Entry<S, A>>,
+    open: OpenList<Entry<S, A, M>>,
     links: Vec<Link<A>>,
     closed: Vec<u64>,
 }
@@ -124,24 +130,35 @@ struct Link<A> {
 
 const ROOT: u32 = u32::MAX;
 
-/// A node waiting in the open list, with its state and the action that reached it.
-struct Entry<S, A> {
+/// A node waiting in the open list, with its state, the action that reached it and the memo of
+/// its estimate.
+struct Entry<S, A, M> {
     state: S,
     node: u32,
     action: Option<A>,
+    memo: M,
+}
+
+/// A plain heuristic as an incremental one whose memo is the estimate.
+struct Estimates<'h, H>(&'h H);
+
+impl<D: Domain, H: Heuristic<D>> IncrementalHeuristic<D> for Estimates<'_, H> {
+    type Memo = u32;
+    #[inline]
+    fn init(&self, domain: &D, state: &D::State) -> u32 {
+        self.0.estimate(domain, state)
+    }
+    #[inline]
+    fn update(&self, domain: &D, after: &D::State, _: D::Action, _: u32) -> u32 {
+        self.0.estimate(domain, after)
+    }
+    #[inline]
+    fn value(&self, memo: u32) -> u32 {
+        memo
+    }
 }
 
 impl<S: Clone, A: Copy + Eq, I> AStar<S, A, I> {
-    /// A searcher that records visited states in `visited` (a [`StateIndex`]).
-    pub fn new(visited: I) -> Self {
-        Self {
-            visited,
-            open: OpenList::default(),
-            links: Vec::new(),
-            closed: Vec::new(),
-        }
-    }
-
     /// Finds a cheapest solution from `start`, as [`astar`] does.
     pub fn search<D, H>(
         &mut self,
@@ -155,13 +172,42 @@ impl<S: Clone, A: Copy + Eq, I> AStar<S, A, I> {
         H: Heuristic<D>,
         I: StateIndex<S>,
     {
+        self.search_incremental(domain, start, &Estimates(heuristic), limits)
+    }
+}
+
+impl<S: Clone, A: Copy + Eq, I, M: Copy> AStar<S, A, I, M> {
+    /// A searcher that records visited states in `visited` (a [`StateIndex`]).
+    pub fn new(visited: I) -> Self {
+        Self {
+            visited,
+            open: OpenList::default(),
+            links: Vec::new(),
+            closed: Vec::new(),
+        }
+    }
+
+    /// Finds a cheapest solution from `start`, as [`astar`] does, updating the estimate move by
+    /// move instead of computing it afresh for each state.
+    pub fn search_incremental<D, H>(
+        &mut self,
+        domain: &D,
+        start: &S,
+        heuristic: &H,
+        limits: &Limits,
+    ) -> SearchResult<A>
+    where
+        D: Domain<State = S, Action = A>,
+        H: IncrementalHeuristic<D, Memo = M>,
+        I: StateIndex<S>,
+    {
         let started = Instant::now();
         let mut stats = Stats::default();
         let verdict = self.run(domain, start, heuristic, limits, &mut stats);
         finish(verdict, stats, started)
     }
 
-    fn reset(&mut self, start: &S, f: u64)
+    fn reset(&mut self, start: &S, memo: M, f: u64)
     where
         I: StateIndex<S>,
     {
@@ -180,6 +226,7 @@ impl<S: Clone, A: Copy + Eq, I> AStar<S, A, I> {
             state: start.clone(),
             node: 0,
             action: None,
+            memo,
         };
         self.open.push(f, 0, entry);
     }
@@ -232,11 +279,12 @@ impl<S: Clone, A: Copy + Eq, I> AStar<S, A, I> {
     ) -> Result<Option<Solution<A>>, StopReason>
     where
         D: Domain<State = S, Action = A>,
-        H: Heuristic<D>,
+        H: IncrementalHeuristic<D, Memo = M>,
         I: StateIndex<S>,
     {
         let mut meter = Meter::new(limits);
-        self.reset(start, u64::from(heuristic.estimate(domain, start)));
+        let memo = heuristic.init(domain, start);
+        self.reset(start, memo, u64::from(heuristic.value(memo)));
         stats.stored = 1;
         let mut actions = Vec::new();
         while let Some((f, g, entry)) = self.open.pop() {
@@ -255,7 +303,7 @@ impl<S: Clone, A: Copy + Eq, I> AStar<S, A, I> {
             }
             meter.before_expansion(stats.expanded)?;
             self.set_closed(node, true);
-            let mut state = entry.state;
+            let mut state = entry.state.clone();
             actions.clear();
             domain.actions(&state, &mut actions);
             stats.count(u32::try_from(f).unwrap_or(u32::MAX), actions.len() as u64);
@@ -281,13 +329,15 @@ impl<S: Clone, A: Copy + Eq, I> AStar<S, A, I> {
                     Some(_) => None,
                 };
                 if let Some(child) = child {
-                    let h = u64::from(heuristic.estimate(domain, &state));
-                    let entry = Entry {
+                    let memo = heuristic.update(domain, &state, action, entry.memo);
+                    let h = u64::from(heuristic.value(memo));
+                    let child_entry = Entry {
                         state: state.clone(),
                         node: child,
                         action: Some(action),
+                        memo,
                     };
-                    self.open.push(child_g + h, child_g, entry);
+                    self.open.push(child_g + h, child_g, child_entry);
                     stats.stored = self.links.len() as u64 + self.open.len;
                     meter.stored(stats.stored)?;
                 }
@@ -304,6 +354,9 @@ struct OpenList<E> {
     stacks: Vec<Vec<E>>,
     /// The stack of each (f, g) seen.
     slots: FxHashMap<(u64, u64), u32>,
+    /// Recently used (f, g, stack), by a hash of (f, g), looked at before `slots`: successors
+    /// mostly land in a handful of stacks.
+    recent: [(u64, u64, u32); RECENT],
     /// The non-empty stacks: (f, g, stack number), least f and then largest g on top.
     order: BinaryHeap<(Reverse<u64>, u64, u32)>,
     len: u64,
@@ -314,6 +367,7 @@ impl<E> Default for OpenList<E> {
         Self {
             stacks: Vec::new(),
             slots: FxHashMap::default(),
+            recent: [NO_RECENT; RECENT],
             order: BinaryHeap::new(),
             len: 0,
         }
@@ -324,6 +378,9 @@ impl<E> Default for OpenList<E> {
 /// would otherwise keep a stack for every value ever seen).
 const MAX_KEPT_STACKS: usize = 1 << 12;
 
+const RECENT: usize = 16;
+const NO_RECENT: (u64, u64, u32) = (u64::MAX, u64::MAX, 0);
+
 impl<E> OpenList<E> {
     fn clear(&mut self) {
         for (_, _, stack) in self.order.drain() {
@@ -332,23 +389,36 @@ impl<E> OpenList<E> {
         if self.stacks.len() > MAX_KEPT_STACKS {
             self.stacks.clear();
             self.slots.clear();
+            self.recent = [NO_RECENT; RECENT];
         }
         self.len = 0;
     }
 
     #[inline]
     fn push(&mut self, f: u64, g: u64, entry: E) {
-        let next = self.stacks.len() as u32;
-        let stack = *self.slots.entry((f, g)).or_insert(next);
-        if stack == next {
-            self.stacks.push(Vec::new());
-        }
+        let stack = self.stack(f, g);
         let stack_entries = &mut self.stacks[stack as usize];
         if stack_entries.is_empty() {
             self.order.push((Reverse(f), g, stack));
         }
         stack_entries.push(entry);
         self.len += 1;
+    }
+
+    /// The number of the stack of (f, g), made if new.
+    #[inline]
+    fn stack(&mut self, f: u64, g: u64) -> u32 {
+        let recent = &mut self.recent[(f.wrapping_mul(3).wrapping_add(g) as usize) % RECENT];
+        if (recent.0, recent.1) == (f, g) {
+            return recent.2;
+        }
+        let next = self.stacks.len() as u32;
+        let stack = *self.slots.entry((f, g)).or_insert(next);
+        if stack == next {
+            self.stacks.push(Vec::new());
+        }
+        *recent = (f, g, stack);
+        stack
     }
 
     /// The entry with the least f, then the largest g, with its f and g.
