@@ -394,7 +394,8 @@ impl<E> OpenList<E> {
         self.len = 0;
     }
 
-    #[inline]
+    // Always inlined: called out of line, the entry went through memory, stalling the copy.
+    #[inline(always)]
     fn push(&mut self, f: u64, g: u64, entry: E) {
         let stack = self.stack(f, g);
         let stack_entries = &mut self.stacks[stack as usize];
@@ -408,16 +409,28 @@ impl<E> OpenList<E> {
     /// The number of the stack of (f, g), made if new.
     #[inline]
     fn stack(&mut self, f: u64, g: u64) -> u32 {
-        let recent = &mut self.recent[(f.wrapping_mul(3).wrapping_add(g) as usize) % RECENT];
+        let recent = self.recent[Self::recent_slot(f, g)];
         if (recent.0, recent.1) == (f, g) {
-            return recent.2;
+            recent.2
+        } else {
+            self.stack_from_map(f, g)
         }
+    }
+
+    #[inline]
+    fn recent_slot(f: u64, g: u64) -> usize {
+        (f.wrapping_mul(3).wrapping_add(g) as usize) % RECENT
+    }
+
+    /// [`OpenList::stack`] when (f, g) is not among the recent ones.
+    #[inline(never)]
+    fn stack_from_map(&mut self, f: u64, g: u64) -> u32 {
         let next = self.stacks.len() as u32;
         let stack = *self.slots.entry((f, g)).or_insert(next);
         if stack == next {
             self.stacks.push(Vec::new());
         }
-        *recent = (f, g, stack);
+        self.recent[Self::recent_slot(f, g)] = (f, g, stack);
         stack
     }
 

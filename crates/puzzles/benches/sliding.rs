@@ -25,7 +25,8 @@ use statespace_engine::idastar::idastar;
 use statespace_engine::index::{DenseSet, HashIndex};
 use statespace_engine::{Domain, Heuristic, Limits, Outcome};
 use statespace_puzzles::sliding::{
-    Board, Estimate, Move, PackedBoard, PackedPuzzle, Shape, parse_boards, random_boards,
+    Board, Estimate, EstimateMemo, Move, PackedBoard, PackedPuzzle, Shape, parse_boards,
+    random_boards,
 };
 
 /// Boards from random walks whose optimal solutions have 40 to 50 moves (the length follows).
@@ -82,10 +83,10 @@ fn theirs_idastar(puzzle: &PackedPuzzle, start: &PackedBoard, estimate: Estimate
 }
 
 /// The engine's A* searcher for sliding boards, kept from one search to the next.
-type Searcher = AStar<PackedBoard, Move, HashIndex<PackedBoard>>;
+type Searcher = AStar<PackedBoard, Move, HashIndex<PackedBoard>, EstimateMemo>;
 
 fn ours_astar(puzzle: &PackedPuzzle, start: &PackedBoard, searcher: &mut Searcher) -> (usize, u64) {
-    let result = searcher.search(puzzle, start, &Estimate::Manhattan, &Limits::none());
+    let result = searcher.search_incremental(puzzle, start, &Estimate::Manhattan, &Limits::none());
     (length(&result.outcome), result.stats.expanded)
 }
 

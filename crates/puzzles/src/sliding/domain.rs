@@ -137,7 +137,7 @@ impl<T: Tiles> Domain for SlidingPuzzle<T> {
     type State = T;
     type Action = Move;
 
-    #[inline]
+    #[inline(always)]
     fn actions(&self, board: &T, out: &mut Vec<Move>) {
         let around = &self.neighbors[board.blank()];
         for step in Move::ALL {

@@ -184,7 +184,7 @@ impl<T: Tiles> IncrementalHeuristic<SlidingPuzzle<T>> for Estimate {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn update(
         &self,
         puzzle: &SlidingPuzzle<T>,
