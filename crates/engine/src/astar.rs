@@ -247,7 +247,7 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy> AStar<S, A, I, M> {
     /// Adds an open node reached from `parent` by `action` at cost `g`; returns its number.
     fn add(&mut self, g: u64, parent: u32, action: A) -> u32 {
         let node = self.links.len() as u32;
-        if node % 64 == 0 {
+        if node.is_multiple_of(64) {
             self.closed.push(0);
         }
         self.links.push(Link {
