@@ -8,7 +8,9 @@
 
 use std::hash::Hash;
 
-use rustc_hash::FxHashMap;
+use std::hash::BuildHasher;
+
+use rustc_hash::{FxBuildHasher, FxHashMap};
 
 use crate::PerfectHash;
 
@@ -100,6 +102,7 @@ macro_rules! visited_set_from_state_index {
 }
 
 visited_set_from_state_index!(HashIndex<S>, S, S: Clone + Eq + Hash);
+visited_set_from_state_index!(FlatIndex<S>, S, S: Clone + Eq + Hash);
 visited_set_from_state_index!(DenseIndex<'_, D>, D::State, D: PerfectHash);
 
 /// One bit per rank of a [`PerfectHash`] domain: the smallest visited set, 45 KiB for the
@@ -189,6 +192,116 @@ impl<S: Clone + Eq + Hash> StateIndex<S> for HashIndex<S> {
                 None
             }
         }
+    }
+}
+
+/// A map from states to node numbers by open addressing (linear probing) in one array of
+/// (state, node) slots: a lookup reads one cache line where a [`HashIndex`] reads a control byte
+/// and then a bucket, which is what large searches wait on. Best for small states (a few words);
+/// it keeps at least 8/5 slots per state. Clearing is O(1): each slot carries the number of the
+/// search that filled it.
+#[derive(Clone, Debug)]
+pub struct FlatIndex<S> {
+    slots: Vec<Slot<S>>,
+    len: usize,
+    /// Slots of other searches count as empty; 0 marks slots never filled.
+    search: u32,
+}
+
+#[derive(Clone, Debug)]
+struct Slot<S> {
+    state: S,
+    node: u32,
+    search: u32,
+}
+
+impl<S> Default for FlatIndex<S> {
+    fn default() -> Self {
+        Self {
+            slots: Vec::new(),
+            len: 0,
+            search: 1,
+        }
+    }
+}
+
+/// The fewest slots a [`FlatIndex`] allocates.
+const MIN_SLOTS: usize = 1 << 10;
+
+impl<S: Clone + Eq + Hash> FlatIndex<S> {
+    /// Where probing for `state` starts.
+    #[inline]
+    fn home(&self, state: &S) -> usize {
+        (FxBuildHasher.hash_one(state) as usize) & (self.slots.len() - 1)
+    }
+
+    /// The slot holding `state`, or the empty slot where it belongs.
+    #[inline]
+    fn probe(&self, state: &S) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut at = self.home(state);
+        loop {
+            let slot = &self.slots[at];
+            if slot.search != self.search || slot.state == *state {
+                return at;
+            }
+            at = (at + 1) & mask;
+        }
+    }
+
+    /// Doubles the slots (`filler` fills the new ones) and moves this search's states over.
+    #[cold]
+    fn grow(&mut self, filler: &S) {
+        let size = (self.slots.len() * 2).max(MIN_SLOTS);
+        let empty = Slot {
+            state: filler.clone(),
+            node: 0,
+            search: 0,
+        };
+        let old = std::mem::replace(&mut self.slots, vec![empty; size]);
+        for slot in old.into_iter().filter(|slot| slot.search == self.search) {
+            let at = self.probe(&slot.state);
+            self.slots[at] = slot;
+        }
+    }
+}
+
+impl<S: Clone + Eq + Hash> StateIndex<S> for FlatIndex<S> {
+    #[inline]
+    fn get(&self, state: &S) -> Option<u32> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let slot = &self.slots[self.probe(state)];
+        (slot.search == self.search).then_some(slot.node)
+    }
+    fn clear(&mut self) {
+        self.len = 0;
+        self.search = self.search.wrapping_add(1);
+        if self.search == 0 {
+            for slot in &mut self.slots {
+                slot.search = 0;
+            }
+            self.search = 1;
+        }
+    }
+    #[inline]
+    fn get_or_insert(&mut self, state: &S, node: u32) -> Option<u32> {
+        if (self.len + 1) * 8 > self.slots.len() * 5 {
+            self.grow(state);
+        }
+        let at = self.probe(state);
+        let slot = &mut self.slots[at];
+        if slot.search == self.search {
+            return Some(slot.node);
+        }
+        *slot = Slot {
+            state: state.clone(),
+            node,
+            search: self.search,
+        };
+        self.len += 1;
+        None
     }
 }
 

@@ -8,7 +8,7 @@ use statespace_engine::bfs::{bfs, bfs_with};
 use statespace_engine::bidirectional_bfs::{bidirectional_bfs, bidirectional_bfs_with};
 use statespace_engine::distance_table::distance_table;
 use statespace_engine::idastar::idastar;
-use statespace_engine::index::DenseIndex;
+use statespace_engine::index::{DenseIndex, FlatIndex, StateIndex};
 use statespace_engine::{Domain, Limits, Outcome, Recompute};
 use support::{Graph, Sliding, replay};
 
@@ -74,6 +74,7 @@ proptest! {
         let limits = Limits::none();
         let (mut a, mut b) = (DenseIndex::new(&graph), DenseIndex::new(&graph));
         let mut searcher = AStar::new(DenseIndex::new(&graph));
+        let mut flat = FlatIndex::default();
         let exact = graph.distances();
         let inconsistent = |node: &u32| exact[*node as usize].map_or(0, |d| (d + node % 2) / 2);
         for _ in 0..2 {
@@ -91,8 +92,14 @@ proptest! {
             searcher.search(&graph, &start, &inconsistent, &limits.clone().max_expanded(1));
             let reused = searcher.search(&graph, &start, &inconsistent, &limits);
             let fresh = astar(&graph, &start, &inconsistent, &limits);
-            prop_assert_eq!(reused.outcome, fresh.outcome);
+            prop_assert_eq!(&reused.outcome, &fresh.outcome);
             prop_assert_eq!(reused.stats.expanded, fresh.stats.expanded);
+            let in_flat = astar_with(&graph, &start, &inconsistent, &limits, &mut flat);
+            prop_assert_eq!(in_flat.outcome, fresh.outcome);
+            prop_assert_eq!(
+                bfs_with(&graph, &start, &limits, &mut flat).outcome,
+                bfs(&graph, &start, &limits).outcome
+            );
             prop_assert_eq!(
                 bidirectional_bfs_with(&graph, &start, &graph.goals, &limits, &mut a, &mut b).outcome,
                 bidirectional_bfs(&graph, &start, &graph.goals, &limits).outcome
@@ -185,5 +192,24 @@ fn sliding_2x3_table_agrees_with_every_search() {
             length(&bidirectional_bfs(&domain, &start, &[domain.goal()], &limits).outcome),
             expected
         );
+    }
+}
+
+#[test]
+fn flat_index_grows_and_forgets_between_searches() {
+    let mut index = FlatIndex::default();
+    for round in 0..3u64 {
+        // Enough states to grow it several times; each round numbers them differently.
+        for state in 0..5_000u64 {
+            let key = state * 7919 + round;
+            assert_eq!(index.get_or_insert(&key, state as u32), None);
+        }
+        for state in 0..5_000u64 {
+            let key = state * 7919 + round;
+            assert_eq!(index.get_or_insert(&key, 0), Some(state as u32));
+            assert_eq!(index.get(&(key + 1)), None, "a state of the last round");
+        }
+        index.clear();
+        assert_eq!(index.get(&round), None);
     }
 }

@@ -22,7 +22,7 @@ use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterio
 use statespace_engine::astar::AStar;
 use statespace_engine::bfs::bfs_with;
 use statespace_engine::idastar::idastar;
-use statespace_engine::index::{DenseSet, HashIndex};
+use statespace_engine::index::{DenseSet, FlatIndex};
 use statespace_engine::{Domain, Heuristic, Limits, Outcome};
 use statespace_puzzles::sliding::{
     Board, Estimate, EstimateMemo, Move, PackedBoard, PackedPuzzle, Shape, parse_boards,
@@ -83,7 +83,7 @@ fn theirs_idastar(puzzle: &PackedPuzzle, start: &PackedBoard, estimate: Estimate
 }
 
 /// The engine's A* searcher for sliding boards, kept from one search to the next.
-type Searcher = AStar<PackedBoard, Move, HashIndex<PackedBoard>, EstimateMemo>;
+type Searcher = AStar<PackedBoard, Move, FlatIndex<PackedBoard>, EstimateMemo>;
 
 fn ours_astar(puzzle: &PackedPuzzle, start: &PackedBoard, searcher: &mut Searcher) -> (usize, u64) {
     let result = searcher.search_incremental(puzzle, start, &Estimate::Manhattan, &Limits::none());
@@ -154,7 +154,7 @@ fn random_3x3(c: &mut Criterion) {
         .take(100)
         .map(|board| PackedBoard::from_board(&board).unwrap())
         .collect();
-    let mut searcher = Searcher::new(HashIndex::default());
+    let mut searcher = Searcher::new(FlatIndex::default());
     for start in &starts {
         let expected = ours_astar(&puzzle, start, &mut searcher).0;
         assert_eq!(theirs_astar(&puzzle, start).0, expected);
@@ -256,7 +256,7 @@ fn idastar_4x4_conflicts(c: &mut Criterion) {
 fn astar_4x4(c: &mut Criterion) {
     let puzzle = PackedPuzzle::new(Shape::new(4, 4).unwrap());
     let boards = boards_4x4();
-    let mut searcher = Searcher::new(HashIndex::default());
+    let mut searcher = Searcher::new(FlatIndex::default());
     for (index, (start, length)) in boards.iter().enumerate() {
         let (ours, our_nodes) = ours_astar(&puzzle, start, &mut searcher);
         let (theirs, their_nodes) = theirs_astar(&puzzle, start);
