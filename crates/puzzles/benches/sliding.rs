@@ -5,9 +5,12 @@
 //! - A* and IDA* with Manhattan distance, and IDA* with linear conflicts, on ten 4×4 boards of
 //!   40 to 50 moves.
 //!
-//! Ours: the engine's algorithms (BFS with a bit per rank as its visited set, A* with a hash map,
-//! which beats a dense array of node numbers here, in-place IDA* with the incremental estimate). Theirs: `pathfinding::directed::{bfs, astar, idastar}` with
-//! successors in a `Vec` and the estimate computed per node. Both must return the same lengths.
+//! Ours: the engine's algorithms (BFS with a bit per rank as its visited set, each successor
+//! ranked from its parent's rank; A* as one `AStar` searcher kept across boards, with a
+//! `FlatIndex` (open addressing; a hash map, and a dense array of node numbers, are slower here)
+//! and the estimate updated move by move; in-place IDA* with the incremental estimate). Theirs:
+//! `pathfinding::directed::{bfs, astar, idastar}` with successors in a `Vec` and the estimate
+//! computed per node. Both use the same estimate values and must return the same lengths.
 //! Each side counts its own expansions: `pathfinding`'s IDA* sorts successors by f and prunes
 //! every cycle on the path, the engine only the move back, so their counts differ.
 //!
