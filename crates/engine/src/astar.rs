@@ -303,7 +303,7 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy> AStar<S, A, I, M> {
             }
             meter.before_expansion(stats.expanded)?;
             self.set_closed(node, true);
-            let mut state = entry.state.clone();
+            let state = entry.state;
             actions.clear();
             domain.actions(&state, &mut actions);
             stats.count(u32::try_from(f).unwrap_or(u32::MAX), actions.len() as u64);
@@ -314,8 +314,11 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy> AStar<S, A, I, M> {
                     continue;
                 }
                 let child_g = g + u64::from(domain.cost(&state, action));
-                domain.apply(&mut state, action);
-                let child = match self.visited.get_or_insert(&state, self.links.len() as u32) {
+                // A copy for each successor, moved into its open entry if it gets one: cheaper
+                // than applying and undoing in place and then copying the new ones.
+                let mut next = state.clone();
+                domain.apply(&mut next, action);
+                let child = match self.visited.get_or_insert(&next, self.links.len() as u32) {
                     None => Some(self.add(child_g, node, action)),
                     Some(known) if child_g < self.links[known as usize].g => {
                         self.links[known as usize] = Link {
@@ -329,10 +332,10 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy> AStar<S, A, I, M> {
                     Some(_) => None,
                 };
                 if let Some(child) = child {
-                    let memo = heuristic.update(domain, &state, action, entry.memo);
+                    let memo = heuristic.update(domain, &next, action, entry.memo);
                     let h = u64::from(heuristic.value(memo));
                     let child_entry = Entry {
-                        state: state.clone(),
+                        state: next,
                         node: child,
                         action: Some(action),
                         memo,
@@ -341,7 +344,6 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy> AStar<S, A, I, M> {
                     stats.stored = self.links.len() as u64 + self.open.len;
                     meter.stored(stats.stored)?;
                 }
-                domain.undo(&mut state, action);
             }
         }
         Ok(None)

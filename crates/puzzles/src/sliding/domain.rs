@@ -38,7 +38,13 @@ pub struct SlidingPuzzle<T> {
     /// no line.
     home_rows: Box<[u16]>,
     home_cols: Box<[u16]>,
+    /// [`SlidingPuzzle::tile_distance`] of each tile (row) and cell (column), for boards of at
+    /// most [`DISTANCE_TABLE_CELLS`] cells; empty for larger ones.
+    distances: Box<[u16]>,
 }
+
+/// The most cells for which the distances of every tile to every cell are tabled (128 KiB).
+const DISTANCE_TABLE_CELLS: usize = 256;
 
 /// The home line of the blank: none.
 pub(crate) const NOWHERE: u16 = u16::MAX;
@@ -65,7 +71,7 @@ impl<T: Tiles> SlidingPuzzle<T> {
             0 => NOWHERE,
             _ => coordinate(shape, tile - 1) as u16,
         };
-        Self {
+        let mut puzzle = Self {
             shape,
             goal: T::solved(shape),
             neighbors,
@@ -73,7 +79,18 @@ impl<T: Tiles> SlidingPuzzle<T> {
             cols: (0..cells).map(|cell| shape.col(cell) as u16).collect(),
             home_rows: (0..cells).map(|tile| home(tile, Shape::row)).collect(),
             home_cols: (0..cells).map(|tile| home(tile, Shape::col)).collect(),
+            distances: Box::new([]),
+        };
+        if cells <= DISTANCE_TABLE_CELLS {
+            // The blank has no home: its row is never read.
+            let distance = |tile, cell| match tile {
+                0 => 0,
+                _ => puzzle.compute_tile_distance(tile, cell) as u16,
+            };
+            let table = (0..cells).flat_map(|tile| (0..cells).map(move |cell| (tile, cell)));
+            puzzle.distances = table.map(|(tile, cell)| distance(tile, cell)).collect();
         }
+        puzzle
     }
 
     /// The shape of the boards.
@@ -120,6 +137,13 @@ impl<T: Tiles> SlidingPuzzle<T> {
     /// How many moves `tile` (not the blank) is away from its home cell if it stands in `cell`.
     #[inline]
     pub fn tile_distance(&self, tile: usize, cell: usize) -> u32 {
+        match self.distances.get(tile * self.shape.cells() + cell) {
+            Some(&distance) => u32::from(distance),
+            None => self.compute_tile_distance(tile, cell),
+        }
+    }
+
+    fn compute_tile_distance(&self, tile: usize, cell: usize) -> u32 {
         u32::from(self.home_rows[tile].abs_diff(self.rows[cell]))
             + u32::from(self.home_cols[tile].abs_diff(self.cols[cell]))
     }
