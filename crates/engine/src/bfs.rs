@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use crate::index::{HashIndex, VisitedSet};
 use crate::limits::Meter;
-use crate::path::{SearchTree, finish};
+use crate::path::finish;
 use crate::{Domain, Limits, SearchResult, Solution, Stats, StopReason};
 
 /// Finds a solution with the fewest actions from `start`, using a hash set of visited states.
@@ -37,75 +37,173 @@ pub fn bfs<D: Domain>(domain: &D, start: &D::State, limits: &Limits) -> SearchRe
 
 /// [`bfs`] with a visited set of the caller's choice (for example a
 /// [`DenseSet`](crate::index::DenseSet) for a ranked domain), cleared first and reusable across
-/// calls.
+/// calls. To reuse the queue too, keep a [`Bfs`] instead.
 pub fn bfs_with<D: Domain, I: VisitedSet<D::State>>(
     domain: &D,
     start: &D::State,
     limits: &Limits,
     visited: &mut I,
 ) -> SearchResult<D::Action> {
-    let started = Instant::now();
-    let mut stats = Stats::default();
-    let verdict = search(domain, start, limits, visited, &mut stats);
-    finish(verdict, stats, started)
+    Bfs::new(visited).search(domain, start, limits)
 }
 
-fn search<D: Domain, I: VisitedSet<D::State>>(
-    domain: &D,
-    start: &D::State,
-    limits: &Limits,
-    visited: &mut I,
-    stats: &mut Stats,
-) -> Result<Option<Solution<D::Action>>, StopReason> {
-    visited.forget_all();
-    let mut meter = Meter::new(limits);
-    let mut tree = SearchTree::with_root(start.clone());
-    // Each node's key in `visited`, which makes inserting its successors cheaper.
-    let mut keys = vec![visited.insert_keyed(start).unwrap_or_default()];
-    stats.stored = 1;
-    if domain.is_goal(start) {
-        return Ok(Some(tree.solution_to(0)));
-    }
-    let mut actions = Vec::new();
-    let mut cut_at_depth_limit = false;
-    let mut head = 0;
-    while head < tree.nodes.len() {
-        let node = head as u32;
-        head += 1;
-        let depth = tree.nodes[node as usize].depth;
-        if meter.beyond_depth(u64::from(depth) + 1) {
-            cut_at_depth_limit = true;
-            continue;
+/// A breadth-first searcher that keeps its memory (visited set, queue, parent links) from one
+/// search to the next, so that repeated searches allocate nothing after the first.
+///
+/// ```
+/// use statespace_engine::{Domain, Limits, bfs::Bfs, index::HashIndex};
+/// /// Walk the integers by steps of +3 and -2.
+/// struct Steps;
+/// impl Domain for Steps {
+///     type State = i32;
+///     type Action = i32;
+///     fn actions(&self, _: &i32, out: &mut Vec<i32>) { out.extend([3, -2]); }
+///     fn apply(&self, n: &mut i32, step: i32) { *n += step; }
+///     fn invert(&self, step: i32) -> i32 { -step }
+///     fn is_goal(&self, n: &i32) -> bool { *n == 10 }
+/// }
+/// let mut searcher = Bfs::new(HashIndex::default());
+/// let limits = Limits::none().max_depth(20);
+/// for (start, moves) in [(0, 5), (10, 0), (8, 4)] {
+///     let result = searcher.search(&Steps, &start, &limits);
+///     assert_eq!(result.outcome.solution().unwrap().actions.len(), moves);
+/// }
+/// ```
+pub struct Bfs<S, A, I> {
+    visited: I,
+    /// The states in the order found: the queue.
+    states: Vec<S>,
+    /// How each state was reached.
+    links: Vec<Link<A>>,
+    /// Each state's key in `visited`, which makes inserting its successors cheaper.
+    keys: Vec<u64>,
+}
+
+/// How breadth-first search reached a state: from the state numbered `parent` by `action`
+/// (`None` for the start).
+struct Link<A> {
+    parent: u32,
+    action: Option<A>,
+}
+
+impl<S: Clone, A: Copy + Eq, I: VisitedSet<S>> Bfs<S, A, I> {
+    /// A searcher that records visited states in `visited`.
+    pub fn new(visited: I) -> Self {
+        Self {
+            visited,
+            states: Vec::new(),
+            links: Vec::new(),
+            keys: Vec::new(),
         }
-        meter.before_expansion(stats.expanded)?;
-        let mut state = tree.nodes[node as usize].state.clone();
-        actions.clear();
-        domain.actions(&state, &mut actions);
-        stats.count(depth, actions.len() as u64);
-        // The way back leads to the parent, visited already.
-        let back = tree.action_to(node).map(|action| domain.invert(action));
-        for &action in &actions {
-            if Some(action) == back {
+    }
+
+    /// Finds a solution with the fewest actions from `start`, as [`bfs`] does.
+    pub fn search<D>(&mut self, domain: &D, start: &S, limits: &Limits) -> SearchResult<A>
+    where
+        D: Domain<State = S, Action = A>,
+    {
+        let started = Instant::now();
+        let mut stats = Stats::default();
+        let verdict = self.run(domain, start, limits, &mut stats);
+        finish(verdict, stats, started)
+    }
+
+    fn reset(&mut self, start: &S) {
+        self.visited.forget_all();
+        self.states.clear();
+        self.links.clear();
+        self.keys.clear();
+        self.states.push(start.clone());
+        self.links.push(Link {
+            parent: 0,
+            action: None,
+        });
+        let key = self.visited.insert_keyed(start).unwrap_or_default();
+        self.keys.push(key);
+    }
+
+    fn run<D>(
+        &mut self,
+        domain: &D,
+        start: &S,
+        limits: &Limits,
+        stats: &mut Stats,
+    ) -> Result<Option<Solution<A>>, StopReason>
+    where
+        D: Domain<State = S, Action = A>,
+    {
+        self.reset(start);
+        let mut meter = Meter::new(limits);
+        stats.stored = 1;
+        if domain.is_goal(start) {
+            return Ok(Some(self.solution(domain, 0)));
+        }
+        let mut actions = Vec::new();
+        let mut cut_at_depth_limit = false;
+        let (mut depth, mut layer_end) = (0, 1);
+        let mut node = 0;
+        while node < self.states.len() {
+            if node == layer_end {
+                depth += 1;
+                layer_end = self.states.len();
+            }
+            node += 1;
+            if meter.beyond_depth(u64::from(depth) + 1) {
+                cut_at_depth_limit = true;
                 continue;
             }
-            let step = domain.cost(&state, action);
-            domain.apply(&mut state, action);
-            let parent = &tree.nodes[node as usize].state;
-            if let Some(key) = visited.insert_neighbour(parent, keys[node as usize], &state) {
-                keys.push(key);
-                let child = tree.push(state.clone(), node, action, step);
-                stats.stored = tree.len();
-                if domain.is_goal(&state) {
-                    return Ok(Some(tree.solution_to(child)));
+            meter.before_expansion(stats.expanded)?;
+            let parent = node - 1;
+            let state = self.states[parent].clone();
+            actions.clear();
+            domain.actions(&state, &mut actions);
+            stats.count(depth, actions.len() as u64);
+            // The way back leads to the parent, visited already.
+            let back = self.links[parent]
+                .action
+                .map(|action| domain.invert(action));
+            for &action in &actions {
+                if Some(action) == back {
+                    continue;
                 }
-                meter.stored(stats.stored)?;
+                let mut next = state.clone();
+                domain.apply(&mut next, action);
+                let parent_key = self.keys[parent];
+                if let Some(key) = self.visited.insert_neighbour(&state, parent_key, &next) {
+                    self.keys.push(key);
+                    self.links.push(Link {
+                        parent: parent as u32,
+                        action: Some(action),
+                    });
+                    let goal = domain.is_goal(&next);
+                    self.states.push(next);
+                    stats.stored = self.states.len() as u64;
+                    if goal {
+                        return Ok(Some(self.solution(domain, self.states.len() - 1)));
+                    }
+                    meter.stored(stats.stored)?;
+                }
             }
-            domain.undo(&mut state, action);
+        }
+        if cut_at_depth_limit {
+            Err(StopReason::DepthLimit)
+        } else {
+            Ok(None)
         }
     }
-    if cut_at_depth_limit {
-        Err(StopReason::DepthLimit)
-    } else {
-        Ok(None)
+
+    /// The actions from the start to the state numbered `node`, and their cost.
+    fn solution<D>(&self, domain: &D, mut node: usize) -> Solution<A>
+    where
+        D: Domain<State = S, Action = A>,
+    {
+        let (mut actions, mut cost) = (Vec::new(), 0);
+        while let Some(action) = self.links[node].action {
+            node = self.links[node].parent as usize;
+            actions.push(action);
+            cost += u64::from(domain.cost(&self.states[node], action));
+        }
+        actions.reverse();
+        Solution { actions, cost }
     }
 }

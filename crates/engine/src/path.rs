@@ -59,11 +59,6 @@ impl<S, A: Copy> SearchTree<S, A> {
         self.nodes.len() as u64
     }
 
-    /// The action that reached `node`; `None` at a root.
-    pub(crate) fn action_to(&self, node: u32) -> Option<A> {
-        self.nodes[node as usize].action
-    }
-
     /// The actions from the root to `node`, in order.
     pub(crate) fn actions_to(&self, mut node: u32) -> Vec<A> {
         let mut actions = Vec::with_capacity(self.nodes[node as usize].depth as usize);
@@ -73,14 +68,6 @@ impl<S, A: Copy> SearchTree<S, A> {
         }
         actions.reverse();
         actions
-    }
-
-    /// The solution that ends at `node`.
-    pub(crate) fn solution_to(&self, node: u32) -> Solution<A> {
-        Solution {
-            actions: self.actions_to(node),
-            cost: self.nodes[node as usize].cost,
-        }
     }
 }
 

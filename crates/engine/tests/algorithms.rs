@@ -4,11 +4,11 @@ mod support;
 
 use proptest::prelude::*;
 use statespace_engine::astar::{AStar, astar, astar_with};
-use statespace_engine::bfs::{bfs, bfs_with};
+use statespace_engine::bfs::{Bfs, bfs, bfs_with};
 use statespace_engine::bidirectional_bfs::{bidirectional_bfs, bidirectional_bfs_with};
 use statespace_engine::distance_table::distance_table;
 use statespace_engine::idastar::idastar;
-use statespace_engine::index::{DenseIndex, FlatIndex, StateIndex};
+use statespace_engine::index::{DenseIndex, DenseSet, FlatIndex, StateIndex};
 use statespace_engine::{Domain, Limits, Outcome, Recompute};
 use support::{Graph, Sliding, replay};
 
@@ -75,6 +75,7 @@ proptest! {
         let (mut a, mut b) = (DenseIndex::new(&graph), DenseIndex::new(&graph));
         let mut searcher = AStar::new(DenseIndex::new(&graph));
         let mut flat = FlatIndex::default();
+        let mut breadth_first = Bfs::new(DenseSet::new(&graph));
         let exact = graph.distances();
         let inconsistent = |node: &u32| exact[*node as usize].map_or(0, |d| (d + node % 2) / 2);
         for _ in 0..2 {
@@ -94,6 +95,13 @@ proptest! {
             let fresh = astar(&graph, &start, &inconsistent, &limits);
             prop_assert_eq!(&reused.outcome, &fresh.outcome);
             prop_assert_eq!(reused.stats.expanded, fresh.stats.expanded);
+            // A reused breadth-first searcher, even after a stopped search, with neighbours
+            // ranked from their parents.
+            breadth_first.search(&graph, &start, &limits.clone().max_expanded(1));
+            let reused = breadth_first.search(&graph, &start, &limits);
+            let fresh_bfs = bfs(&graph, &start, &limits);
+            prop_assert_eq!(reused.outcome, fresh_bfs.outcome);
+            prop_assert_eq!(reused.stats.expanded, fresh_bfs.stats.expanded);
             let in_flat = astar_with(&graph, &start, &inconsistent, &limits, &mut flat);
             prop_assert_eq!(in_flat.outcome, fresh.outcome);
             prop_assert_eq!(

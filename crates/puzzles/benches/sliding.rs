@@ -5,8 +5,8 @@
 //! - A* and IDA* with Manhattan distance, and IDA* with linear conflicts, on ten 4×4 boards of
 //!   40 to 50 moves.
 //!
-//! Ours: the engine's algorithms (BFS with a bit per rank as its visited set, each successor
-//! ranked from its parent's rank; A* as one `AStar` searcher kept across boards, with a
+//! Ours: the engine's algorithms (BFS as one `Bfs` searcher with a bit per rank as its visited
+//! set, each successor ranked from its parent's rank; A* as one `AStar` searcher kept across boards, with a
 //! `FlatIndex` (open addressing; a hash map, and a dense array of node numbers, are slower here)
 //! and the estimate updated move by move; in-place IDA* with the incremental estimate). Theirs:
 //! `pathfinding::directed::{bfs, astar, idastar}` with successors in a `Vec` and the estimate
@@ -23,7 +23,7 @@ use std::time::Duration;
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
 use statespace_engine::astar::AStar;
-use statespace_engine::bfs::bfs_with;
+use statespace_engine::bfs::Bfs;
 use statespace_engine::idastar::idastar;
 use statespace_engine::index::{DenseSet, FlatIndex};
 use statespace_engine::{Domain, Heuristic, Limits, Outcome};
@@ -119,22 +119,15 @@ fn configure(group: &mut BenchmarkGroup<'_, WallTime>) {
 fn bfs_3x3(c: &mut Criterion) {
     let puzzle = PackedPuzzle::new(Shape::new(3, 3).unwrap());
     let unsolvable = PackedBoard::from_tiles(&[2u8, 1, 3, 4, 5, 6, 7, 8, 0]);
-    let mut visited = DenseSet::new(&puzzle);
-    let ours = bfs_with(&puzzle, &unsolvable, &Limits::none(), &mut visited);
+    let mut searcher = Bfs::new(DenseSet::new(&puzzle));
+    let ours = searcher.search(&puzzle, &unsolvable, &Limits::none());
     assert_eq!(ours.outcome, Outcome::Exhausted);
     assert_eq!(ours.stats.stored, 181_440);
     let mut group = c.benchmark_group("bfs 3x3, all 181,440 boards");
     configure(&mut group);
     group.throughput(Throughput::Elements(181_440));
     group.bench_function("statespace", |b| {
-        b.iter(|| {
-            bfs_with(
-                &puzzle,
-                black_box(&unsolvable),
-                &Limits::none(),
-                &mut visited,
-            )
-        })
+        b.iter(|| searcher.search(&puzzle, black_box(&unsolvable), &Limits::none()))
     });
     group.bench_function("pathfinding", |b| {
         b.iter(|| {
