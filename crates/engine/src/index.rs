@@ -198,7 +198,7 @@ impl<S: Clone + Eq + Hash> StateIndex<S> for HashIndex<S> {
 /// A map from states to node numbers by open addressing (linear probing) in one array of
 /// (state, node) slots: a lookup reads one cache line where a [`HashIndex`] reads a control byte
 /// and then a bucket, which is what large searches wait on. Best for small states (a few words);
-/// it keeps at least 8/5 slots per state. Clearing is O(1): each slot carries the number of the
+/// it keeps at least 4/3 slots per state. Clearing is O(1): each slot carries the number of the
 /// search that filled it.
 #[derive(Clone, Debug)]
 pub struct FlatIndex<S> {
@@ -287,7 +287,7 @@ impl<S: Clone + Eq + Hash> StateIndex<S> for FlatIndex<S> {
     }
     #[inline]
     fn get_or_insert(&mut self, state: &S, node: u32) -> Option<u32> {
-        if (self.len + 1) * 8 > self.slots.len() * 5 {
+        if (self.len + 1) * 4 > self.slots.len() * 3 {
             self.grow(state);
         }
         let at = self.probe(state);
