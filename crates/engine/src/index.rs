@@ -1,10 +1,11 @@
 //! Visited sets and maps from states to node numbers, for the graph searches.
 //!
-//! [`HashIndex`] works for any domain; [`DenseIndex`] uses a domain's [`PerfectHash`] and one
-//! array slot per rank, which is faster and smaller when most of the space is visited. Both can be
-//! cleared and reused across many searches without reallocating. Breadth-first search needs only
-//! a [`VisitedSet`]: every [`StateIndex`] is one, and so is [`DenseSet`], one bit per rank, which
-//! stays in cache where an array of node numbers would not.
+//! [`HashIndex`] works for any domain; [`FlatIndex`] too, faster for small states (one cache line
+//! per lookup); [`DenseIndex`] uses a domain's [`PerfectHash`] and one array slot per rank, which
+//! is faster and smaller when most of the space is visited. All can be cleared and reused across
+//! many searches without reallocating. Breadth-first search needs only a [`VisitedSet`]: every
+//! [`StateIndex`] is one, and so is [`DenseSet`], one bit per rank, which stays in cache where an
+//! array of node numbers would not, and which ranks successors from their parent's rank.
 
 use std::hash::Hash;
 
