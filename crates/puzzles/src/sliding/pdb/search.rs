@@ -226,36 +226,48 @@ impl<'t> Solver<'t> {
             }
         }
         let first_found = AtomicUsize::new(usize::MAX);
-        let results: Vec<Subtree> = subtrees
-            .par_iter()
-            .enumerate()
+        let next_subtree = AtomicUsize::new(0);
+        // Each thread takes the next subtree in lexicographic order, so that the threads work
+        // side by side near the front: when a subtree finds a solution, the subtrees before it
+        // were shared between the threads, and little was spent on those after it.
+        let mut results: Vec<(usize, Subtree)> = (0..threads)
+            .into_par_iter()
             .with_min_len(1)
-            .map(|(index, prefix)| {
-                if first_found.load(Ordering::Relaxed) < index {
-                    return Subtree {
-                        pass: Err(StopReason::Cancelled),
-                        expanded: 0,
-                        generated: 0,
-                    };
-                }
-                let mut worker = Worker::new(self, root.clone(), limits, expanded_before);
-                worker.abandon = Some((&first_found, index));
-                for &mv in prefix {
-                    worker.play(mv);
-                }
-                let pass = worker.search(bound).map(|pass| {
-                    pass.map_found(|| {
-                        first_found.fetch_min(index, Ordering::Relaxed);
-                        worker.path.clone()
-                    })
-                });
-                Subtree {
-                    pass,
-                    expanded: worker.expanded,
-                    generated: worker.generated,
+            .flat_map_iter(|_| {
+                let mut done = Vec::new();
+                loop {
+                    let index = next_subtree.fetch_add(1, Ordering::Relaxed);
+                    if index >= subtrees.len() || first_found.load(Ordering::Relaxed) < index {
+                        break done;
+                    }
+                    let mut worker = Worker::new(self, root.clone(), limits, expanded_before);
+                    worker.abandon = Some((&first_found, index));
+                    for &mv in &subtrees[index] {
+                        worker.play(mv);
+                    }
+                    let pass = worker.search(bound).map(|pass| {
+                        pass.map_found(|| {
+                            first_found.fetch_min(index, Ordering::Relaxed);
+                            worker.path.clone()
+                        })
+                    });
+                    let stopped = pass.is_err();
+                    done.push((
+                        index,
+                        Subtree {
+                            pass,
+                            expanded: worker.expanded,
+                            generated: worker.generated,
+                        },
+                    ));
+                    if stopped {
+                        break done;
+                    }
                 }
             })
             .collect();
+        results.sort_unstable_by_key(|&(index, _)| index);
+        let results = results.into_iter().map(|(_, subtree)| subtree);
         let mut found = None;
         for subtree in results {
             layer.expanded += subtree.expanded;
