@@ -547,7 +547,7 @@ impl<'s, 't> Worker<'s, 't> {
     /// The entry and value that the pattern of the tile on `target` gets on side `side` when
     /// that tile slides onto the blank (read before the move). `Lookup::NONE` for a tile of no
     /// pattern, or a side the solver does not use.
-    #[inline]
+    #[inline(always)]
     fn lookup(&self, side: usize, target: usize) -> Lookup {
         let solver = self.solver;
         let Some(side_map) = solver.sides.get(side) else {
