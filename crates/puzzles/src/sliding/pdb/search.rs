@@ -321,6 +321,9 @@ impl Pass<()> {
 struct Node {
     tiles: [u8; MAX_CELLS],
     blank: usize,
+    /// `occupants[side][cell]`: the pattern and index of the tile on `cell` of that side (in the
+    /// side's cells), `NO_PATTERN` for the blank and tiles of no pattern.
+    occupants: [[(u8, u8); MAX_CELLS]; 2],
     entries: [[u64; MAX_PATTERNS]; 2],
     values: [[u8; MAX_PATTERNS]; 2],
     sums: [u32; 2],
@@ -331,12 +334,17 @@ impl Node {
         let mut node = Node {
             tiles: [0; MAX_CELLS],
             blank: board.blank(),
+            occupants: [[(NO_PATTERN, 0); MAX_CELLS]; 2],
             entries: [[0; MAX_PATTERNS]; 2],
             values: [[0; MAX_PATTERNS]; 2],
             sums: [0; 2],
         };
         node.tiles[..board.tiles().len()].copy_from_slice(board.tiles());
         for (side_index, side) in solver.sides.iter().enumerate() {
+            for (cell, &tile) in board.tiles().iter().enumerate() {
+                node.occupants[side_index][usize::from(side.cell[cell])] =
+                    side.slot[usize::from(tile)];
+            }
             for (pattern, tiles) in solver.pattern_tiles.iter().enumerate() {
                 let mut cells = vec![0; tiles.len()];
                 for (cell, &tile) in board.tiles().iter().enumerate() {
@@ -527,19 +535,14 @@ impl<'s, 't> Worker<'s, 't> {
                 least = least.min(f);
                 continue;
             }
-            let blank = self.node.blank;
-            let saved = (self.node.entries, self.node.values, self.node.sums);
-            self.apply(target, [first, second]);
+            let undo = self.apply(target, [first, second]);
             self.path.push(mv);
             match visit(self)? {
                 ControlFlow::Break(found) => return Ok(ControlFlow::Break(found)),
                 ControlFlow::Continue(below) => least = least.min(below),
             }
             self.path.pop();
-            self.node.tiles[target] = self.node.tiles[blank];
-            self.node.tiles[blank] = 0;
-            self.node.blank = blank;
-            (self.node.entries, self.node.values, self.node.sums) = saved;
+            self.undo(undo);
         }
         Ok(ControlFlow::Continue(least))
     }
@@ -554,11 +557,12 @@ impl<'s, 't> Worker<'s, 't> {
             return Lookup::NONE;
         };
         let node = &self.node;
-        let (pattern, index) = side_map.slot[usize::from(node.tiles[target])];
+        let occupants = &node.occupants[side];
+        let from = usize::from(side_map.cell[target]);
+        let (pattern, index) = occupants[from];
         if pattern == NO_PATTERN {
             return Lookup::NONE;
         }
-        let from = usize::from(side_map.cell[target]);
         let to = usize::from(side_map.cell[node.blank]);
         // The pattern's tiles strictly between the two cells (vertical moves only).
         let mut between = 0u32;
@@ -566,8 +570,7 @@ impl<'s, 't> Worker<'s, 't> {
         while cells != 0 {
             let cell = cells.trailing_zeros() as usize;
             cells &= cells - 1;
-            let other = node.tiles[usize::from(side_map.cell[cell])];
-            if side_map.slot[usize::from(other)].0 == pattern {
+            if occupants[cell].0 == pattern {
                 between |= 1 << cell;
             }
         }
@@ -578,10 +581,7 @@ impl<'s, 't> Worker<'s, 't> {
             from,
             to,
             between,
-            |cell| {
-                let other = node.tiles[usize::from(side_map.cell[cell])];
-                usize::from(side_map.slot[usize::from(other)].1)
-            },
+            |cell| usize::from(occupants[cell].1),
         );
         let entry = node.entries[side][pattern].wrapping_add_signed(change);
         Lookup {
@@ -602,23 +602,78 @@ impl<'s, 't> Worker<'s, 't> {
             + u32::from(lookup.value)
     }
 
-    /// Slides the tile on `target` onto the blank, recording the lookups of both sides.
+    /// Slides the tile on `target` onto the blank, recording the lookups of both sides; returns
+    /// what [`Worker::undo`] needs to slide it back.
     #[inline]
-    fn apply(&mut self, target: usize, lookups: [Lookup; 2]) {
+    fn apply(&mut self, target: usize, lookups: [Lookup; 2]) -> Undo {
+        let node = &mut self.node;
+        let mut undo = Undo {
+            blank: node.blank,
+            target,
+            lookups,
+            sums: node.sums,
+        };
         for (side, lookup) in lookups.into_iter().enumerate() {
             if lookup.pattern != NO_PATTERN {
-                let sum = self.sum_after(side, lookup);
                 let pattern = usize::from(lookup.pattern);
-                self.node.entries[side][pattern] = lookup.entry;
-                self.node.values[side][pattern] = lookup.value;
-                self.node.sums[side] = sum;
+                let old = &mut undo.lookups[side];
+                old.entry = node.entries[side][pattern];
+                old.value = node.values[side][pattern];
+                node.sums[side] = node.sums[side] - u32::from(old.value) + u32::from(lookup.value);
+                node.entries[side][pattern] = lookup.entry;
+                node.values[side][pattern] = lookup.value;
             }
         }
-        let node = &mut self.node;
+        for (side, side_map) in self.solver.sides.iter().enumerate() {
+            let occupants = &mut node.occupants[side];
+            let from = usize::from(side_map.cell[target]);
+            occupants[usize::from(side_map.cell[node.blank])] = occupants[from];
+            occupants[from] = (NO_PATTERN, 0);
+        }
         node.tiles[node.blank] = node.tiles[target];
         node.tiles[target] = 0;
         node.blank = target;
+        undo
     }
+
+    /// Takes back the move that returned `undo`.
+    #[inline]
+    fn undo(&mut self, undo: Undo) {
+        let node = &mut self.node;
+        let Undo {
+            blank,
+            target,
+            lookups,
+            sums,
+        } = undo;
+        for (side, lookup) in lookups.into_iter().enumerate() {
+            if lookup.pattern != NO_PATTERN {
+                let pattern = usize::from(lookup.pattern);
+                node.entries[side][pattern] = lookup.entry;
+                node.values[side][pattern] = lookup.value;
+            }
+        }
+        node.sums = sums;
+        for (side, side_map) in self.solver.sides.iter().enumerate() {
+            let occupants = &mut node.occupants[side];
+            let to = usize::from(side_map.cell[blank]);
+            occupants[usize::from(side_map.cell[target])] = occupants[to];
+            occupants[to] = (NO_PATTERN, 0);
+        }
+        node.tiles[target] = node.tiles[blank];
+        node.tiles[blank] = 0;
+        node.blank = blank;
+    }
+}
+
+/// How to take a move back: the blank's cell before it, the moved tile's cell before it, and the
+/// entries, values and sums it replaced.
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    blank: usize,
+    target: usize,
+    lookups: [Lookup; 2],
+    sums: [u32; 2],
 }
 
 /// What a move does to one side: the pattern whose entry changes, its new entry and value.
