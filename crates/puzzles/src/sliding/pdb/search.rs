@@ -29,7 +29,7 @@ use super::tables::PatternTables;
 const CHECK_PERIOD: u64 = 1 << 14;
 
 /// The subtrees wanted per thread when the tree is split.
-const SUBTREES_PER_THREAD: usize = 256;
+const SUBTREES_PER_THREAD: usize = 4096;
 
 const NO_PATTERN: u8 = u8::MAX;
 
