@@ -14,7 +14,7 @@
 
 use std::convert::Infallible;
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -227,6 +227,8 @@ impl<'t> Solver<'t> {
         }
         let first_found = AtomicUsize::new(usize::MAX);
         let next_subtree = AtomicUsize::new(0);
+        // Expansions of the finished subtrees, for `Limits::max_expanded`.
+        let finished = AtomicU64::new(expanded_before);
         // Each thread takes the next subtree in lexicographic order, so that the threads work
         // side by side near the front: when a subtree finds a solution, the subtrees before it
         // were shared between the threads, and little was spent on those after it.
@@ -240,7 +242,8 @@ impl<'t> Solver<'t> {
                     if index >= subtrees.len() || first_found.load(Ordering::Relaxed) < index {
                         break done;
                     }
-                    let mut worker = Worker::new(self, root.clone(), limits, expanded_before);
+                    let before = finished.load(Ordering::Relaxed);
+                    let mut worker = Worker::new(self, root.clone(), limits, before);
                     worker.abandon = Some((&first_found, index));
                     for &mv in &subtrees[index] {
                         worker.play(mv);
@@ -251,6 +254,7 @@ impl<'t> Solver<'t> {
                             worker.path.clone()
                         })
                     });
+                    finished.fetch_add(worker.expanded, Ordering::Relaxed);
                     let stopped = pass.is_err();
                     done.push((
                         index,
@@ -508,8 +512,11 @@ impl<'s, 't> Worker<'s, 't> {
         self.count_expansion()?;
         let g = self.path.len() as u32 + 1;
         let forbidden = self.path.last().map(|last| last.inverse());
-        // The board's own lookups first, for every child: independent reads of the tables,
-        // issued together, and most children are pruned on them alone.
+        // The lookups of one side first, for every child: independent reads of the tables,
+        // issued together, and most children are pruned on them alone. That side is the one
+        // with the larger sum here (the board's own on a tie), the likelier to prune.
+        let first_side = usize::from(self.node.sums[1] > self.node.sums[0]);
+        let other_side = 1 - first_side;
         let mut children = [(Move::Down, 0, Lookup::NONE); 4];
         let mut count = 0;
         for mv in Move::ALL {
@@ -517,25 +524,27 @@ impl<'s, 't> Worker<'s, 't> {
                 continue;
             }
             if let Some(target) = self.solver.geometry.step(self.node.blank, mv) {
-                children[count] = (mv, target, self.lookup(0, target));
+                children[count] = (mv, target, self.lookup(first_side, target));
                 count += 1;
             }
         }
         self.generated += count as u64;
         let mut least = u32::MAX;
         for &(mv, target, first) in &children[..count] {
-            let f = g + self.sum_after(0, first);
+            let f = g + self.sum_after(first_side, first);
             if f > bound {
                 least = least.min(f);
                 continue;
             }
-            let second = self.lookup(1, target);
-            let f = g + self.sum_after(1, second);
+            let second = self.lookup(other_side, target);
+            let f = g + self.sum_after(other_side, second);
             if f > bound {
                 least = least.min(f);
                 continue;
             }
-            let undo = self.apply(target, [first, second]);
+            let mut lookups = [first, second];
+            lookups.swap(0, first_side);
+            let undo = self.apply(target, lookups);
             self.path.push(mv);
             match visit(self)? {
                 ControlFlow::Break(found) => return Ok(ControlFlow::Break(found)),
