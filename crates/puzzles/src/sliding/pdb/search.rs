@@ -3,11 +3,13 @@
 //! The search keeps, for the board and for its reflection about the main diagonal, the entry of
 //! every pattern in its table. A move slides one tile: on each side it changes the entry of that
 //! tile's pattern only, by an amount computed in O(1) for sideways moves and O(columns) for
-//! vertical ones ([`rank_change`]), and one table is read. The reflection is read only when the
-//! board's own sum does not already prune the child.
+//! vertical ones ([`rank_change`]), and one table is read. Each node reads first the side with
+//! the larger sum for all its children, and the other side only for the children that the first
+//! does not prune.
 //!
 //! With several threads the tree is split near the root: the nodes at a small depth, in
-//! lexicographic order, are searched in parallel under the common bound. A subtree that finds a
+//! lexicographic order, are searched under the common bound, each thread taking the next one in
+//! that order, so that the threads work side by side at the front. A subtree that finds a
 //! solution tells the others; subtrees after it in the order stop, those before it finish, so the
 //! answer is still the lexicographically first optimal solution. Node counts then include the
 //! work of the subtrees that were stopped, and vary slightly from run to run.
