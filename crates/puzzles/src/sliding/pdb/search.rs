@@ -564,12 +564,20 @@ impl<'s, 't> Worker<'s, 't> {
         };
         let node = &self.node;
         let occupants = &node.occupants[side];
-        let from = usize::from(side_map.cell[target]);
+        // The board's own cells need no mapping (`side` is a constant once inlined).
+        let on_side = |cell: usize| {
+            if side == 0 {
+                cell
+            } else {
+                usize::from(side_map.cell[cell])
+            }
+        };
+        let from = on_side(target);
         let (pattern, index) = occupants[from];
         if pattern == NO_PATTERN {
             return Lookup::NONE;
         }
-        let to = usize::from(side_map.cell[node.blank]);
+        let to = on_side(node.blank);
         // The pattern's tiles strictly between the two cells (vertical moves only).
         let mut between = 0u32;
         let mut cells = cells_between(from, to);
