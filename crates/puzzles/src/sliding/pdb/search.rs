@@ -7,14 +7,15 @@
 //! board's own sum does not already prune the child.
 //!
 //! With several threads the tree is split near the root: the nodes at a small depth, in
-//! lexicographic order, are searched in parallel under the common bound. A subtree that finds a
+//! lexicographic order, are searched under the common bound, each thread taking the next one in
+//! that order, so that the threads work side by side at the front. A subtree that finds a
 //! solution tells the others; subtrees after it in the order stop, those before it finish, so the
 //! answer is still the lexicographically first optimal solution. Node counts then include the
 //! work of the subtrees that were stopped, and vary slightly from run to run.
 
 use std::convert::Infallible;
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -29,7 +30,7 @@ use super::tables::PatternTables;
 const CHECK_PERIOD: u64 = 1 << 14;
 
 /// The subtrees wanted per thread when the tree is split.
-const SUBTREES_PER_THREAD: usize = 256;
+const SUBTREES_PER_THREAD: usize = 4096;
 
 const NO_PATTERN: u8 = u8::MAX;
 
@@ -226,36 +227,52 @@ impl<'t> Solver<'t> {
             }
         }
         let first_found = AtomicUsize::new(usize::MAX);
-        let results: Vec<Subtree> = subtrees
-            .par_iter()
-            .enumerate()
+        let next_subtree = AtomicUsize::new(0);
+        // Expansions of the finished subtrees, for `Limits::max_expanded`.
+        let finished = AtomicU64::new(expanded_before);
+        // Each thread takes the next subtree in lexicographic order, so that the threads work
+        // side by side near the front: when a subtree finds a solution, the subtrees before it
+        // were shared between the threads, and little was spent on those after it.
+        let mut results: Vec<(usize, Subtree)> = (0..threads)
+            .into_par_iter()
             .with_min_len(1)
-            .map(|(index, prefix)| {
-                if first_found.load(Ordering::Relaxed) < index {
-                    return Subtree {
-                        pass: Err(StopReason::Cancelled),
-                        expanded: 0,
-                        generated: 0,
-                    };
-                }
-                let mut worker = Worker::new(self, root.clone(), limits, expanded_before);
-                worker.abandon = Some((&first_found, index));
-                for &mv in prefix {
-                    worker.play(mv);
-                }
-                let pass = worker.search(bound).map(|pass| {
-                    pass.map_found(|| {
-                        first_found.fetch_min(index, Ordering::Relaxed);
-                        worker.path.clone()
-                    })
-                });
-                Subtree {
-                    pass,
-                    expanded: worker.expanded,
-                    generated: worker.generated,
+            .flat_map_iter(|_| {
+                let mut done = Vec::new();
+                loop {
+                    let index = next_subtree.fetch_add(1, Ordering::Relaxed);
+                    if index >= subtrees.len() || first_found.load(Ordering::Relaxed) < index {
+                        break done;
+                    }
+                    let before = finished.load(Ordering::Relaxed);
+                    let mut worker = Worker::new(self, root.clone(), limits, before);
+                    worker.abandon = Some((&first_found, index));
+                    for &mv in &subtrees[index] {
+                        worker.play(mv);
+                    }
+                    let pass = worker.search(bound).map(|pass| {
+                        pass.map_found(|| {
+                            first_found.fetch_min(index, Ordering::Relaxed);
+                            worker.path.clone()
+                        })
+                    });
+                    finished.fetch_add(worker.expanded, Ordering::Relaxed);
+                    let stopped = pass.is_err();
+                    done.push((
+                        index,
+                        Subtree {
+                            pass,
+                            expanded: worker.expanded,
+                            generated: worker.generated,
+                        },
+                    ));
+                    if stopped {
+                        break done;
+                    }
                 }
             })
             .collect();
+        results.sort_unstable_by_key(|&(index, _)| index);
+        let results = results.into_iter().map(|(_, subtree)| subtree);
         let mut found = None;
         for subtree in results {
             layer.expanded += subtree.expanded;
@@ -309,6 +326,9 @@ impl Pass<()> {
 struct Node {
     tiles: [u8; MAX_CELLS],
     blank: usize,
+    /// `occupants[side][cell]`: the pattern and index of the tile on `cell` of that side (in the
+    /// side's cells), `NO_PATTERN` for the blank and tiles of no pattern.
+    occupants: [[(u8, u8); MAX_CELLS]; 2],
     entries: [[u64; MAX_PATTERNS]; 2],
     values: [[u8; MAX_PATTERNS]; 2],
     sums: [u32; 2],
@@ -319,12 +339,17 @@ impl Node {
         let mut node = Node {
             tiles: [0; MAX_CELLS],
             blank: board.blank(),
+            occupants: [[(NO_PATTERN, 0); MAX_CELLS]; 2],
             entries: [[0; MAX_PATTERNS]; 2],
             values: [[0; MAX_PATTERNS]; 2],
             sums: [0; 2],
         };
         node.tiles[..board.tiles().len()].copy_from_slice(board.tiles());
         for (side_index, side) in solver.sides.iter().enumerate() {
+            for (cell, &tile) in board.tiles().iter().enumerate() {
+                node.occupants[side_index][usize::from(side.cell[cell])] =
+                    side.slot[usize::from(tile)];
+            }
             for (pattern, tiles) in solver.pattern_tiles.iter().enumerate() {
                 let mut cells = vec![0; tiles.len()];
                 for (cell, &tile) in board.tiles().iter().enumerate() {
@@ -489,7 +514,8 @@ impl<'s, 't> Worker<'s, 't> {
         let g = self.path.len() as u32 + 1;
         let forbidden = self.path.last().map(|last| last.inverse());
         // The board's own lookups first, for every child: independent reads of the tables,
-        // issued together, and most children are pruned on them alone.
+        // issued together, and most children are pruned on them alone. (Reading first the side
+        // with the larger sum was a third slower: the side is then unknown to the compiler.)
         let mut children = [(Move::Down, 0, Lookup::NONE); 4];
         let mut count = 0;
         for mv in Move::ALL {
@@ -515,19 +541,14 @@ impl<'s, 't> Worker<'s, 't> {
                 least = least.min(f);
                 continue;
             }
-            let blank = self.node.blank;
-            let saved = (self.node.entries, self.node.values, self.node.sums);
-            self.apply(target, [first, second]);
+            let undo = self.apply(target, [first, second]);
             self.path.push(mv);
             match visit(self)? {
                 ControlFlow::Break(found) => return Ok(ControlFlow::Break(found)),
                 ControlFlow::Continue(below) => least = least.min(below),
             }
             self.path.pop();
-            self.node.tiles[target] = self.node.tiles[blank];
-            self.node.tiles[blank] = 0;
-            self.node.blank = blank;
-            (self.node.entries, self.node.values, self.node.sums) = saved;
+            self.undo(undo);
         }
         Ok(ControlFlow::Continue(least))
     }
@@ -535,27 +556,35 @@ impl<'s, 't> Worker<'s, 't> {
     /// The entry and value that the pattern of the tile on `target` gets on side `side` when
     /// that tile slides onto the blank (read before the move). `Lookup::NONE` for a tile of no
     /// pattern, or a side the solver does not use.
-    #[inline]
+    #[inline(always)]
     fn lookup(&self, side: usize, target: usize) -> Lookup {
         let solver = self.solver;
         let Some(side_map) = solver.sides.get(side) else {
             return Lookup::NONE;
         };
         let node = &self.node;
-        let (pattern, index) = side_map.slot[usize::from(node.tiles[target])];
+        let occupants = &node.occupants[side];
+        // The board's own cells need no mapping (`side` is a constant once inlined).
+        let on_side = |cell: usize| {
+            if side == 0 {
+                cell
+            } else {
+                usize::from(side_map.cell[cell])
+            }
+        };
+        let from = on_side(target);
+        let (pattern, index) = occupants[from];
         if pattern == NO_PATTERN {
             return Lookup::NONE;
         }
-        let from = usize::from(side_map.cell[target]);
-        let to = usize::from(side_map.cell[node.blank]);
+        let to = on_side(node.blank);
         // The pattern's tiles strictly between the two cells (vertical moves only).
         let mut between = 0u32;
         let mut cells = cells_between(from, to);
         while cells != 0 {
             let cell = cells.trailing_zeros() as usize;
             cells &= cells - 1;
-            let other = node.tiles[usize::from(side_map.cell[cell])];
-            if side_map.slot[usize::from(other)].0 == pattern {
+            if occupants[cell].0 == pattern {
                 between |= 1 << cell;
             }
         }
@@ -566,10 +595,7 @@ impl<'s, 't> Worker<'s, 't> {
             from,
             to,
             between,
-            |cell| {
-                let other = node.tiles[usize::from(side_map.cell[cell])];
-                usize::from(side_map.slot[usize::from(other)].1)
-            },
+            |cell| usize::from(occupants[cell].1),
         );
         let entry = node.entries[side][pattern].wrapping_add_signed(change);
         Lookup {
@@ -590,23 +616,78 @@ impl<'s, 't> Worker<'s, 't> {
             + u32::from(lookup.value)
     }
 
-    /// Slides the tile on `target` onto the blank, recording the lookups of both sides.
+    /// Slides the tile on `target` onto the blank, recording the lookups of both sides; returns
+    /// what [`Worker::undo`] needs to slide it back.
     #[inline]
-    fn apply(&mut self, target: usize, lookups: [Lookup; 2]) {
+    fn apply(&mut self, target: usize, lookups: [Lookup; 2]) -> Undo {
+        let node = &mut self.node;
+        let mut undo = Undo {
+            blank: node.blank,
+            target,
+            lookups,
+            sums: node.sums,
+        };
         for (side, lookup) in lookups.into_iter().enumerate() {
             if lookup.pattern != NO_PATTERN {
-                let sum = self.sum_after(side, lookup);
                 let pattern = usize::from(lookup.pattern);
-                self.node.entries[side][pattern] = lookup.entry;
-                self.node.values[side][pattern] = lookup.value;
-                self.node.sums[side] = sum;
+                let old = &mut undo.lookups[side];
+                old.entry = node.entries[side][pattern];
+                old.value = node.values[side][pattern];
+                node.sums[side] = node.sums[side] - u32::from(old.value) + u32::from(lookup.value);
+                node.entries[side][pattern] = lookup.entry;
+                node.values[side][pattern] = lookup.value;
             }
         }
-        let node = &mut self.node;
+        for (side, side_map) in self.solver.sides.iter().enumerate() {
+            let occupants = &mut node.occupants[side];
+            let from = usize::from(side_map.cell[target]);
+            occupants[usize::from(side_map.cell[node.blank])] = occupants[from];
+            occupants[from] = (NO_PATTERN, 0);
+        }
         node.tiles[node.blank] = node.tiles[target];
         node.tiles[target] = 0;
         node.blank = target;
+        undo
     }
+
+    /// Takes back the move that returned `undo`.
+    #[inline]
+    fn undo(&mut self, undo: Undo) {
+        let node = &mut self.node;
+        let Undo {
+            blank,
+            target,
+            lookups,
+            sums,
+        } = undo;
+        for (side, lookup) in lookups.into_iter().enumerate() {
+            if lookup.pattern != NO_PATTERN {
+                let pattern = usize::from(lookup.pattern);
+                node.entries[side][pattern] = lookup.entry;
+                node.values[side][pattern] = lookup.value;
+            }
+        }
+        node.sums = sums;
+        for (side, side_map) in self.solver.sides.iter().enumerate() {
+            let occupants = &mut node.occupants[side];
+            let to = usize::from(side_map.cell[blank]);
+            occupants[usize::from(side_map.cell[target])] = occupants[to];
+            occupants[to] = (NO_PATTERN, 0);
+        }
+        node.tiles[target] = node.tiles[blank];
+        node.tiles[blank] = 0;
+        node.blank = blank;
+    }
+}
+
+/// How to take a move back: the blank's cell before it, the moved tile's cell before it, and the
+/// entries, values and sums it replaced.
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    blank: usize,
+    target: usize,
+    lookups: [Lookup; 2],
+    sums: [u32; 2],
 }
 
 /// What a move does to one side: the pattern whose entry changes, its new entry and value.

@@ -11,7 +11,7 @@ use statespace_engine::heuristics::{Additive, Image, Max};
 use statespace_engine::idastar::idastar;
 use statespace_engine::pattern_database::{PatternSpace, UNREACHED};
 use statespace_engine::rank::KPermutationRanker;
-use statespace_engine::{Domain, Limits, PerfectHash};
+use statespace_engine::{Domain, Limits, PerfectHash, StopReason};
 
 use super::*;
 
@@ -208,11 +208,14 @@ fn ida_star_with_the_tables_matches_plain_bfs_lengths() {
                     puzzle.apply(&mut replayed, mv);
                 }
                 assert_eq!(replayed, goal);
-                assert_eq!(
-                    solve(&solver, &board, 2),
-                    Some(moves),
-                    "two threads, {board:?}"
-                );
+                // Threads take subtrees in order and the earlier ones finish: the same answer.
+                for threads in [2, 5] {
+                    assert_eq!(
+                        solve(&solver, &board, threads),
+                        Some(moves.clone()),
+                        "{threads} threads, {board:?}"
+                    );
+                }
             }
         }
     }
@@ -324,4 +327,30 @@ fn named_layouts_cover_every_tile_but_the_blank() {
     );
     assert!(Layout::new(&geometry(3, 3), 0, vec![vec![1, 2], vec![2, 3]]).is_none());
     assert!(Layout::new(&geometry(3, 3), 0, vec![vec![0, 1]]).is_none());
+}
+
+#[test]
+fn a_node_limit_stops_the_search_on_one_thread_or_several() {
+    // Weak tables (five patterns of three tiles) on a far scramble: a long search.
+    let geometry = geometry(4, 4);
+    let goal = blank_first(16);
+    let puzzle = TilePuzzle::new(geometry, goal);
+    let patterns = (0..5).map(|p| (3 * p + 1..3 * p + 4).collect()).collect();
+    let layout = Layout::new(&geometry, 0, patterns).unwrap();
+    let tables = PatternTables::build(&geometry, 0, &layout).unwrap();
+    let solver = Solver::new(geometry, goal, &tables, true);
+    let board = scramble(&puzzle, 400, &mut ChaCha8Rng::seed_from_u64(3));
+    let limits = Limits {
+        max_expanded: Some(200_000),
+        ..Limits::none()
+    };
+    for threads in [1, 2] {
+        let result = solver.solve(&board, &limits, threads);
+        assert_eq!(
+            result.outcome,
+            statespace_engine::Outcome::Stopped(StopReason::NodeLimit),
+            "{threads} threads"
+        );
+        assert!(result.stats.expanded >= 200_000, "{threads} threads");
+    }
 }
