@@ -65,8 +65,9 @@ pub struct PdbFlags {
     pub goal: Option<String>,
     #[command(flatten)]
     pub dir: DirArgs,
-    /// Threads: tables are built on all of them, and IDA* splits its tree over them
-    /// [default: every core for building, 1 for searching].
+    /// Threads: tables are built on all of them, and IDA* splits its tree over them, tightest
+    /// subtrees first: above one thread the answer is optimal but not always the alphabetically
+    /// smallest [default: every core for building, 1 for searching].
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
 }

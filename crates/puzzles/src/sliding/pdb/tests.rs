@@ -208,14 +208,16 @@ fn ida_star_with_the_tables_matches_plain_bfs_lengths() {
                     puzzle.apply(&mut replayed, mv);
                 }
                 assert_eq!(replayed, goal);
-                // Threads take subtrees in order and the earlier ones finish: the same answer.
-                for threads in [2, 5] {
-                    assert_eq!(
-                        solve(&solver, &board, threads),
-                        Some(moves.clone()),
-                        "{threads} threads, {board:?}"
-                    );
+                // Split searches take the tightest subtrees first: another shortest answer,
+                // the same for every number of threads.
+                let split = solve(&solver, &board, 2).unwrap();
+                assert_eq!(split.len(), moves.len(), "{board:?}");
+                let mut replayed = board;
+                for &mv in &split {
+                    puzzle.apply(&mut replayed, mv);
                 }
+                assert_eq!(replayed, goal);
+                assert_eq!(solve(&solver, &board, 5), Some(split), "{board:?}");
             }
         }
     }
