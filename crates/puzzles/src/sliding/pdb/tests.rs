@@ -196,7 +196,8 @@ fn ida_star_with_the_tables_matches_plain_bfs_lengths() {
         let layout = Layout::new(&geometry, 0, patterns).unwrap();
         let tables = PatternTables::build(&geometry, 0, &layout).unwrap();
         for reflect in [false, true] {
-            let solver = Solver::new(geometry, goal, &tables, reflect);
+            // Every iteration split, so that the split search is the one tested with threads.
+            let solver = Solver::new(geometry, goal, &tables, reflect).split_after(0);
             for _ in 0..40 {
                 let board = scramble(&puzzle, rng.random_range(0..60), &mut rng);
                 let expected = exact.distance(puzzle.rank(&board)).unwrap();
@@ -340,7 +341,7 @@ fn a_node_limit_stops_the_search_on_one_thread_or_several() {
     let patterns = (0..5).map(|p| (3 * p + 1..3 * p + 4).collect()).collect();
     let layout = Layout::new(&geometry, 0, patterns).unwrap();
     let tables = PatternTables::build(&geometry, 0, &layout).unwrap();
-    let solver = Solver::new(geometry, goal, &tables, true);
+    let solver = Solver::new(geometry, goal, &tables, true).split_after(0);
     let board = scramble(&puzzle, 400, &mut ChaCha8Rng::seed_from_u64(3));
     let limits = Limits {
         max_expanded: Some(200_000),
