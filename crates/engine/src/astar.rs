@@ -8,17 +8,17 @@
 //! - nodes are parent links in one arena (parent number, action, g), without their states, so
 //!   no path is ever cloned;
 //! - the open list holds the states themselves, so expanding a node never reads the arena, and
-//!   is a bucket queue: one stack per (f, g), found through a small map, with a heap of the
-//!   non-empty buckets (integer f-values take few distinct values, and pushing onto a stack
-//!   beats a binary heap of every node);
+//!   is a bucket queue: one stack per (f, g), found by indexing rows of f and columns of g
+//!   (integer f-values take few distinct values, and pushing onto a stack beats a binary heap of
+//!   every node), with a sparse fallback for values out of range;
 //! - closed nodes are one bit each, small enough to stay in cache;
 //! - an [`AStar`] keeps all of it, and its visited map, between searches.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+mod open_list;
+
 use std::time::Instant;
 
-use rustc_hash::FxHashMap;
+use open_list::OpenList;
 
 use crate::index::{HashIndex, StateIndex};
 use crate::limits::Meter;
@@ -213,7 +213,7 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy> AStar<S, A, I, M> {
     {
         self.visited.clear();
         self.visited.insert(start, 0);
-        self.open.clear();
+        self.open.clear(f);
         self.links.clear();
         self.links.push(Link {
             g: 0,
@@ -352,105 +352,5 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy> AStar<S, A, I, M> {
             }
         }
         Ok(None)
-    }
-}
-
-/// The open list: a stack per (f, g), and a heap of the non-empty ones ordered by least f, then
-/// largest g. The stacks outlive a search, to be reused by the next one.
-struct OpenList<E> {
-    stacks: Vec<Vec<E>>,
-    /// The stack of each (f, g) seen.
-    slots: FxHashMap<(u64, u64), u32>,
-    /// Recently used (f, g, stack), by a hash of (f, g), looked at before `slots`: successors
-    /// mostly land in a handful of stacks.
-    recent: [(u64, u64, u32); RECENT],
-    /// The non-empty stacks: (f, g, stack number), least f and then largest g on top.
-    order: BinaryHeap<(Reverse<u64>, u64, u32)>,
-    len: u64,
-}
-
-impl<E> Default for OpenList<E> {
-    fn default() -> Self {
-        Self {
-            stacks: Vec::new(),
-            slots: FxHashMap::default(),
-            recent: [NO_RECENT; RECENT],
-            order: BinaryHeap::new(),
-            len: 0,
-        }
-    }
-}
-
-/// Beyond this many (f, g) stacks kept, a new search starts with none (costs that vary widely
-/// would otherwise keep a stack for every value ever seen).
-const MAX_KEPT_STACKS: usize = 1 << 12;
-
-const RECENT: usize = 16;
-const NO_RECENT: (u64, u64, u32) = (u64::MAX, u64::MAX, 0);
-
-impl<E> OpenList<E> {
-    fn clear(&mut self) {
-        for (_, _, stack) in self.order.drain() {
-            self.stacks[stack as usize].clear();
-        }
-        if self.stacks.len() > MAX_KEPT_STACKS {
-            self.stacks.clear();
-            self.slots.clear();
-            self.recent = [NO_RECENT; RECENT];
-        }
-        self.len = 0;
-    }
-
-    // Always inlined: called out of line, the entry went through memory, stalling the copy.
-    #[inline(always)]
-    fn push(&mut self, f: u64, g: u64, entry: E) {
-        let stack = self.stack(f, g);
-        let stack_entries = &mut self.stacks[stack as usize];
-        if stack_entries.is_empty() {
-            self.order.push((Reverse(f), g, stack));
-        }
-        stack_entries.push(entry);
-        self.len += 1;
-    }
-
-    /// The number of the stack of (f, g), made if new.
-    #[inline]
-    fn stack(&mut self, f: u64, g: u64) -> u32 {
-        let recent = self.recent[Self::recent_slot(f, g)];
-        if (recent.0, recent.1) == (f, g) {
-            recent.2
-        } else {
-            self.stack_from_map(f, g)
-        }
-    }
-
-    #[inline]
-    fn recent_slot(f: u64, g: u64) -> usize {
-        (f.wrapping_mul(3).wrapping_add(g) as usize) % RECENT
-    }
-
-    /// [`OpenList::stack`] when (f, g) is not among the recent ones.
-    #[inline(never)]
-    fn stack_from_map(&mut self, f: u64, g: u64) -> u32 {
-        let next = self.stacks.len() as u32;
-        let stack = *self.slots.entry((f, g)).or_insert(next);
-        if stack == next {
-            self.stacks.push(Vec::new());
-        }
-        self.recent[Self::recent_slot(f, g)] = (f, g, stack);
-        stack
-    }
-
-    /// The entry with the least f, then the largest g, with its f and g.
-    #[inline]
-    fn pop(&mut self) -> Option<(u64, u64, E)> {
-        let &(Reverse(f), g, stack) = self.order.peek()?;
-        let stack_entries = &mut self.stacks[stack as usize];
-        let entry = stack_entries.pop().expect("listed stacks are not empty");
-        if stack_entries.is_empty() {
-            self.order.pop();
-        }
-        self.len -= 1;
-        Some((f, g, entry))
     }
 }
