@@ -5,8 +5,9 @@
 //!
 //! The layout keeps each generated state to one hash-map probe and sequential writes, because on
 //! large searches A* waits on memory far more than it computes:
-//! - nodes are parent links in one arena (parent number, action, g), without their states, so
-//!   no path is ever cloned;
+//! - nodes are parent links in one arena (parent number, action), without their states, so
+//!   no path is ever cloned, and their costs (g) in another, small enough to stay in cache for
+//!   the check of each state found again;
 //! - the open list holds the states themselves, so expanding a node never reads the arena, and
 //!   is a bucket queue: one stack per (f, g), found by indexing rows of f and columns of g
 //!   (integer f-values take few distinct values, and pushing onto a stack beats a binary heap of
@@ -116,13 +117,13 @@ pub struct AStar<S, A, I = HashIndex<S>, M = u32> {
     visited: I,
     open: OpenList<Entry<S, A, M>>,
     links: Vec<Link<A>>,
+    /// The cost from the start (g) of each node.
+    costs: Vec<u64>,
     closed: Vec<u64>,
 }
 
 /// How the search reached a node.
 struct Link<A> {
-    /// Cost from the start (g).
-    g: u64,
     /// The node it was reached from; [`ROOT`] for the start.
     parent: u32,
     action: Option<A>,
@@ -183,6 +184,7 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy> AStar<S, A, I, M> {
             visited,
             open: OpenList::default(),
             links: Vec::new(),
+            costs: Vec::new(),
             closed: Vec::new(),
         }
     }
@@ -214,9 +216,10 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy> AStar<S, A, I, M> {
         self.visited.clear();
         self.visited.insert(start, 0);
         self.open.clear(f);
+        self.costs.clear();
+        self.costs.push(0);
         self.links.clear();
         self.links.push(Link {
-            g: 0,
             parent: ROOT,
             action: None,
         });
@@ -250,8 +253,8 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy> AStar<S, A, I, M> {
         if node.is_multiple_of(64) {
             self.closed.push(0);
         }
+        self.costs.push(g);
         self.links.push(Link {
-            g,
             parent,
             action: Some(action),
         });
@@ -259,7 +262,7 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy> AStar<S, A, I, M> {
     }
 
     fn solution_to(&self, mut node: u32) -> Solution<A> {
-        let cost = self.links[node as usize].g;
+        let cost = self.costs[node as usize];
         let mut actions = Vec::new();
         while let Some(action) = self.links[node as usize].action {
             actions.push(action);
@@ -294,7 +297,7 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy> AStar<S, A, I, M> {
             if self.is_closed(node) {
                 continue;
             }
-            debug_assert_eq!(self.links[node as usize].g, g);
+            debug_assert_eq!(self.costs[node as usize], g);
             if domain.is_goal(&entry.state) {
                 return Ok(Some(self.solution_to(node)));
             }
@@ -325,9 +328,9 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy> AStar<S, A, I, M> {
                 let child_g = g + u64::from(domain.cost(&state, action));
                 let child = match self.visited.get_or_insert(&next, self.links.len() as u32) {
                     None => Some(self.add(child_g, node, action)),
-                    Some(known) if child_g < self.links[known as usize].g => {
+                    Some(known) if child_g < self.costs[known as usize] => {
+                        self.costs[known as usize] = child_g;
                         self.links[known as usize] = Link {
-                            g: child_g,
                             parent: node,
                             action: Some(action),
                         };
