@@ -18,8 +18,10 @@ const DENSE_F: u64 = 256;
 const DENSE_G: u64 = 256;
 
 pub(super) struct OpenList<E> {
-    /// The row of each f from `base`, then the stack of each g.
-    rows: Vec<Row<E>>,
+    /// The stack of each f from `base` and each g, row by row: `DENSE_G` stacks per row.
+    stacks: Vec<Vec<E>>,
+    /// The state of each row.
+    rows: Vec<Row>,
     /// The f of the first row.
     base: u64,
     /// Rows below this one are empty.
@@ -31,26 +33,18 @@ pub(super) struct OpenList<E> {
     pub(super) len: u64,
 }
 
-struct Row<E> {
-    stacks: Vec<Vec<E>>,
-    /// Stacks from this one on are empty.
+#[derive(Clone, Copy, Default)]
+struct Row {
+    /// The row's stacks from this g on are empty.
     top: usize,
+    /// Entries in the row.
     len: usize,
-}
-
-impl<E> Default for Row<E> {
-    fn default() -> Self {
-        Self {
-            stacks: Vec::new(),
-            top: 0,
-            len: 0,
-        }
-    }
 }
 
 impl<E> Default for OpenList<E> {
     fn default() -> Self {
         Self {
+            stacks: Vec::new(),
             rows: Vec::new(),
             base: 0,
             low: 0,
@@ -64,12 +58,14 @@ impl<E> Default for OpenList<E> {
 impl<E> OpenList<E> {
     /// Empties the list for a search whose start has f-value `base`.
     pub(super) fn clear(&mut self, base: u64) {
-        for row in &mut self.rows[..self.used] {
+        for (offset, row) in self.rows[..self.used].iter_mut().enumerate() {
             if row.len > 0 {
-                row.stacks[..row.top].iter_mut().for_each(Vec::clear);
+                let first = offset * DENSE_G as usize;
+                self.stacks[first..first + row.top]
+                    .iter_mut()
+                    .for_each(Vec::clear);
             }
-            row.len = 0;
-            row.top = 0;
+            *row = Row::default();
         }
         self.sparse.clear();
         self.base = base;
@@ -97,19 +93,18 @@ impl<E> OpenList<E> {
         }
         self.low = self.low.min(offset);
         let row = &mut self.rows[offset];
-        if g >= row.stacks.len() {
-            row.stacks.resize_with(g + 1, Vec::new);
-        }
-        row.stacks[g].push(entry);
         row.top = row.top.max(g + 1);
         row.len += 1;
+        self.stacks[offset * DENSE_G as usize + g].push(entry);
     }
 
     /// Marks the rows up to `offset` as used, making those that are new.
     #[cold]
     fn open_rows(&mut self, offset: usize) {
         if offset >= self.rows.len() {
-            self.rows.resize_with(offset + 1, Row::default);
+            self.rows.resize(offset + 1, Row::default());
+            self.stacks
+                .resize_with(self.rows.len() * DENSE_G as usize, Vec::new);
         }
         self.used = offset + 1;
     }
@@ -120,9 +115,10 @@ impl<E> OpenList<E> {
         while self.low < self.used && self.rows[self.low].len == 0 {
             self.low += 1;
         }
+        let first = self.low * DENSE_G as usize;
         let dense = (self.low < self.used).then(|| {
             let row = &mut self.rows[self.low];
-            while row.stacks[row.top - 1].is_empty() {
+            while self.stacks[first + row.top - 1].is_empty() {
                 row.top -= 1;
             }
             (self.base + self.low as u64, row.top as u64 - 1)
@@ -134,11 +130,10 @@ impl<E> OpenList<E> {
             }
             (None, Some(_)) => self.sparse.pop(),
             (Some((f, g)), _) => {
-                let row = &mut self.rows[self.low];
-                let entry = row.stacks[g as usize]
+                let entry = self.stacks[first + g as usize]
                     .pop()
                     .expect("the top stack has entries");
-                row.len -= 1;
+                self.rows[self.low].len -= 1;
                 (f, g, entry)
             }
         };
