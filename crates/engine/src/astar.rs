@@ -289,7 +289,7 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy> AStar<S, A, I, M> {
         let memo = heuristic.init(domain, start);
         self.reset(start, memo, u64::from(heuristic.value(memo)));
         stats.stored = 1;
-        let (mut actions, mut successors) = (Vec::new(), Vec::new());
+        let mut actions = Vec::new();
         while let Some((f, g, entry)) = self.open.pop() {
             let node = entry.node;
             // Entries of one node leave in order of g (their h is the same), so the one that
@@ -312,19 +312,12 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy> AStar<S, A, I, M> {
             stats.count(u32::try_from(f).unwrap_or(u32::MAX), actions.len() as u64);
             // The way back leads to the parent, which a path through here can never improve.
             let back = entry.action.map(|action| domain.invert(action));
-            // A copy for each successor, moved into its open entry if it gets one: cheaper than
-            // applying and undoing in place and then copying the new ones. All are made first,
-            // so that their lookups in `visited` wait for memory together.
-            successors.clear();
             for &action in &actions {
-                if Some(action) != back {
-                    let mut next = state.clone();
-                    domain.apply(&mut next, action);
-                    self.visited.prefetch(&next);
-                    successors.push((action, next));
+                if Some(action) == back {
+                    continue;
                 }
-            }
-            for (action, next) in successors.drain(..) {
+                let mut next = state.clone();
+                domain.apply(&mut next, action);
                 let child_g = g + u64::from(domain.cost(&state, action));
                 let child = match self.visited.get_or_insert(&next, self.links.len() as u32) {
                     None => Some(self.add(child_g, node, action)),
