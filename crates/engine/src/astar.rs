@@ -5,20 +5,21 @@
 //!
 //! The layout keeps each generated state to one hash-map probe and sequential writes, because on
 //! large searches A* waits on memory far more than it computes:
-//! - nodes are parent links in one arena (parent number, action, g), without their states, so
-//!   no path is ever cloned;
+//! - nodes are parent links in one arena (parent number, action), without their states, so
+//!   no path is ever cloned, and their costs (g) in another, small enough to stay in cache for
+//!   the check of each state found again;
 //! - the open list holds the states themselves, so expanding a node never reads the arena, and
-//!   is a bucket queue: one stack per (f, g), found through a small map, with a heap of the
-//!   non-empty buckets (integer f-values take few distinct values, and pushing onto a stack
-//!   beats a binary heap of every node);
+//!   is a bucket queue: one stack per (f, g), found by indexing rows of f and columns of g
+//!   (integer f-values take few distinct values, and pushing onto a stack beats a binary heap of
+//!   every node), with a sparse fallback for values out of range;
 //! - closed nodes are one bit each, small enough to stay in cache;
 //! - an [`AStar`] keeps all of it, and its visited map, between searches.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+mod open_list;
+
 use std::time::Instant;
 
-use rustc_hash::FxHashMap;
+use open_list::OpenList;
 
 use crate::index::{HashIndex, StateIndex};
 use crate::limits::Meter;
@@ -116,13 +117,13 @@ pub struct AStar<S, A, I = HashIndex<S>, M = u32> {
     visited: I,
     open: OpenList<Entry<S, A, M>>,
     links: Vec<Link<A>>,
+    /// The cost from the start (g) of each node.
+    costs: Vec<u64>,
     closed: Vec<u64>,
 }
 
 /// How the search reached a node.
 struct Link<A> {
-    /// Cost from the start (g).
-    g: u64,
     /// The node it was reached from; [`ROOT`] for the start.
     parent: u32,
     action: Option<A>,
@@ -183,6 +184,7 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy> AStar<S, A, I, M> {
             visited,
             open: OpenList::default(),
             links: Vec::new(),
+            costs: Vec::new(),
             closed: Vec::new(),
         }
     }
@@ -213,10 +215,11 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy> AStar<S, A, I, M> {
     {
         self.visited.clear();
         self.visited.insert(start, 0);
-        self.open.clear();
+        self.open.clear(f);
+        self.costs.clear();
+        self.costs.push(0);
         self.links.clear();
         self.links.push(Link {
-            g: 0,
             parent: ROOT,
             action: None,
         });
@@ -250,8 +253,8 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy> AStar<S, A, I, M> {
         if node.is_multiple_of(64) {
             self.closed.push(0);
         }
+        self.costs.push(g);
         self.links.push(Link {
-            g,
             parent,
             action: Some(action),
         });
@@ -259,7 +262,7 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy> AStar<S, A, I, M> {
     }
 
     fn solution_to(&self, mut node: u32) -> Solution<A> {
-        let cost = self.links[node as usize].g;
+        let cost = self.costs[node as usize];
         let mut actions = Vec::new();
         while let Some(action) = self.links[node as usize].action {
             actions.push(action);
@@ -286,7 +289,7 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy> AStar<S, A, I, M> {
         let memo = heuristic.init(domain, start);
         self.reset(start, memo, u64::from(heuristic.value(memo)));
         stats.stored = 1;
-        let (mut actions, mut successors) = (Vec::new(), Vec::new());
+        let mut actions = Vec::new();
         while let Some((f, g, entry)) = self.open.pop() {
             let node = entry.node;
             // Entries of one node leave in order of g (their h is the same), so the one that
@@ -294,7 +297,7 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy> AStar<S, A, I, M> {
             if self.is_closed(node) {
                 continue;
             }
-            debug_assert_eq!(self.links[node as usize].g, g);
+            debug_assert_eq!(self.costs[node as usize], g);
             if domain.is_goal(&entry.state) {
                 return Ok(Some(self.solution_to(node)));
             }
@@ -309,25 +312,18 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy> AStar<S, A, I, M> {
             stats.count(u32::try_from(f).unwrap_or(u32::MAX), actions.len() as u64);
             // The way back leads to the parent, which a path through here can never improve.
             let back = entry.action.map(|action| domain.invert(action));
-            // A copy for each successor, moved into its open entry if it gets one: cheaper than
-            // applying and undoing in place and then copying the new ones. All are made first,
-            // so that their lookups in `visited` wait for memory together.
-            successors.clear();
             for &action in &actions {
-                if Some(action) != back {
-                    let mut next = state.clone();
-                    domain.apply(&mut next, action);
-                    self.visited.prefetch(&next);
-                    successors.push((action, next));
+                if Some(action) == back {
+                    continue;
                 }
-            }
-            for (action, next) in successors.drain(..) {
+                let mut next = state.clone();
+                domain.apply(&mut next, action);
                 let child_g = g + u64::from(domain.cost(&state, action));
                 let child = match self.visited.get_or_insert(&next, self.links.len() as u32) {
                     None => Some(self.add(child_g, node, action)),
-                    Some(known) if child_g < self.links[known as usize].g => {
+                    Some(known) if child_g < self.costs[known as usize] => {
+                        self.costs[known as usize] = child_g;
                         self.links[known as usize] = Link {
-                            g: child_g,
                             parent: node,
                             action: Some(action),
                         };
@@ -352,105 +348,5 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy> AStar<S, A, I, M> {
             }
         }
         Ok(None)
-    }
-}
-
-/// The open list: a stack per (f, g), and a heap of the non-empty ones ordered by least f, then
-/// largest g. The stacks outlive a search, to be reused by the next one.
-struct OpenList<E> {
-    stacks: Vec<Vec<E>>,
-    /// The stack of each (f, g) seen.
-    slots: FxHashMap<(u64, u64), u32>,
-    /// Recently used (f, g, stack), by a hash of (f, g), looked at before `slots`: successors
-    /// mostly land in a handful of stacks.
-    recent: [(u64, u64, u32); RECENT],
-    /// The non-empty stacks: (f, g, stack number), least f and then largest g on top.
-    order: BinaryHeap<(Reverse<u64>, u64, u32)>,
-    len: u64,
-}
-
-impl<E> Default for OpenList<E> {
-    fn default() -> Self {
-        Self {
-            stacks: Vec::new(),
-            slots: FxHashMap::default(),
-            recent: [NO_RECENT; RECENT],
-            order: BinaryHeap::new(),
-            len: 0,
-        }
-    }
-}
-
-/// Beyond this many (f, g) stacks kept, a new search starts with none (costs that vary widely
-/// would otherwise keep a stack for every value ever seen).
-const MAX_KEPT_STACKS: usize = 1 << 12;
-
-const RECENT: usize = 16;
-const NO_RECENT: (u64, u64, u32) = (u64::MAX, u64::MAX, 0);
-
-impl<E> OpenList<E> {
-    fn clear(&mut self) {
-        for (_, _, stack) in self.order.drain() {
-            self.stacks[stack as usize].clear();
-        }
-        if self.stacks.len() > MAX_KEPT_STACKS {
-            self.stacks.clear();
-            self.slots.clear();
-            self.recent = [NO_RECENT; RECENT];
-        }
-        self.len = 0;
-    }
-
-    // Always inlined: called out of line, the entry went through memory, stalling the copy.
-    #[inline(always)]
-    fn push(&mut self, f: u64, g: u64, entry: E) {
-        let stack = self.stack(f, g);
-        let stack_entries = &mut self.stacks[stack as usize];
-        if stack_entries.is_empty() {
-            self.order.push((Reverse(f), g, stack));
-        }
-        stack_entries.push(entry);
-        self.len += 1;
-    }
-
-    /// The number of the stack of (f, g), made if new.
-    #[inline]
-    fn stack(&mut self, f: u64, g: u64) -> u32 {
-        let recent = self.recent[Self::recent_slot(f, g)];
-        if (recent.0, recent.1) == (f, g) {
-            recent.2
-        } else {
-            self.stack_from_map(f, g)
-        }
-    }
-
-    #[inline]
-    fn recent_slot(f: u64, g: u64) -> usize {
-        (f.wrapping_mul(3).wrapping_add(g) as usize) % RECENT
-    }
-
-    /// [`OpenList::stack`] when (f, g) is not among the recent ones.
-    #[inline(never)]
-    fn stack_from_map(&mut self, f: u64, g: u64) -> u32 {
-        let next = self.stacks.len() as u32;
-        let stack = *self.slots.entry((f, g)).or_insert(next);
-        if stack == next {
-            self.stacks.push(Vec::new());
-        }
-        self.recent[Self::recent_slot(f, g)] = (f, g, stack);
-        stack
-    }
-
-    /// The entry with the least f, then the largest g, with its f and g.
-    #[inline]
-    fn pop(&mut self) -> Option<(u64, u64, E)> {
-        let &(Reverse(f), g, stack) = self.order.peek()?;
-        let stack_entries = &mut self.stacks[stack as usize];
-        let entry = stack_entries.pop().expect("listed stacks are not empty");
-        if stack_entries.is_empty() {
-            self.order.pop();
-        }
-        self.len -= 1;
-        Some((f, g, entry))
     }
 }

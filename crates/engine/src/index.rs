@@ -30,11 +30,6 @@ pub trait StateIndex<S>: VisitedSet<S> {
     fn insert(&mut self, state: &S, node: u32) -> bool {
         self.get_or_insert(state, node).is_none()
     }
-    /// Starts loading the memory a lookup of `state` will read, so that lookups of several
-    /// states wait for memory together rather than one after another. By default nothing.
-    fn prefetch(&self, state: &S) {
-        let _ = state;
-    }
 }
 
 /// A borrowed index is an index: searchers that own theirs can work in one the caller keeps.
@@ -49,10 +44,6 @@ impl<S, I: StateIndex<S> + ?Sized> StateIndex<S> for &mut I {
     }
     fn clear(&mut self) {
         (**self).clear();
-    }
-    #[inline]
-    fn prefetch(&self, state: &S) {
-        (**self).prefetch(state);
     }
 }
 
@@ -277,13 +268,6 @@ impl<S: Clone + Eq + Hash> FlatIndex<S> {
 }
 
 impl<S: Clone + Eq + Hash> StateIndex<S> for FlatIndex<S> {
-    /// Reads the slot where probing for `state` starts (a plain load the optimizer must keep).
-    #[inline]
-    fn prefetch(&self, state: &S) {
-        if !self.slots.is_empty() {
-            std::hint::black_box(self.slots[self.home(state)].search);
-        }
-    }
     #[inline]
     fn get(&self, state: &S) -> Option<u32> {
         if self.slots.is_empty() {

@@ -221,3 +221,92 @@ fn flat_index_grows_and_forgets_between_searches() {
         assert_eq!(index.get(&round), None);
     }
 }
+
+/// A directed graph with a cost on each edge; an action is an edge number.
+struct Weighted {
+    /// (from, to, cost) of each edge.
+    edges: Vec<(u32, u32, u32)>,
+    goal: u32,
+}
+
+/// The action no edge has: directed edges have no inverse to prune.
+const NO_EDGE: usize = usize::MAX;
+
+impl Domain for Weighted {
+    type State = u32;
+    type Action = usize;
+    fn actions(&self, &node: &u32, out: &mut Vec<usize>) {
+        out.extend((0..self.edges.len()).filter(|&edge| self.edges[edge].0 == node));
+    }
+    fn apply(&self, node: &mut u32, edge: usize) {
+        *node = self.edges[edge].1;
+    }
+    fn invert(&self, _: usize) -> usize {
+        NO_EDGE
+    }
+    fn is_goal(&self, &node: &u32) -> bool {
+        node == self.goal
+    }
+    fn cost(&self, _: &u32, edge: usize) -> u32 {
+        self.edges[edge].2
+    }
+}
+
+impl Weighted {
+    /// The cheapest cost from each node to the goal, by relaxing every edge until nothing
+    /// changes (Bellman-Ford).
+    fn costs_to_goal(&self, nodes: usize) -> Vec<Option<u64>> {
+        let mut best = vec![None; nodes];
+        best[self.goal as usize] = Some(0);
+        for _ in 0..nodes {
+            for &(from, to, cost) in &self.edges {
+                if let Some(rest) = best[to as usize] {
+                    let through = rest + u64::from(cost);
+                    if best[from as usize].is_none_or(|known| through < known) {
+                        best[from as usize] = Some(through);
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+proptest! {
+    /// Non-unit costs with an admissible but inconsistent estimate (a node-dependent share of
+    /// the true cost, large enough to take f below the start's and costs past small values):
+    /// A* still finds the cheapest cost, reopening states as cheaper paths appear.
+    #[test]
+    fn astar_is_optimal_with_costs_and_an_inconsistent_estimate(
+        nodes in 2usize..30,
+        edges in prop::collection::vec((0u32..30, 0u32..30, 1u32..400), 0..90),
+        start in 0u32..30,
+    ) {
+        let n = nodes as u32;
+        let edges = edges.into_iter().map(|(a, b, c)| (a % n, b % n, c)).collect();
+        let graph = Weighted { edges, goal: n - 1 };
+        let exact = graph.costs_to_goal(nodes);
+        let share = |node: &u32| exact[*node as usize].map_or(0, |d| (d * u64::from(node % 4) / 3).min(d) as u32);
+        let start = start % n;
+        let mut searcher = AStar::new(FlatIndex::default());
+        for _ in 0..2 {
+            let result = searcher.search(&graph, &start, &share, &Limits::none());
+            match (result.outcome, exact[start as usize]) {
+                (Outcome::Found(solution), Some(cost)) => {
+                    prop_assert_eq!(solution.cost, cost);
+                    let mut node = start;
+                    let mut replayed = 0;
+                    for &edge in &solution.actions {
+                        prop_assert_eq!(graph.edges[edge].0, node);
+                        replayed += u64::from(graph.cost(&node, edge));
+                        graph.apply(&mut node, edge);
+                    }
+                    prop_assert!(graph.is_goal(&node));
+                    prop_assert_eq!(replayed, cost);
+                }
+                (Outcome::Exhausted, None) => {}
+                (outcome, cost) => prop_assert!(false, "{:?} against {:?}", outcome, cost),
+            }
+        }
+    }
+}
