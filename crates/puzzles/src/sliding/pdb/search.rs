@@ -222,20 +222,23 @@ impl<'t> Solver<'t> {
     ) -> Result<Pass<Vec<Move>>, StopReason> {
         // Deepen the frontier one level at a time, in lexicographic order, until there are
         // enough subtrees to share out (or the iteration ends on the way).
-        let mut subtrees: Vec<Vec<Move>> = vec![Vec::new()];
+        let mut subtrees = vec![SubtreeRoot {
+            f: 0,
+            path: Vec::new(),
+        }];
         let mut least_exceeding = u32::MAX;
         while subtrees.len() < SPLIT_SUBTREES {
             let mut deeper = Vec::new();
-            for prefix in &subtrees {
+            for subtree in &subtrees {
                 let mut worker = Worker::new(self, root.clone(), limits, expanded_before);
-                for &mv in prefix {
+                for &mv in &subtree.path {
                     worker.play(mv);
                 }
                 if worker.is_goal() {
-                    deeper.push(prefix.clone());
+                    deeper.push(subtree.clone());
                     continue;
                 }
-                let (children, least) = worker.collect(bound, prefix.len() as u32 + 1)?;
+                let (children, least) = worker.collect(bound, subtree.path.len() as u32 + 1)?;
                 layer.expanded += worker.expanded;
                 layer.generated += worker.generated;
                 least_exceeding = least_exceeding.min(least);
@@ -250,7 +253,14 @@ impl<'t> Solver<'t> {
                 break;
             }
         }
-        self.tightest_first(root, limits, &mut subtrees);
+        // Tightest first: by decreasing f (depth plus estimate), move order among equals. Every
+        // subtree within the bound is searched whatever the order, except in the last
+        // iteration, which stops at the first solution in this order: the tight roots, where the
+        // estimate is nearly exact, have small subtrees and lie on optimal paths more often than
+        // the slack ones (on the 24-puzzle, ids 37, 38 and 40 generate 38%, 52% and 13% fewer
+        // nodes than in move order, where every subtree before the alphabetically first
+        // solution must be searched).
+        subtrees.sort_by_key(|subtree| Reverse(subtree.f));
         let first_found = AtomicUsize::new(usize::MAX);
         let next_subtree = AtomicUsize::new(0);
         // Expansions of the finished subtrees, for `Limits::max_expanded`.
@@ -271,7 +281,7 @@ impl<'t> Solver<'t> {
                     let before = finished.load(Ordering::Relaxed);
                     let mut worker = Worker::new(self, root.clone(), limits, before);
                     worker.abandon = Some((&first_found, index));
-                    for &mv in &subtrees[index] {
+                    for &mv in &subtrees[index].path {
                         worker.play(mv);
                     }
                     let pass = worker.search(bound).map(|pass| {
@@ -317,29 +327,11 @@ impl<'t> Solver<'t> {
     }
 }
 
-impl Solver<'_> {
-    /// Orders the subtrees of a split iteration by decreasing f (depth plus estimate), move
-    /// order among equals. Every subtree within the bound is searched whatever the order, except
-    /// in the last iteration, which stops at the first solution in this order: the tight roots,
-    /// where the estimate is nearly exact, have small subtrees and lie on optimal paths more
-    /// often than the slack ones (measured on the 24-puzzle: ids 37, 38 and 40 generate 38%, 52%
-    /// and 13% fewer nodes than in move order, where every subtree before the alphabetically
-    /// first solution must be searched).
-    fn tightest_first(&self, root: &Node, limits: &Limits, subtrees: &mut Vec<Vec<Move>>) {
-        let mut keyed: Vec<(Reverse<u32>, Vec<Move>)> = subtrees
-            .drain(..)
-            .map(|prefix| {
-                let mut worker = Worker::new(self, root.clone(), limits, 0);
-                for &mv in &prefix {
-                    worker.play(mv);
-                }
-                let f = prefix.len() as u32 + worker.node.estimate(self);
-                (Reverse(f), prefix)
-            })
-            .collect();
-        keyed.sort_by_key(|(f, _)| *f);
-        subtrees.extend(keyed.into_iter().map(|(_, prefix)| prefix));
-    }
+/// The root of a subtree of a split iteration: its path from the start and its f-value.
+#[derive(Clone)]
+struct SubtreeRoot {
+    f: u32,
+    path: Vec<Move>,
 }
 
 /// What the search of one subtree of a split iteration did.
@@ -463,9 +455,10 @@ impl<'s, 't> Worker<'s, 't> {
         })
     }
 
-    /// The nodes at `depth` within `bound`, in lexicographic order, as paths from the root; a
-    /// goal met on the way is one of them. With the least estimate above the bound met on the way.
-    fn collect(&mut self, bound: u32, depth: u32) -> Result<(Vec<Vec<Move>>, u32), StopReason> {
+    /// The nodes at `depth` within `bound`, in lexicographic order, with their paths from the
+    /// root; a goal met on the way is one of them. With the least estimate above the bound met on
+    /// the way.
+    fn collect(&mut self, bound: u32, depth: u32) -> Result<(Vec<SubtreeRoot>, u32), StopReason> {
         let mut paths = Vec::new();
         let least = self.collect_below(bound, depth, &mut paths)?;
         Ok((paths, least))
@@ -475,10 +468,13 @@ impl<'s, 't> Worker<'s, 't> {
         &mut self,
         bound: u32,
         depth: u32,
-        paths: &mut Vec<Vec<Move>>,
+        paths: &mut Vec<SubtreeRoot>,
     ) -> Result<u32, StopReason> {
         if self.path.len() as u32 == depth || self.is_goal() {
-            paths.push(self.path.clone());
+            paths.push(SubtreeRoot {
+                f: self.path.len() as u32 + self.node.estimate(self.solver),
+                path: self.path.clone(),
+            });
             return Ok(u32::MAX);
         }
         let flow = self.expand(bound, |worker| {
