@@ -162,13 +162,13 @@ impl<S: Clone, A: Copy + Eq, I: VisitedSet<S>> Bfs<S, A, I> {
             let back = self.links[parent]
                 .action
                 .map(|action| domain.invert(action));
+            let parent_key = self.keys[parent];
             for &action in &actions {
                 if Some(action) == back {
                     continue;
                 }
                 let mut next = state.clone();
                 domain.apply(&mut next, action);
-                let parent_key = self.keys[parent];
                 if let Some(key) = self.visited.insert_neighbour(&state, parent_key, &next) {
                     self.keys.push(key);
                     self.links.push(Link {

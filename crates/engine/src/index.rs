@@ -7,9 +7,7 @@
 //! [`StateIndex`] is one, and so is [`DenseSet`], one bit per rank, which stays in cache where an
 //! array of node numbers would not, and which ranks successors from their parent's rank.
 
-use std::hash::Hash;
-
-use std::hash::BuildHasher;
+use std::hash::{BuildHasher, Hash};
 
 use rustc_hash::{FxBuildHasher, FxHashMap};
 

@@ -247,6 +247,9 @@ fn nibbles(first: usize, end: usize) -> u64 {
 
 #[cfg(test)]
 mod tests {
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
     use super::*;
     use crate::sliding::board::Board;
 
@@ -274,35 +277,30 @@ mod tests {
 
     #[test]
     fn neighbour_ranks_equal_fresh_ones() {
+        let mut rng = ChaCha8Rng::seed_from_u64(99);
         for (rows, cols) in [(3, 3), (4, 4), (2, 3), (1, 4), (3, 5), (2, 8)] {
             let shape = Shape::new(rows, cols).unwrap();
             let puzzle = PackedPuzzle::new(shape);
             let mut board = *puzzle.goal();
             let mut rank = puzzle.rank(&board);
             let mut actions = Vec::new();
-            let mut seed = 99u64;
+            // A random walk; at each board, every neighbour's rank is checked.
             for _ in 0..3000 {
                 actions.clear();
                 puzzle.actions(&board, &mut actions);
-                for &step in &actions {
-                    let mut next = board;
-                    puzzle.apply(&mut next, step);
-                    let fresh = puzzle.rank(&next);
-                    assert_eq!(
-                        puzzle.rank_neighbour(&board, rank, &next),
-                        fresh,
-                        "{next:?}"
-                    );
+                let neighbours: Vec<PackedBoard> = actions
+                    .iter()
+                    .map(|&step| {
+                        let mut next = board;
+                        puzzle.apply(&mut next, step);
+                        next
+                    })
+                    .collect();
+                for next in &neighbours {
+                    let fresh = puzzle.rank(next);
+                    assert_eq!(puzzle.rank_neighbour(&board, rank, next), fresh, "{next:?}");
                 }
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                let step = actions[(seed >> 33) as usize % actions.len()];
-                let next = {
-                    let mut next = board;
-                    puzzle.apply(&mut next, step);
-                    next
-                };
+                let next = neighbours[rng.random_range(0..neighbours.len())];
                 rank = puzzle.rank_neighbour(&board, rank, &next);
                 board = next;
             }
