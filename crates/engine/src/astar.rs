@@ -3,16 +3,20 @@
 //! See <https://en.wikipedia.org/wiki/A*_search_algorithm>. Ties on f are broken toward larger g
 //! (deeper nodes first, which reaches the goal sooner), then toward the node generated last.
 //!
-//! The layout keeps each generated state to one hash-map probe and sequential writes, because on
+//! The layout keeps each expansion to one visited-map probe and sequential writes, because on
 //! large searches A* waits on memory far more than it computes:
-//! - nodes are parent links in one arena (parent number, action), without their states, so
-//!   no path is ever cloned, and their costs (g) in another, small enough to stay in cache for
-//!   the check of each state found again;
-//! - the open list holds the states themselves, so expanding a node never reads the arena, and
-//!   is a bucket queue: one stack per (f, g), found by indexing rows of f and columns of g
-//!   (integer f-values take few distinct values, and pushing onto a stack beats a binary heap of
-//!   every node), with a sparse fallback for values out of range;
-//! - closed nodes are one bit each, small enough to stay in cache;
+//! - duplicates are detected when an entry leaves the open list, not when it is generated: most
+//!   generated states are still in the open list when the goal leaves it, so they are never
+//!   looked up nor given a node. An entry whose state has left already at no greater cost is
+//!   dropped; at a lower cost (only an inconsistent estimate allows it) the state is expanded
+//!   again;
+//! - the open list holds the entries whole (state, parent node, action, memo of the estimate),
+//!   so expanding never reads the node arena, and is a bucket queue: one stack per (f, g), found
+//!   by indexing rows of f and columns of g (integer f-values take few distinct values, and
+//!   pushing onto a stack beats a binary heap of every node), with a sparse fallback for values
+//!   out of range;
+//! - expanded nodes are parent links in one arena (parent number, action), so no path is ever
+//!   cloned, and their costs (g) in another, read when a state leaves the open list again;
 //! - an [`AStar`] keeps all of it, and its visited map, between searches.
 
 mod open_list;
@@ -119,7 +123,6 @@ pub struct AStar<S, A, I = HashIndex<S>, M = u32> {
     links: Vec<Link<A>>,
     /// The cost from the start (g) of each node.
     costs: Vec<u64>,
-    closed: Vec<u64>,
 }
 
 /// How the search reached a node.
@@ -131,13 +134,13 @@ struct Link<A> {
 
 const ROOT: u32 = u32::MAX;
 
-/// A node waiting in the open list, with its state, the action that reached it and the memo of
+/// A state waiting in the open list, with the node and the action that reached it and the memo of
 /// its estimate.
 struct Entry<S, A, M> {
     state: S,
-    node: u32,
-    action: Option<A>,
+    parent: u32,
     memo: M,
+    action: Option<A>,
 }
 
 /// A plain heuristic as an incremental one whose memo is the estimate.
@@ -185,7 +188,6 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy> AStar<S, A, I, M> {
             open: OpenList::default(),
             links: Vec::new(),
             costs: Vec::new(),
-            closed: Vec::new(),
         }
     }
 
@@ -214,51 +216,38 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy> AStar<S, A, I, M> {
         I: StateIndex<S>,
     {
         self.visited.clear();
-        self.visited.insert(start, 0);
         self.open.clear(f);
         self.costs.clear();
-        self.costs.push(0);
         self.links.clear();
-        self.links.push(Link {
-            parent: ROOT,
-            action: None,
-        });
-        self.closed.clear();
-        self.closed.push(0);
         let entry = Entry {
             state: start.clone(),
-            node: 0,
+            parent: ROOT,
             action: None,
             memo,
         };
         self.open.push(f, 0, entry);
     }
 
-    fn is_closed(&self, node: u32) -> bool {
-        self.closed[node as usize / 64] & (1 << (node % 64)) != 0
-    }
-
-    fn set_closed(&mut self, node: u32, closed: bool) {
-        let (word, bit) = (node as usize / 64, 1 << (node % 64));
-        if closed {
-            self.closed[word] |= bit;
-        } else {
-            self.closed[word] &= !bit;
+    /// The node of `state`, leaving the open list at cost `g` by `link`: a new node the first
+    /// time, the known one again if this path is cheaper (an inconsistent estimate may let a
+    /// state leave before its cheapest path), or none if the entry is stale.
+    fn node_of(&mut self, state: &S, link: Link<A>, g: u64) -> Option<u32>
+    where
+        I: StateIndex<S>,
+    {
+        match self.visited.get_or_insert(state, self.links.len() as u32) {
+            None => {
+                self.costs.push(g);
+                self.links.push(link);
+                Some(self.links.len() as u32 - 1)
+            }
+            Some(known) if g < self.costs[known as usize] => {
+                self.costs[known as usize] = g;
+                self.links[known as usize] = link;
+                Some(known)
+            }
+            Some(_) => None,
         }
-    }
-
-    /// Adds an open node reached from `parent` by `action` at cost `g`; returns its number.
-    fn add(&mut self, g: u64, parent: u32, action: A) -> u32 {
-        let node = self.links.len() as u32;
-        if node.is_multiple_of(64) {
-            self.closed.push(0);
-        }
-        self.costs.push(g);
-        self.links.push(Link {
-            parent,
-            action: Some(action),
-        });
-        node
     }
 
     fn solution_to(&self, mut node: u32) -> Solution<A> {
@@ -291,27 +280,33 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy> AStar<S, A, I, M> {
         stats.stored = 1;
         let mut actions = Vec::new();
         while let Some((f, g, entry)) = self.open.pop() {
-            let node = entry.node;
-            // Entries of one node leave in order of g (their h is the same), so the one that
-            // finds it open carries its current g, and any later one is superseded.
-            if self.is_closed(node) {
+            // Taken apart at once: moving the entry whole copies its padding with overlapping
+            // moves, which stall the loads that follow (10% of the time on small searches).
+            let Entry {
+                state,
+                parent,
+                memo: parent_memo,
+                action: parent_action,
+            } = entry;
+            let link = Link {
+                parent,
+                action: parent_action,
+            };
+            let Some(node) = self.node_of(&state, link, g) else {
                 continue;
-            }
-            debug_assert_eq!(self.costs[node as usize], g);
-            if domain.is_goal(&entry.state) {
+            };
+            if domain.is_goal(&state) {
                 return Ok(Some(self.solution_to(node)));
             }
             if meter.beyond_depth(f) {
                 return Err(StopReason::DepthLimit);
             }
             meter.before_expansion(stats.expanded)?;
-            self.set_closed(node, true);
-            let state = entry.state;
             actions.clear();
             domain.actions(&state, &mut actions);
             stats.count(u32::try_from(f).unwrap_or(u32::MAX), actions.len() as u64);
             // The way back leads to the parent, which a path through here can never improve.
-            let back = entry.action.map(|action| domain.invert(action));
+            let back = parent_action.map(|action| domain.invert(action));
             for &action in &actions {
                 if Some(action) == back {
                     continue;
@@ -319,33 +314,18 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy> AStar<S, A, I, M> {
                 let mut next = state.clone();
                 domain.apply(&mut next, action);
                 let child_g = g + u64::from(domain.cost(&state, action));
-                let child = match self.visited.get_or_insert(&next, self.links.len() as u32) {
-                    None => Some(self.add(child_g, node, action)),
-                    Some(known) if child_g < self.costs[known as usize] => {
-                        self.costs[known as usize] = child_g;
-                        self.links[known as usize] = Link {
-                            parent: node,
-                            action: Some(action),
-                        };
-                        self.set_closed(known, false);
-                        Some(known)
-                    }
-                    Some(_) => None,
+                let memo = heuristic.update(domain, &next, action, parent_memo);
+                let h = u64::from(heuristic.value(memo));
+                let child = Entry {
+                    state: next,
+                    parent: node,
+                    action: Some(action),
+                    memo,
                 };
-                if let Some(child) = child {
-                    let memo = heuristic.update(domain, &next, action, entry.memo);
-                    let h = u64::from(heuristic.value(memo));
-                    let child_entry = Entry {
-                        state: next,
-                        node: child,
-                        action: Some(action),
-                        memo,
-                    };
-                    self.open.push(child_g + h, child_g, child_entry);
-                    stats.stored = self.links.len() as u64 + self.open.len;
-                    meter.stored(stats.stored)?;
-                }
+                self.open.push(child_g + h, child_g, child);
             }
+            stats.stored = self.links.len() as u64 + self.open.len;
+            meter.stored(stats.stored)?;
         }
         Ok(None)
     }

@@ -28,8 +28,7 @@ use statespace_engine::idastar::idastar;
 use statespace_engine::index::{DenseSet, FlatIndex};
 use statespace_engine::{Domain, Heuristic, Limits, Outcome};
 use statespace_puzzles::sliding::{
-    Board, Estimate, EstimateMemo, Move, PackedBoard, PackedPuzzle, Shape, parse_boards,
-    random_boards,
+    Board, Estimate, Move, PackedBoard, PackedPuzzle, Shape, parse_boards, random_boards,
 };
 
 /// Boards from random walks whose optimal solutions have 40 to 50 moves (the length follows).
@@ -86,7 +85,7 @@ fn theirs_idastar(puzzle: &PackedPuzzle, start: &PackedBoard, estimate: Estimate
 }
 
 /// The engine's A* searcher for sliding boards, kept from one search to the next.
-type Searcher = AStar<PackedBoard, Move, FlatIndex<PackedBoard>, EstimateMemo>;
+type Searcher = AStar<PackedBoard, Move, FlatIndex<PackedBoard>>;
 
 fn ours_astar(puzzle: &PackedPuzzle, start: &PackedBoard, searcher: &mut Searcher) -> (usize, u64) {
     let result = searcher.search_incremental(puzzle, start, &Estimate::Manhattan, &Limits::none());

@@ -411,7 +411,9 @@ impl fmt::Display for Board {
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct PackedBoard {
     cells: u64,
-    blank: u8,
+    /// A whole word, though a byte would do: a padded board is copied with overlapping moves of
+    /// its padding that stall the next read.
+    blank: u64,
 }
 
 impl PackedBoard {
@@ -440,7 +442,7 @@ impl PackedBoard {
             let tile: u64 = tile.into();
             cells |= tile << (4 * cell);
             if tile == 0 {
-                blank = cell as u8;
+                blank = cell as u64;
             }
         }
         Self { cells, blank }
@@ -494,14 +496,14 @@ impl Tiles for PackedBoard {
     }
     #[inline]
     fn blank(&self) -> usize {
-        usize::from(self.blank)
+        self.blank as usize
     }
     #[inline]
     fn slide(&mut self, cell: usize) {
         let tile = (self.cells >> (4 * cell)) & 0xF;
         // The blank's nibble is zero: one xor clears `cell` and fills the blank.
         self.cells ^= (tile << (4 * cell)) | (tile << (4 * self.blank));
-        self.blank = cell as u8;
+        self.blank = cell as u64;
     }
 }
 

@@ -30,15 +30,6 @@ pub enum Estimate {
     LinearConflicts,
 }
 
-/// What IDA* carries from a board to the next: the two parts of the estimate.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct EstimateMemo {
-    /// The Manhattan distance.
-    pub manhattan: u32,
-    /// The extra moves of linear conflicts (0 for [`Estimate::Manhattan`]).
-    pub conflicts: u32,
-}
-
 /// A row or a column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Line {
@@ -166,50 +157,38 @@ impl<T: Tiles> SlidingPuzzle<T> {
 
 impl<T: Tiles> Heuristic<SlidingPuzzle<T>> for Estimate {
     fn estimate(&self, puzzle: &SlidingPuzzle<T>, board: &T) -> u32 {
-        let memo = IncrementalHeuristic::<SlidingPuzzle<T>>::init(self, puzzle, board);
-        memo.manhattan + memo.conflicts
+        let conflicts = match self {
+            Estimate::Manhattan => 0,
+            Estimate::LinearConflicts => puzzle.linear_conflicts(board),
+        };
+        puzzle.manhattan(board) + conflicts
     }
 }
 
 impl<T: Tiles> IncrementalHeuristic<SlidingPuzzle<T>> for Estimate {
-    type Memo = EstimateMemo;
+    /// The estimate itself: each move changes both of its parts by amounts that the move alone
+    /// decides.
+    type Memo = u32;
 
-    fn init(&self, puzzle: &SlidingPuzzle<T>, board: &T) -> EstimateMemo {
-        EstimateMemo {
-            manhattan: puzzle.manhattan(board),
-            conflicts: match self {
-                Estimate::Manhattan => 0,
-                Estimate::LinearConflicts => puzzle.linear_conflicts(board),
-            },
-        }
+    fn init(&self, puzzle: &SlidingPuzzle<T>, board: &T) -> u32 {
+        self.estimate(puzzle, board)
     }
 
     #[inline(always)]
-    fn update(
-        &self,
-        puzzle: &SlidingPuzzle<T>,
-        after: &T,
-        step: Move,
-        before: EstimateMemo,
-    ) -> EstimateMemo {
+    fn update(&self, puzzle: &SlidingPuzzle<T>, after: &T, step: Move, before: u32) -> u32 {
         let (tile, from, to) = puzzle.moved_tile(after, step);
-        let manhattan =
-            before.manhattan + puzzle.tile_distance(tile, to) - puzzle.tile_distance(tile, from);
-        let conflicts = match self {
-            Estimate::Manhattan => 0,
-            Estimate::LinearConflicts => before
-                .conflicts
-                .wrapping_add_signed(puzzle.conflicts_change(after, step, tile, from, to)),
-        };
-        EstimateMemo {
-            manhattan,
-            conflicts,
+        let manhattan = before + puzzle.tile_distance(tile, to) - puzzle.tile_distance(tile, from);
+        match self {
+            Estimate::Manhattan => manhattan,
+            Estimate::LinearConflicts => {
+                manhattan.wrapping_add_signed(puzzle.conflicts_change(after, step, tile, from, to))
+            }
         }
     }
 
     #[inline]
-    fn value(&self, memo: EstimateMemo) -> u32 {
-        memo.manhattan + memo.conflicts
+    fn value(&self, memo: u32) -> u32 {
+        memo
     }
 }
 

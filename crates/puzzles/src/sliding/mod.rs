@@ -35,7 +35,7 @@ mod solve;
 pub use board::{Board, BoardError, IllegalMove, Move, PackedBoard, Shape, Tiles};
 pub use domain::{PackedPuzzle, SlidingPuzzle};
 pub use fast::fast_solution;
-pub use heuristic::{Estimate, EstimateMemo};
+pub use heuristic::Estimate;
 pub use parse::{parse_boards, parse_eight};
 pub use print::{
     board_line, eight_line, moves_string, parse_moves, random_board, random_boards, trace,
