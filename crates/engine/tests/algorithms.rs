@@ -310,3 +310,80 @@ proptest! {
         }
     }
 }
+
+/// Textbook A* in the engine's order (least f, then largest g, then generated last) with a
+/// binary heap, dropping a state that leaves the heap again at no lower cost: its solution (the
+/// edges) and its number of expansions.
+fn reference_astar(
+    graph: &Weighted,
+    start: u32,
+    estimate: impl Fn(&u32) -> u32,
+) -> (Option<Vec<usize>>, u64) {
+    use std::cmp::Reverse;
+    use std::collections::{BinaryHeap, HashMap};
+    // (f, g, serial, state, how it was reached: (parent state, edge)).
+    let mut heap = BinaryHeap::new();
+    heap.push((
+        Reverse(u64::from(estimate(&start))),
+        0u64,
+        0u64,
+        start,
+        None,
+    ));
+    let mut reached: HashMap<u32, (u64, Option<(u32, usize)>)> = HashMap::new();
+    let (mut serial, mut expanded) = (0, 0);
+    while let Some((Reverse(_), g, _, state, via)) = heap.pop() {
+        if reached.get(&state).is_some_and(|&(known, _)| known <= g) {
+            continue;
+        }
+        reached.insert(state, (g, via));
+        if graph.is_goal(&state) {
+            let mut edges = Vec::new();
+            let mut at = state;
+            while let Some((parent, edge)) = reached[&at].1 {
+                edges.push(edge);
+                at = parent;
+            }
+            edges.reverse();
+            return (Some(edges), expanded);
+        }
+        expanded += 1;
+        let mut actions = Vec::new();
+        graph.actions(&state, &mut actions);
+        for edge in actions {
+            let (mut next, child_g) = (state, g + u64::from(graph.cost(&state, edge)));
+            graph.apply(&mut next, edge);
+            serial += 1;
+            let f = child_g + u64::from(estimate(&next));
+            heap.push((Reverse(f), child_g, serial, next, Some((state, edge))));
+        }
+    }
+    (None, expanded)
+}
+
+proptest! {
+    /// The searcher expands the same states in the same order as the textbook heap (the same
+    /// solution after the same number of expansions), with a consistent estimate (the exact
+    /// cost) and with an inconsistent one, the searcher reused.
+    #[test]
+    fn astar_expands_in_the_order_of_a_textbook_heap(
+        nodes in 2usize..30,
+        edges in prop::collection::vec((0u32..30, 0u32..30, 1u32..4), 0..90),
+        start in 0u32..30,
+    ) {
+        let n = nodes as u32;
+        let edges = edges.into_iter().map(|(a, b, c)| (a % n, b % n, c)).collect();
+        let graph = Weighted { edges, goal: n - 1 };
+        let exact = graph.costs_to_goal(nodes);
+        let start = start % n;
+        let consistent = |node: &u32| exact[*node as usize].map_or(0, |d| d as u32);
+        let inconsistent = |node: &u32| exact[*node as usize].map_or(0, |d| (d * u64::from(node % 3) / 2) as u32);
+        let mut searcher = AStar::new(FlatIndex::default());
+        for estimate in [&consistent as &dyn Fn(&u32) -> u32, &inconsistent] {
+            let result = searcher.search(&graph, &start, &estimate, &Limits::none());
+            let (solution, expanded) = reference_astar(&graph, start, estimate);
+            prop_assert_eq!(result.outcome.solution().map(|s| s.actions.clone()), solution);
+            prop_assert_eq!(result.stats.expanded, expanded);
+        }
+    }
+}
