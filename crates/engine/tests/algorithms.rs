@@ -223,9 +223,11 @@ fn flat_index_grows_and_forgets_between_searches() {
 }
 
 /// A directed graph with a cost on each edge; an action is an edge number.
+#[derive(Debug)]
 struct Weighted {
     /// (from, to, cost) of each edge.
     edges: Vec<(u32, u32, u32)>,
+    /// The goal, the last node.
     goal: u32,
 }
 
@@ -255,7 +257,8 @@ impl Domain for Weighted {
 impl Weighted {
     /// The cheapest cost from each node to the goal, by relaxing every edge until nothing
     /// changes (Bellman-Ford).
-    fn costs_to_goal(&self, nodes: usize) -> Vec<Option<u64>> {
+    fn costs_to_goal(&self) -> Vec<Option<u64>> {
+        let nodes = self.goal as usize + 1;
         let mut best = vec![None; nodes];
         best[self.goal as usize] = Some(0);
         for _ in 0..nodes {
@@ -272,22 +275,26 @@ impl Weighted {
     }
 }
 
+/// Graphs of up to 30 nodes and 90 edges of costs below `max_cost`, their goal the last node,
+/// and a start.
+fn weighted_graphs(max_cost: u32) -> impl Strategy<Value = (Weighted, u32)> {
+    (2u32..30).prop_flat_map(move |n| {
+        let edge = (0..n, 0..n, 1..max_cost);
+        (prop::collection::vec(edge, 0..90), 0..n)
+            .prop_map(move |(edges, start)| (Weighted { edges, goal: n - 1 }, start))
+    })
+}
+
 proptest! {
     /// Non-unit costs with an admissible but inconsistent estimate (a node-dependent share of
     /// the true cost, large enough to take f below the start's and costs past small values):
     /// A* still finds the cheapest cost, reopening states as cheaper paths appear.
     #[test]
     fn astar_is_optimal_with_costs_and_an_inconsistent_estimate(
-        nodes in 2usize..30,
-        edges in prop::collection::vec((0u32..30, 0u32..30, 1u32..400), 0..90),
-        start in 0u32..30,
+        (graph, start) in weighted_graphs(400),
     ) {
-        let n = nodes as u32;
-        let edges = edges.into_iter().map(|(a, b, c)| (a % n, b % n, c)).collect();
-        let graph = Weighted { edges, goal: n - 1 };
-        let exact = graph.costs_to_goal(nodes);
+        let exact = graph.costs_to_goal();
         let share = |node: &u32| exact[*node as usize].map_or(0, |d| (d * u64::from(node % 4) / 3).min(d) as u32);
-        let start = start % n;
         let mut searcher = AStar::new(FlatIndex::default());
         for _ in 0..2 {
             let result = searcher.search(&graph, &start, &share, &Limits::none());
@@ -366,16 +373,8 @@ proptest! {
     /// solution after the same number of expansions), with a consistent estimate (the exact
     /// cost) and with an inconsistent one, the searcher reused.
     #[test]
-    fn astar_expands_in_the_order_of_a_textbook_heap(
-        nodes in 2usize..30,
-        edges in prop::collection::vec((0u32..30, 0u32..30, 1u32..4), 0..90),
-        start in 0u32..30,
-    ) {
-        let n = nodes as u32;
-        let edges = edges.into_iter().map(|(a, b, c)| (a % n, b % n, c)).collect();
-        let graph = Weighted { edges, goal: n - 1 };
-        let exact = graph.costs_to_goal(nodes);
-        let start = start % n;
+    fn astar_expands_in_the_order_of_a_textbook_heap((graph, start) in weighted_graphs(4)) {
+        let exact = graph.costs_to_goal();
         let consistent = |node: &u32| exact[*node as usize].map_or(0, |d| d as u32);
         let inconsistent = |node: &u32| exact[*node as usize].map_or(0, |d| (d * u64::from(node % 3) / 2) as u32);
         let mut searcher = AStar::new(FlatIndex::default());
