@@ -131,8 +131,8 @@ fn line_cases(text: &str, grid: Grid) -> impl Iterator<Item = Result<Case, Parse
                 return Err(ParseError::new(
                     target_line,
                     format!(
-                        "the target has {} pieces but the start (line {start_line}) has {}",
-                        target.len(),
+                        "the target has {} but the start (line {start_line}) has {}",
+                        pieces(target.len()),
                         start.len()
                     ),
                 ));
@@ -188,6 +188,14 @@ fn configuration(grid: Grid, numbers: &[Number]) -> Result<Vec<u16>, ParseError>
         ));
     }
     Ok(cells.into_iter().map(|(cell, _)| cell).collect())
+}
+
+/// "1 piece", "2 pieces".
+fn pieces(count: usize) -> String {
+    match count {
+        1 => "1 piece".to_owned(),
+        _ => format!("{count} pieces"),
+    }
 }
 
 #[cfg(test)]
@@ -263,7 +271,11 @@ mod tests {
         );
         assert_eq!(
             error(&lines("1 1 2 2\n1 1\n")),
-            "line 2: the target has 1 pieces but the start (line 1) has 2"
+            "line 2: the target has 1 piece but the start (line 1) has 2"
+        );
+        assert_eq!(
+            error(&lines("1 1 2 2 3 3\n1 1 2 2\n")),
+            "line 2: the target has 2 pieces but the start (line 1) has 3"
         );
         assert_eq!(
             error(&lines("1 1\n3 3\n\n2 2\n")),
