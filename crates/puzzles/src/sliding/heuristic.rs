@@ -1,6 +1,6 @@
 //! Admissible estimates of the moves left: Manhattan distance, and Manhattan distance plus
 //! linear conflicts; both from scratch ([`Heuristic`]) and move by move
-//! ([`IncrementalHeuristic`], for IDA*).
+//! ([`IncrementalHeuristic`], for IDA* and A*).
 
 use statespace_engine::{Heuristic, IncrementalHeuristic};
 
