@@ -27,7 +27,7 @@ use open_list::OpenList;
 
 use crate::index::{HashIndex, StateIndex};
 use crate::limits::Meter;
-use crate::path::finish;
+use crate::path::{Link, ROOT, finish, steps_to};
 use crate::{
     Domain, Heuristic, IncrementalHeuristic, Limits, SearchResult, Solution, Stats, StopReason,
 };
@@ -124,15 +124,6 @@ pub struct AStar<S, A, I = HashIndex<S>, M = u32> {
     /// The cost from the start (g) of each node.
     costs: Vec<u64>,
 }
-
-/// How the search reached a node.
-struct Link<A> {
-    /// The node it was reached from; [`ROOT`] for the start.
-    parent: u32,
-    action: Option<A>,
-}
-
-const ROOT: u32 = u32::MAX;
 
 /// A state waiting in the open list, with the node and the action that reached it and the memo of
 /// its estimate.
@@ -278,15 +269,12 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy> AStar<S, A, I, M> {
         }
     }
 
-    fn solution_to(&self, mut node: u32) -> Solution<A> {
-        let cost = self.costs[node as usize];
-        let mut actions = Vec::new();
-        while let Some(action) = self.links[node as usize].action {
-            actions.push(action);
-            node = self.links[node as usize].parent;
+    fn solution_to(&self, node: u32) -> Solution<A> {
+        let steps = steps_to(node, |node| self.links[node as usize]);
+        Solution {
+            actions: steps.into_iter().map(|(_, action)| action).collect(),
+            cost: self.costs[node as usize],
         }
-        actions.reverse();
-        Solution { actions, cost }
     }
 
     fn run<D, H>(

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use crate::index::{HashIndex, VisitedSet};
 use crate::limits::Meter;
-use crate::path::finish;
+use crate::path::{Link, ROOT, finish, steps_to};
 use crate::{Domain, Limits, SearchResult, Solution, Stats, StopReason};
 
 /// Finds a solution with the fewest actions from `start`, using a hash set of visited states.
@@ -79,13 +79,6 @@ pub struct Bfs<S, A, I> {
     keys: Vec<u64>,
 }
 
-/// How breadth-first search reached a state: from the state numbered `parent` by `action`
-/// (`None` for the start).
-struct Link<A> {
-    parent: u32,
-    action: Option<A>,
-}
-
 impl<S: Clone, A: Copy + Eq, I: VisitedSet<S>> Bfs<S, A, I> {
     /// A searcher that records visited states in `visited`.
     pub fn new(visited: I) -> Self {
@@ -115,7 +108,7 @@ impl<S: Clone, A: Copy + Eq, I: VisitedSet<S>> Bfs<S, A, I> {
         self.keys.clear();
         self.states.push(start.clone());
         self.links.push(Link {
-            parent: 0,
+            parent: ROOT,
             action: None,
         });
         let key = self.visited.insert_keyed(start).unwrap_or_default();
@@ -193,17 +186,16 @@ impl<S: Clone, A: Copy + Eq, I: VisitedSet<S>> Bfs<S, A, I> {
     }
 
     /// The actions from the start to the state numbered `node`, and their cost.
-    fn solution<D>(&self, domain: &D, mut node: usize) -> Solution<A>
+    fn solution<D>(&self, domain: &D, node: usize) -> Solution<A>
     where
         D: Domain<State = S, Action = A>,
     {
-        let (mut actions, mut cost) = (Vec::new(), 0);
-        while let Some(action) = self.links[node].action {
-            node = self.links[node].parent as usize;
-            actions.push(action);
-            cost += u64::from(domain.cost(&self.states[node], action));
+        let steps = steps_to(node as u32, |node| self.links[node as usize]);
+        let step_cost =
+            |&(from, action): &(u32, A)| domain.cost(&self.states[from as usize], action);
+        Solution {
+            cost: steps.iter().map(|step| u64::from(step_cost(step))).sum(),
+            actions: steps.into_iter().map(|(_, action)| action).collect(),
         }
-        actions.reverse();
-        Solution { actions, cost }
     }
 }

@@ -2,12 +2,35 @@
 
 use crate::{Outcome, Solution, Stats, StopReason};
 
-const ROOT: u32 = u32::MAX;
+/// The parent of a root.
+pub(crate) const ROOT: u32 = u32::MAX;
+
+/// How a search reached a node: from node `parent` by `action`; a root has no action.
+#[derive(Clone, Copy)]
+pub(crate) struct Link<A> {
+    pub(crate) parent: u32,
+    pub(crate) action: Option<A>,
+}
+
+/// The steps from a root to `node`, found by following `link_of` back: each action with the
+/// node it was taken from, in order.
+pub(crate) fn steps_to<A: Copy>(mut node: u32, link_of: impl Fn(u32) -> Link<A>) -> Vec<(u32, A)> {
+    let mut steps = Vec::new();
+    while let Link {
+        parent,
+        action: Some(action),
+    } = link_of(node)
+    {
+        steps.push((parent, action));
+        node = parent;
+    }
+    steps.reverse();
+    steps
+}
 
 pub(crate) struct Node<S, A> {
     pub(crate) state: S,
-    parent: u32,
-    action: Option<A>,
+    link: Link<A>,
     /// Cost from the root (g).
     pub(crate) cost: u64,
     /// Actions from the root.
@@ -33,8 +56,10 @@ impl<S, A: Copy> SearchTree<S, A> {
     pub(crate) fn add_root(&mut self, state: S) -> u32 {
         self.nodes.push(Node {
             state,
-            parent: ROOT,
-            action: None,
+            link: Link {
+                parent: ROOT,
+                action: None,
+            },
             cost: 0,
             depth: 0,
         });
@@ -46,8 +71,10 @@ impl<S, A: Copy> SearchTree<S, A> {
         let from = &self.nodes[parent as usize];
         let node = Node {
             state,
-            parent,
-            action: Some(action),
+            link: Link {
+                parent,
+                action: Some(action),
+            },
             cost: from.cost + u64::from(step),
             depth: from.depth + 1,
         };
@@ -60,14 +87,9 @@ impl<S, A: Copy> SearchTree<S, A> {
     }
 
     /// The actions from the root to `node`, in order.
-    pub(crate) fn actions_to(&self, mut node: u32) -> Vec<A> {
-        let mut actions = Vec::with_capacity(self.nodes[node as usize].depth as usize);
-        while let Some(action) = self.nodes[node as usize].action {
-            actions.push(action);
-            node = self.nodes[node as usize].parent;
-        }
-        actions.reverse();
-        actions
+    pub(crate) fn actions_to(&self, node: u32) -> Vec<A> {
+        let steps = steps_to(node, |node| self.nodes[node as usize].link);
+        steps.into_iter().map(|(_, action)| action).collect()
     }
 }
 
