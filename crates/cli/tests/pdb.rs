@@ -1,20 +1,22 @@
 //! `statespace pdb build|list|verify` through the built binary: tables built once, loaded after,
 //! listed, verified, and a damaged file refused and rebuilt.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use common::{stderr, stdout};
+
+/// Runs `statespace ARGS --pdb-dir DIR` with no input.
 fn run(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_statespace"))
-        .args(args)
-        .arg("--pdb-dir")
-        .arg(dir)
-        .output()
-        .expect("statespace runs")
+    solve_or_run(args, "", dir)
 }
 
-fn text(bytes: &[u8]) -> &str {
-    std::str::from_utf8(bytes).unwrap()
+/// Runs `statespace ARGS --pdb-dir DIR` with `input` on standard input.
+fn solve_or_run(args: &[&str], input: &str, dir: &Path) -> Output {
+    let dir = dir.to_str().expect("a UTF-8 temporary folder");
+    common::run(&[args, &["--pdb-dir", dir]].concat(), input)
 }
 
 fn scratch() -> PathBuf {
@@ -38,28 +40,28 @@ const BUILD: [&str; 8] = [
 fn tables_are_built_once_listed_verified_and_rebuilt_when_damaged() {
     let dir = scratch();
     let first = run(&BUILD, &dir);
-    assert_eq!(first.status.code(), Some(0), "{}", text(&first.stderr));
+    assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
     assert_eq!(
-        text(&first.stdout),
+        stdout(&first),
         "sliding-4x4-b0-1.4.5.8.12: 524160 entries, mean 14.675, max 24\n\
          sliding-4x4-b0-2.3.6.7.11: 524160 entries, mean 13.639, max 22\n\
          sliding-4x4-b0-9.10.13.14.15: 524160 entries, mean 13.149, max 23\n"
     );
-    assert_eq!(text(&first.stderr).matches("building ").count(), 3);
+    assert_eq!(stderr(&first).matches("building ").count(), 3);
 
     let second = run(&BUILD, &dir);
     assert_eq!(second.stdout, first.stdout);
-    assert_eq!(text(&second.stderr).matches("loaded ").count(), 3);
+    assert_eq!(stderr(&second).matches("loaded ").count(), 3);
 
     let listed = run(&["pdb", "list"], &dir);
     assert_eq!(
-        text(&listed.stdout).lines().next().unwrap(),
+        stdout(&listed).lines().next().unwrap(),
         "sliding-4x4-b0-1.4.5.8.12.pdb  524160 entries  sliding 4x4, blank goal cell 0; \
          additive, tiles of goal cells 1 4 5 8 12"
     );
     let verified = run(&["pdb", "verify"], &dir);
     assert_eq!(verified.status.code(), Some(0));
-    assert_eq!(text(&verified.stdout).matches("ok  ").count(), 3);
+    assert_eq!(stdout(&verified).matches("ok  ").count(), 3);
 
     let damaged = dir.join("sliding-4x4-b0-1.4.5.8.12.pdb");
     let mut bytes = std::fs::read(&damaged).unwrap();
@@ -67,19 +69,15 @@ fn tables_are_built_once_listed_verified_and_rebuilt_when_damaged() {
     std::fs::write(&damaged, bytes).unwrap();
     let verified = run(&["pdb", "verify"], &dir);
     assert_eq!(verified.status.code(), Some(1));
-    assert!(
-        text(&verified.stdout).contains("bad "),
-        "{}",
-        text(&verified.stdout)
-    );
-    assert!(text(&verified.stderr).contains("1 of 3 tables failed verification"));
+    assert!(stdout(&verified).contains("bad "), "{}", stdout(&verified));
+    assert!(stderr(&verified).contains("1 of 3 tables failed verification"));
 
     let rebuilt = run(&BUILD, &dir);
     assert_eq!(rebuilt.stdout, first.stdout);
     assert!(
-        text(&rebuilt.stderr).contains("damaged pattern database (checksum"),
+        stderr(&rebuilt).contains("damaged pattern database (checksum"),
         "{}",
-        text(&rebuilt.stderr)
+        stderr(&rebuilt)
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
@@ -90,43 +88,28 @@ fn unknown_layouts_and_bad_goals_are_refused() {
     let output = run(&["pdb", "build", "--size", "3x3"], &dir);
     assert_eq!(output.status.code(), Some(1));
     assert_eq!(
-        text(&output.stderr),
+        stderr(&output),
         "statespace: no table layout by default for 3x3 boards (78, 663, 555 on 4x4; 6666 on 5x5)\n"
     );
     let output = run(&["pdb", "build", "--goal", "1 2 3"], &dir);
     assert_eq!(
-        text(&output.stderr),
+        stderr(&output),
         "statespace: --goal: 3 tiles for a 4x4 board of 16 cells\n"
     );
+    assert_eq!(output.status.code(), Some(1));
     assert!(!dir.exists());
     let output = run(&["pdb", "build", "--pdb", "1,2/2,3"], &dir);
     assert!(
-        text(&output.stderr).starts_with("statespace: --pdb \"1,2/2,3\": groups must be disjoint"),
+        stderr(&output).starts_with("statespace: --pdb \"1,2/2,3\": groups must be disjoint"),
         "{}",
-        text(&output.stderr)
+        stderr(&output)
     );
+    assert_eq!(output.status.code(), Some(1));
 }
 
+/// Runs `statespace solve sliding ARGS --pdb-dir DIR` with `input` on standard input.
 fn solve(args: &[&str], input: &str, dir: &Path) -> Output {
-    use std::io::Write;
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_statespace"))
-        .args(["solve", "sliding"])
-        .args(args)
-        .arg("--pdb-dir")
-        .arg(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("statespace runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    solve_or_run(&[&["solve", "sliding"], args].concat(), input, dir)
 }
 
 /// Two of Korf's 15-puzzle instances, with their optimal lengths.
@@ -138,24 +121,24 @@ const KORF: &str = "# id, tiles, optimal length\n\
 fn solve_sliding_with_pattern_databases_checks_korf_lengths() {
     let dir = scratch().with_extension("solve");
     let korf = solve(&["--format", "korf", "--pdb", "555"], KORF, &dir);
-    assert_eq!(korf.status.code(), Some(0), "{}", text(&korf.stderr));
+    assert_eq!(korf.status.code(), Some(0), "{}", stderr(&korf));
     assert_eq!(
-        text(&korf.stdout),
+        stdout(&korf),
         "6 52 rruullurrdldlluurrdlddrruldlluruldruurrdldldrulurull\n\
          9 46 llluurulddrurddluuruldrdruulddrulddlluruurdllu\n"
     );
     assert!(
-        text(&korf.stderr).contains("2 boards, 2 lengths checked, 0 differ from the file"),
+        stderr(&korf).contains("2 boards, 2 lengths checked, 0 differ from the file"),
         "{}",
-        text(&korf.stderr)
+        stderr(&korf)
     );
 
     let wrong = KORF.replace(" 52\n", " 50\n");
     let differ = solve(&["--format", "korf", "--pdb", "555"], &wrong, &dir);
     assert_eq!(differ.status.code(), Some(1));
     assert_eq!(differ.stdout, korf.stdout);
-    assert!(text(&differ.stderr).contains("case 1: 52 moves, the file records 50"));
-    assert!(text(&differ.stderr).contains("1 of 2 lengths differ from the recorded optima"));
+    assert!(stderr(&differ).contains("case 1: 52 moves, the file records 50"));
+    assert!(stderr(&differ).contains("1 of 2 lengths differ from the recorded optima"));
 
     let bad = solve(
         &["--format", "korf", "--pdb", "555"],
@@ -164,10 +147,10 @@ fn solve_sliding_with_pattern_databases_checks_korf_lengths() {
     );
     assert_eq!(bad.status.code(), Some(2));
     assert_eq!(
-        text(&bad.stdout),
+        stdout(&bad),
         "9 46 llluurulddrurddluuruldrdruulddrulddlluruurdllu\n"
     );
-    assert!(text(&bad.stderr).contains("statespace: line 2: "));
+    assert!(stderr(&bad).contains("statespace: line 2: "));
 
     // Plain boards, the usual goal with the blank last.
     let boards = solve(
@@ -175,7 +158,7 @@ fn solve_sliding_with_pattern_databases_checks_korf_lengths() {
         "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n2 1 3 4 5 6 7 8 9 10 11 12 13 14 15 0\n",
         &dir,
     );
-    assert_eq!(text(&boards.stdout), "r\nunsolvable\n");
-    assert!(text(&boards.stderr).contains("case 1: 1 move, 1 expanded, 3 generated"));
+    assert_eq!(stdout(&boards), "r\nunsolvable\n");
+    assert!(stderr(&boards).contains("case 1: 1 move, 1 expanded, 3 generated"));
     std::fs::remove_dir_all(dir).unwrap();
 }

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
+use statespace_engine::distance_table::mean_distance;
 use statespace_engine::pattern_database::{
     BuildOptions, PatternDatabase, TableCache, default_cache_dir,
 };
@@ -232,6 +233,12 @@ pub fn run(args: &PdbArgs) -> anyhow::Result<Verdict> {
     }
 }
 
+/// The pattern-database geometry of boards of `shape`.
+fn geometry_of(shape: Shape) -> anyhow::Result<Geometry> {
+    Geometry::new(shape.rows(), shape.cols())
+        .with_context(|| format!("pattern databases need boards of at most 32 cells, not {shape}"))
+}
+
 fn build(args: &TableArgs) -> anyhow::Result<Verdict> {
     let flags = &args.flags;
     flags.configure_threads()?;
@@ -239,13 +246,14 @@ fn build(args: &TableArgs) -> anyhow::Result<Verdict> {
     let tables = flags.tables(&args.size, &goal)?;
     let mut out = std::io::stdout().lock();
     for (pattern, table) in tables.patterns().iter().zip(tables.tables()) {
+        let histogram = table.histogram();
         writeln!(
             out,
             "{}: {} entries, mean {:.3}, max {}",
             pattern.file_name(),
             table.len(),
-            table.mean(),
-            table.histogram().len().saturating_sub(1)
+            mean_distance(&histogram),
+            histogram.len().saturating_sub(1)
         )?;
     }
     Ok(Verdict::Answered)
@@ -356,13 +364,7 @@ pub fn solve_sliding(
     }
     let flags = &flags;
     let text = input.read()?;
-    let geometry = size
-        .map(|shape| {
-            Geometry::new(shape.rows(), shape.cols()).with_context(|| {
-                format!("pattern databases need boards of at most 32 cells, not {shape}")
-            })
-        })
-        .transpose()?;
+    let geometry = size.map(geometry_of).transpose()?;
     let cases: Box<dyn Iterator<Item = Result<Case, ParseError>>> = match format {
         InputFormat::Korf => Box::new(parse_instances(&text, geometry).map(|instance| {
             instance.map(|instance| Case {
@@ -386,8 +388,7 @@ pub fn solve_sliding(
     let mut totals = Totals::default();
     let verdict = driver::answer_cases(cases, |number, case, output| {
         let shape = case.shape;
-        let geometry = Geometry::new(shape.rows(), shape.cols())
-            .with_context(|| format!("pattern databases cover 4x4 and 5x5 boards, not {shape}"))?;
+        let geometry = geometry_of(shape)?;
         let board = Board::new(&case.tiles).expect("a parsed board");
         if loaded
             .as_ref()
