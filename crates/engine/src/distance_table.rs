@@ -6,6 +6,8 @@
 
 use std::time::Instant;
 
+use rayon::prelude::*;
+
 use crate::limits::Meter;
 use crate::{Domain, LayerStats, Limits, PerfectHash, Stats, StopReason};
 
@@ -57,15 +59,7 @@ impl DistanceTable {
 
     /// How many states have each distance: entry `d` counts the states at distance `d`.
     pub fn histogram(&self) -> Vec<u64> {
-        let mut counts = Vec::new();
-        for &distance in self.distances.iter().filter(|&&d| d != UNREACHED) {
-            let distance = usize::from(distance);
-            if counts.len() <= distance {
-                counts.resize(distance + 1, 0);
-            }
-            counts[distance] += 1;
-        }
-        counts
+        histogram(&self.distances)
     }
 
     /// The lexicographically smallest shortest solution from `start`, read off the table in
@@ -148,6 +142,46 @@ pub fn distance_table<D: PerfectHash>(
     TableBuild { table, stats }
 }
 
+/// How many of `distances` have each value: entry `d` counts the bytes equal to `d`, up to the
+/// largest present; [`UNREACHED`] is not counted. Counted in parallel, for tables of billions.
+pub(crate) fn histogram(distances: &[u8]) -> Vec<u64> {
+    let counts = distances
+        .par_chunks(1 << 20)
+        .map(|chunk| {
+            let mut counts = [0u64; 256];
+            for &distance in chunk {
+                counts[usize::from(distance)] += 1;
+            }
+            counts
+        })
+        .reduce(
+            || [0u64; 256],
+            |mut a, b| {
+                a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+                a
+            },
+        );
+    let mut histogram = counts[..usize::from(UNREACHED)].to_vec();
+    while histogram.last() == Some(&0) {
+        histogram.pop();
+    }
+    histogram
+}
+
+/// The average distance of a [`histogram`](DistanceTable::histogram) (0 when it counts nothing).
+pub fn mean_distance(histogram: &[u64]) -> f64 {
+    let entries: u64 = histogram.iter().sum();
+    let total: u64 = (0..)
+        .zip(histogram)
+        .map(|(distance, &count)| distance * count)
+        .sum();
+    if entries == 0 {
+        0.0
+    } else {
+        total as f64 / entries as f64
+    }
+}
+
 fn build<D: PerfectHash>(
     domain: &D,
     goals: &[D::State],
@@ -177,9 +211,6 @@ fn build<D: PerfectHash>(
     let mut actions = Vec::new();
     let mut depth = 0u32;
     while !frontier.is_empty() {
-        if depth >= max_depth {
-            return Err(StopReason::DepthLimit);
-        }
         let mut layer = LayerStats {
             depth,
             ..LayerStats::default()
@@ -206,6 +237,9 @@ fn build<D: PerfectHash>(
         stats.generated += layer.generated;
         stats.stored += next.len() as u64;
         stats.layers.push(layer);
+        if !next.is_empty() && depth + 1 > max_depth {
+            return Err(StopReason::DepthLimit);
+        }
         std::mem::swap(&mut frontier, &mut next);
         next.clear();
         depth += 1;

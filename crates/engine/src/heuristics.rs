@@ -52,8 +52,6 @@ pub const MAX_PATTERNS: usize = 8;
 /// patterns, and each table counts only the actions that change its own entry, so that the sum
 /// of the tables is a lower bound.
 pub trait Partition<D: Domain + ?Sized> {
-    /// The number of patterns, at most [`MAX_PATTERNS`].
-    fn patterns(&self) -> usize;
     /// The entry of pattern `pattern`'s table that `state` projects to.
     fn entry(&self, pattern: usize, state: &D::State) -> u64;
     /// The only pattern whose entry `action` may have changed, `after` being the state it led
@@ -87,11 +85,6 @@ impl<'t, P> Additive<'t, P> {
             "at most {MAX_PATTERNS} patterns"
         );
         Self { partition, tables }
-    }
-
-    /// The partition.
-    pub fn partition(&self) -> &P {
-        &self.partition
     }
 
     #[inline]

@@ -112,7 +112,7 @@ impl<'a> Meter<'a> {
         self.countdown -= 1;
         if self.countdown == 0 {
             self.countdown = SLOW_CHECK_PERIOD;
-            self.slow_checks()?;
+            self.check_clock_and_flag()?;
         }
         Ok(())
     }
@@ -134,7 +134,8 @@ impl<'a> Meter<'a> {
             .is_some_and(|max| depth > u64::from(max))
     }
 
-    fn slow_checks(&self) -> Result<(), StopReason> {
+    /// Checks the cancellation flag and the deadline now.
+    pub(crate) fn check_clock_and_flag(&self) -> Result<(), StopReason> {
         if let Some(flag) = &self.limits.cancel
             && flag.load(Ordering::Relaxed)
         {

@@ -121,6 +121,13 @@ fn distance_table_honours_limits() {
         stopped(Limits::none().max_depth(5)),
         Some(StopReason::DepthLimit)
     );
+    // The deepest 3×3 boards are 31 moves away: a limit of 31 keeps them (it used to stop).
+    assert_eq!(
+        stopped(Limits::none().max_depth(30)),
+        Some(StopReason::DepthLimit)
+    );
+    let deepest = distance_table(&domain, &goals, &Limits::none().max_depth(31));
+    assert_eq!(deepest.table.unwrap().histogram().len(), 32);
     assert_eq!(
         stopped(Limits::none().max_stored(100)),
         Some(StopReason::MemoryLimit)

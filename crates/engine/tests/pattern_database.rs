@@ -5,8 +5,11 @@
 use std::collections::VecDeque;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use proptest::prelude::*;
+use statespace_engine::distance_table::mean_distance;
 use statespace_engine::heuristics::{Additive, Image, Max, Partition, Symmetry};
 use statespace_engine::idastar::idastar;
 use statespace_engine::pattern_database::{
@@ -205,23 +208,29 @@ fn wide_variants_use_wide_lanes() {
 
 #[test]
 fn limits_stop_a_build() {
+    // States 0, 4, 8 and 12 (variant 0 of entries 0 to 3) in a chain: distances 0 to 3.
     let space = RandomSpace::new(30, 4, &[], &[(0, 4), (4, 8), (8, 12)], 0);
-    let capped = BuildOptions {
-        limits: Limits::none().max_stored(10),
-        ..BuildOptions::default()
+    let built = |limits: Limits| {
+        let options = BuildOptions {
+            limits,
+            ..BuildOptions::default()
+        };
+        build(&space, id("x"), &options).table
     };
+    let stopped = |limits: Limits| built(limits).unwrap_err();
     assert_eq!(
-        build(&space, id("x"), &capped).table.unwrap_err(),
+        stopped(Limits::none().max_stored(10)),
         StopReason::MemoryLimit
     );
-    let shallow = BuildOptions {
-        limits: Limits::none().max_depth(2),
-        ..BuildOptions::default()
-    };
+    assert_eq!(stopped(Limits::none().max_depth(2)), StopReason::DepthLimit);
+    let cancelled = Arc::new(AtomicBool::new(true));
     assert_eq!(
-        build(&space, id("x"), &shallow).table.unwrap_err(),
-        StopReason::DepthLimit
+        stopped(Limits::none().cancel_flag(cancelled)),
+        StopReason::Cancelled
     );
+    // A depth limit equal to the deepest distance keeps the whole table (it used to stop).
+    let table = built(Limits::none().max_depth(3)).unwrap();
+    assert_eq!(table.histogram(), vec![1, 1, 1, 1]);
 }
 
 /// A fresh folder under the system's temporary folder.
@@ -252,7 +261,7 @@ fn a_saved_table_loads_mapped_with_the_same_bytes() {
     assert_eq!(Header::read(&path).unwrap(), table.header());
     assert_eq!(PatternDatabase::verify(&path).unwrap().entries, 10_000);
     assert_eq!(table.histogram().len(), 37);
-    assert!((table.mean() - 17.98).abs() < 0.01);
+    assert!((mean_distance(&table.histogram()) - 17.98).abs() < 0.01);
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -396,9 +405,6 @@ impl Domain for Dials {
 struct DialPartition(usize);
 
 impl Partition<Dials> for DialPartition {
-    fn patterns(&self) -> usize {
-        self.0
-    }
     fn entry(&self, pattern: usize, state: &[u8; 3]) -> u64 {
         u64::from(state[pattern])
     }

@@ -151,10 +151,8 @@ impl<'a, S: PatternSpace> Bfs<'a, S> {
         let states = entries
             .checked_mul(u64::from(variants))
             .ok_or(StopReason::MemoryLimit)?;
-        let fits = usize::try_from(entries).is_ok();
-        if !fits || options.limits.max_stored.is_some_and(|max| states > max) {
-            return Err(StopReason::MemoryLimit);
-        }
+        usize::try_from(entries).map_err(|_| StopReason::MemoryLimit)?;
+        Meter::new(&options.limits).stored(states)?;
         let progress = match &options.progress {
             Some(label) => progress_bar(label, states),
             None => ProgressBar::hidden(),
@@ -195,9 +193,6 @@ impl<'a, S: PatternSpace> Bfs<'a, S> {
             .min(u32::from(UNREACHED) - 1);
         let mut depth = 0;
         while frontier_states > 0 {
-            if depth >= max_depth {
-                return Err(StopReason::DepthLimit);
-            }
             self.progress.set_message(format!("distance {}", depth + 1));
             let pull = frontier_states
                 > (self.states - seen_states) / PULL_WHEN_FRONTIER_EXCEEDS_UNSEEN_OVER;
@@ -210,6 +205,9 @@ impl<'a, S: PatternSpace> Bfs<'a, S> {
                 generated,
             });
             stats.generated += generated;
+            if frontier_states > 0 && depth + 1 > max_depth {
+                return Err(StopReason::DepthLimit);
+            }
             depth += 1;
         }
         stats.expanded = seen_states;
@@ -230,7 +228,7 @@ impl<'a, S: PatternSpace> Bfs<'a, S> {
         (0..chunks)
             .into_par_iter()
             .map(|chunk| {
-                Meter::new(self.limits).before_expansion(0)?;
+                Meter::new(self.limits).check_clock_and_flag()?;
                 let start = chunk * words_per_chunk;
                 Ok(work(start..words.min(start + words_per_chunk)))
             })

@@ -101,10 +101,7 @@ impl TableCache {
         };
         let table = build(refused.as_ref())?;
         let saved = std::fs::create_dir_all(&self.dir)
-            .map_err(|error| PdbError::Io {
-                path: self.dir.clone(),
-                error,
-            })
+            .map_err(|error| PdbError::io(&self.dir, error))
             .and_then(|()| table.save(&path));
         Ok(Cached {
             table,
@@ -118,12 +115,7 @@ impl TableCache {
         let entries = match std::fs::read_dir(&self.dir) {
             Ok(entries) => entries,
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-            Err(error) => {
-                return Err(PdbError::Io {
-                    path: self.dir.clone(),
-                    error,
-                });
-            }
+            Err(error) => return Err(PdbError::io(&self.dir, error)),
         };
         let mut paths: Vec<PathBuf> = entries
             .filter_map(|entry| entry.ok().map(|entry| entry.path()))

@@ -113,7 +113,7 @@ impl PdbError {
         matches!(self, PdbError::Io { error, .. } if error.kind() == io::ErrorKind::NotFound)
     }
 
-    fn io(path: &Path, error: io::Error) -> Self {
+    pub(super) fn io(path: &Path, error: io::Error) -> Self {
         PdbError::Io {
             path: path.to_path_buf(),
             error,

@@ -57,8 +57,7 @@ pub use build::{BuildOptions, PatternBuild, build};
 pub use cache::{Cached, Origin, TableCache, TableFile, default_cache_dir};
 pub use file::{FORMAT_VERSION, Header, PdbError};
 
-/// The value of an entry from which the goal cannot be reached.
-pub const UNREACHED: u8 = u8::MAX;
+pub use crate::distance_table::UNREACHED;
 
 /// An abstract space to build a pattern database over: states `(entry, variant)`, free actions
 /// within an entry and unit-cost actions between states.
@@ -185,45 +184,7 @@ impl PatternDatabase {
     /// How many entries have each distance: entry `d` counts the entries at distance `d`
     /// (unreached entries are not counted).
     pub fn histogram(&self) -> Vec<u64> {
-        use rayon::prelude::*;
-        let counts = self
-            .as_bytes()
-            .par_chunks(1 << 20)
-            .map(|chunk| {
-                let mut counts = [0u64; 256];
-                for &distance in chunk {
-                    counts[usize::from(distance)] += 1;
-                }
-                counts
-            })
-            .reduce(
-                || [0u64; 256],
-                |mut a, b| {
-                    a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
-                    a
-                },
-            );
-        let mut histogram = counts[..usize::from(UNREACHED)].to_vec();
-        while histogram.last() == Some(&0) {
-            histogram.pop();
-        }
-        histogram
-    }
-
-    /// The average distance over the reached entries (0 when none is).
-    pub fn mean(&self) -> f64 {
-        let histogram = self.histogram();
-        let entries: u64 = histogram.iter().sum();
-        let total: u64 = histogram
-            .iter()
-            .enumerate()
-            .map(|(distance, &count)| distance as u64 * count)
-            .sum();
-        if entries == 0 {
-            0.0
-        } else {
-            total as f64 / entries as f64
-        }
+        crate::distance_table::histogram(self.as_bytes())
     }
 }
 

@@ -165,10 +165,6 @@ impl TilePartition {
 }
 
 impl Partition<TilePuzzle> for TilePartition {
-    fn patterns(&self) -> usize {
-        self.patterns.len()
-    }
-
     fn entry(&self, pattern: usize, board: &Board) -> u64 {
         let positions = board.positions();
         let cells: Vec<u8> = self.tiles[pattern]
