@@ -200,8 +200,12 @@ impl fmt::Debug for Board {
 }
 
 /// Whether `board` can reach `goal` on `geometry`: the parity of the permutation that takes one
-/// to the other must equal the parity of the blank's Manhattan distance between them.
+/// to the other must equal the parity of the blank's Manhattan distance between them. On a single
+/// row or column the tiles can never pass each other: they must stand in the goal's order.
 pub fn solvable(geometry: &Geometry, board: &Board, goal: &Board) -> bool {
+    if geometry.rows() == 1 || geometry.cols() == 1 {
+        return tiles_in_order(board).eq(tiles_in_order(goal));
+    }
     let goal_positions = goal.positions();
     let relative: Vec<u8> = board
         .tiles()
@@ -210,6 +214,11 @@ pub fn solvable(geometry: &Geometry, board: &Board, goal: &Board) -> bool {
         .collect();
     let blank_distance = geometry.distance(board.blank(), goal.blank());
     permutation_parity(&relative) == (blank_distance % 2 == 1)
+}
+
+/// The tiles of `board` cell by cell, without the blank.
+fn tiles_in_order(board: &Board) -> impl Iterator<Item = u8> + '_ {
+    board.tiles().iter().copied().filter(|&tile| tile != 0)
 }
 
 /// The sliding puzzle on a geometry with a goal board, as an engine [`Domain`]: the reference

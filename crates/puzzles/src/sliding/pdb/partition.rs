@@ -50,16 +50,22 @@ impl Layout {
     /// A layout from its groups of goal cells; `None` unless the groups are non-empty, disjoint,
     /// on the board, without the blank's goal cell, at most 8 of them and of at most 12 cells.
     pub fn new(geometry: &Geometry, blank_goal: usize, patterns: Vec<Vec<u8>>) -> Option<Self> {
-        let mut used = 1u64 << blank_goal;
-        let fits = !patterns.is_empty()
+        let on_board = |cell: usize| cell < geometry.cells();
+        let mut used = 0u64;
+        // Marks `cell` used; whether it is on the board and was free.
+        let mut take = |cell: usize| {
+            let fresh = on_board(cell) && used & 1 << cell == 0;
+            if fresh {
+                used |= 1 << cell;
+            }
+            fresh
+        };
+        let fits = take(blank_goal)
+            && !patterns.is_empty()
             && patterns.len() <= statespace_engine::heuristics::MAX_PATTERNS
             && patterns.iter().all(|pattern| {
                 (1..=MAX_PATTERN_TILES).contains(&pattern.len())
-                    && pattern.iter().all(|&cell| {
-                        let fresh = usize::from(cell) < geometry.cells() && used & 1 << cell == 0;
-                        used |= 1 << cell;
-                        fresh
-                    })
+                    && pattern.iter().all(|&cell| take(usize::from(cell)))
             });
         fits.then_some(Self { patterns })
     }

@@ -154,10 +154,11 @@ impl<'t> Solver<'t> {
         let mut stats = Stats::default();
         let outcome = if solvable(&self.geometry, start, &self.goal) {
             match self.iterate(start, limits, threads.max(1), &mut stats) {
-                Ok(actions) => Outcome::Found(Solution {
+                Ok(Some(actions)) => Outcome::Found(Solution {
                     cost: actions.len() as u64,
                     actions,
                 }),
+                Ok(None) => Outcome::Exhausted,
                 Err(reason) => Outcome::Stopped(reason),
             }
         } else {
@@ -173,7 +174,7 @@ impl<'t> Solver<'t> {
         limits: &Limits,
         threads: usize,
         stats: &mut Stats,
-    ) -> Result<Vec<Move>, StopReason> {
+    ) -> Result<Option<Vec<Move>>, StopReason> {
         // Every solution has the parity of the blank's distance to its goal cell.
         let parity = self.geometry.distance(start.blank(), self.goal.blank()) as u32 % 2;
         let with_parity = |bound: u32| bound + ((bound ^ parity) & 1);
@@ -204,7 +205,9 @@ impl<'t> Solver<'t> {
             stats.layers.push(layer);
             stats.stored = stats.stored.max(u64::from(bound) + 1);
             match pass? {
-                Pass::Found(path) => return Ok(path),
+                Pass::Found(path) => return Ok(Some(path)),
+                // No node was cut by the bound: the whole tree is searched.
+                Pass::Exceeded(u32::MAX) => return Ok(None),
                 Pass::Exceeded(next) => bound = with_parity(next),
             }
         }

@@ -237,6 +237,23 @@ fn unsolvable_boards_are_exhausted_at_once() {
 }
 
 #[test]
+fn boards_of_one_row_keep_their_order() {
+    // Parity alone would call [0, 2, 3, 1] solvable; on one row the tiles can never pass each
+    // other (this board used to overflow the bound, or loop forever in a release build).
+    let geometry = geometry(1, 4);
+    let goal = blank_first(4);
+    let layout = Layout::new(&geometry, 0, vec![vec![1], vec![2], vec![3]]).unwrap();
+    let tables = PatternTables::build(&geometry, 0, &layout).unwrap();
+    let solver = Solver::new(geometry, goal, &tables, false);
+    let stuck = Board::new(&[0, 2, 3, 1]).unwrap();
+    let result = solver.solve(&stuck, &Limits::none(), 1);
+    assert_eq!(result.outcome, statespace_engine::Outcome::Exhausted);
+    let two_away = Board::new(&[1, 2, 0, 3]).unwrap();
+    let result = solver.solve(&two_away, &Limits::none(), 1);
+    assert_eq!(result.outcome.solution().map(|s| s.actions.len()), Some(2));
+}
+
+#[test]
 fn the_fast_solver_agrees_with_the_engine_combinators_move_for_move() {
     // The engine's IDA* with Max(Additive, Image(Additive)) returns the lexicographically first
     // optimal solution too, so both must give the same moves and explore the same bounds.
@@ -330,6 +347,10 @@ fn named_layouts_cover_every_tile_but_the_blank() {
     );
     assert!(Layout::new(&geometry(3, 3), 0, vec![vec![1, 2], vec![2, 3]]).is_none());
     assert!(Layout::new(&geometry(3, 3), 0, vec![vec![0, 1]]).is_none());
+    // Off the board, as a cell or as the blank's goal (these used to panic on the shift).
+    assert!(Layout::new(&geometry(3, 3), 0, vec![vec![1, 2], vec![100]]).is_none());
+    assert!(Layout::new(&geometry(3, 3), 70, vec![vec![1, 2]]).is_none());
+    assert!(Layout::new(&geometry(3, 3), 9, vec![vec![1, 2]]).is_none());
 }
 
 #[test]
