@@ -105,6 +105,18 @@ fn unknown_layouts_and_bad_goals_are_refused() {
         stderr(&output)
     );
     assert_eq!(output.status.code(), Some(1));
+    // The flags of the other solvers are refused, not silently dropped.
+    for flags in [
+        ["--format", "korf", "--algo", "idastar"],
+        ["--goal", "blank-first", "--heuristic", "manhattan"],
+    ] {
+        let output = solve(&flags, "", &dir);
+        assert_eq!(
+            stderr(&output),
+            "statespace: --algo and --heuristic do not apply to pattern databases (--pdb, --goal, --format korf)\n"
+        );
+        assert_eq!(output.status.code(), Some(1));
+    }
 }
 
 /// Runs `statespace solve sliding ARGS --pdb-dir DIR` with `input` on standard input.

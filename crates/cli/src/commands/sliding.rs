@@ -22,13 +22,13 @@ pub struct SolveArgs {
     /// The board size, rows x columns; without it every line must hold a square board.
     #[arg(long, value_name = "RxC")]
     size: Option<Shape>,
-    /// The algorithm: auto is the table up to 10 cells and IDA* beyond; fast is quick on any
-    /// size but not shortest.
-    #[arg(long, value_enum, default_value_t = AlgorithmArg::Auto)]
-    algo: AlgorithmArg,
-    /// The estimate A* and IDA* use.
-    #[arg(long, value_enum, default_value_t = EstimateArg::Conflicts)]
-    heuristic: EstimateArg,
+    /// The algorithm: auto (the default) is the table up to 10 cells and IDA* beyond; fast is
+    /// quick on any size but not shortest. Not with pattern databases.
+    #[arg(long, value_enum)]
+    algo: Option<AlgorithmArg>,
+    /// The estimate A* and IDA* use (default: conflicts). Not with pattern databases.
+    #[arg(long, value_enum)]
+    heuristic: Option<EstimateArg>,
     /// Give up on a board after expanding this many nodes (it prints `stopped: ...`).
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
@@ -117,6 +117,10 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
 /// Answers every case of the input.
 pub fn solve(args: &SolveArgs) -> anyhow::Result<Verdict> {
     if args.pdb.wanted() || args.format == InputFormat::Korf {
+        anyhow::ensure!(
+            args.algo.is_none() && args.heuristic.is_none(),
+            "--algo and --heuristic do not apply to pattern databases (--pdb, --goal, --format korf)"
+        );
         return solve_sliding(
             &args.input,
             args.size,
@@ -128,8 +132,8 @@ pub fn solve(args: &SolveArgs) -> anyhow::Result<Verdict> {
     }
     let text = args.input.read()?;
     let solver = Solver::new(Options {
-        algorithm: args.algo.into(),
-        estimate: args.heuristic.into(),
+        algorithm: args.algo.unwrap_or(AlgorithmArg::Auto).into(),
+        estimate: args.heuristic.unwrap_or(EstimateArg::Conflicts).into(),
         max_expanded: args.max_nodes,
         time_limit: args.time_limit,
     });
