@@ -55,7 +55,7 @@ pub mod pattern_database;
 pub mod rank;
 
 pub use domain::{Domain, Heuristic, IncrementalHeuristic, PerfectHash, Recompute};
-pub use limits::{Limits, StopReason};
+pub use limits::{Limits, Meter, StopReason};
 pub use outcome::{LayerStats, Outcome, SearchResult, Solution, Stats};
 
 /// The README's library example, run as a test so that it cannot drift from the code.

@@ -89,14 +89,17 @@ impl fmt::Display for StopReason {
 /// How many expansions pass between two looks at the clock and the cancellation flag.
 const SLOW_CHECK_PERIOD: u32 = 1024;
 
-/// Checks the limits as a search goes, cheaply: the clock and the flag only now and then.
-pub(crate) struct Meter<'a> {
+/// Checks the limits as a search goes, cheaply: the clock and the flag only now and then. Every
+/// engine algorithm uses one; a search written outside the engine can too.
+#[derive(Debug)]
+pub struct Meter<'a> {
     limits: &'a Limits,
     countdown: u32,
 }
 
 impl<'a> Meter<'a> {
-    pub(crate) fn new(limits: &'a Limits) -> Self {
+    /// A meter of `limits`, for one search.
+    pub fn new(limits: &'a Limits) -> Self {
         Self {
             limits,
             countdown: 1,
@@ -105,7 +108,7 @@ impl<'a> Meter<'a> {
 
     /// To be called before each expansion, with the number of expansions so far.
     #[inline]
-    pub(crate) fn before_expansion(&mut self, expanded: u64) -> Result<(), StopReason> {
+    pub fn before_expansion(&mut self, expanded: u64) -> Result<(), StopReason> {
         if self.limits.max_expanded.is_some_and(|max| expanded >= max) {
             return Err(StopReason::NodeLimit);
         }
@@ -119,7 +122,7 @@ impl<'a> Meter<'a> {
 
     /// To be called whenever the number of stored states grows.
     #[inline]
-    pub(crate) fn stored(&self, stored: u64) -> Result<(), StopReason> {
+    pub fn stored(&self, stored: u64) -> Result<(), StopReason> {
         if self.limits.max_stored.is_some_and(|max| stored > max) {
             return Err(StopReason::MemoryLimit);
         }
@@ -128,14 +131,14 @@ impl<'a> Meter<'a> {
 
     /// Whether a solution or layer of cost `depth` is beyond the depth limit.
     #[inline]
-    pub(crate) fn beyond_depth(&self, depth: u64) -> bool {
+    pub fn beyond_depth(&self, depth: u64) -> bool {
         self.limits
             .max_depth
             .is_some_and(|max| depth > u64::from(max))
     }
 
     /// Checks the cancellation flag and the deadline now.
-    pub(crate) fn check_clock_and_flag(&self) -> Result<(), StopReason> {
+    pub fn check_clock_and_flag(&self) -> Result<(), StopReason> {
         if let Some(flag) = &self.limits.cancel
             && flag.load(Ordering::Relaxed)
         {

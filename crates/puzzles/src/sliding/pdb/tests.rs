@@ -375,6 +375,15 @@ fn a_node_limit_stops_the_search_on_one_thread_or_several() {
             statespace_engine::Outcome::Stopped(StopReason::NodeLimit),
             "{threads} threads"
         );
-        assert!(result.stats.expanded >= 200_000, "{threads} threads");
+        // One thread stops exactly at the limit; several may each run up to it before they see
+        // the others' expansions.
+        let expanded = result.stats.expanded;
+        match threads {
+            1 => assert_eq!(expanded, 200_000),
+            _ => assert!(
+                (200_000..400_000).contains(&expanded),
+                "{expanded} with {threads}"
+            ),
+        }
     }
 }
