@@ -85,6 +85,13 @@ impl KPermutationRanker {
         self.size
     }
 
+    /// The weight of each item's digit, `(n-i-1)! / (n-k)!` for item `i`: the rank is the sum
+    /// of digit times weight, an item's digit counting the free cells below it that no earlier
+    /// item holds. Searches that move one item at a time update a rank through them.
+    pub fn weights(&self) -> &[u64] {
+        &self.weights[..self.items]
+    }
+
     /// The lexicographic rank of `positions`, in `0..size()`. Runs in O(k).
     ///
     /// `positions` must hold `k` distinct cells below `n`.

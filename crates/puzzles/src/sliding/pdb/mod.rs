@@ -36,8 +36,6 @@ mod tests;
 pub use board::{Board, Geometry, MAX_CELLS, Move, Reflection, TilePuzzle, solvable};
 pub use korf::{Instance, parse_instances};
 pub use partition::{Layout, TilePartition};
-pub use pattern::{
-    MAX_PATTERN_TILES, Placement, TilePattern, cells_between, rank_change, rank_weights,
-};
+pub use pattern::{MAX_PATTERN_TILES, Placement, TilePattern};
 pub use search::Solver;
 pub use tables::{PatternTables, TableEvent};

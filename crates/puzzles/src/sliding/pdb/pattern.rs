@@ -17,25 +17,13 @@ use super::board::{Geometry, MAX_CELLS, Move};
 /// The most tiles in one pattern (tables of more would not fit in memory anyway).
 pub const MAX_PATTERN_TILES: usize = 12;
 
-/// The weights of the lexicographic rank of `k` distinct cells out of `n`:
-/// `weights[i] = (n-i-1)! / (n-k)!`, so that the rank is the sum of `digit[i] * weights[i]` where
-/// `digit[i]` counts the cells below the `i`-th one that none of the earlier ones holds.
-pub fn rank_weights(n: usize, k: usize) -> [u64; MAX_PATTERN_TILES] {
-    let mut weights = [0; MAX_PATTERN_TILES];
-    let mut weight = 1;
-    for i in (0..k).rev() {
-        weights[i] = weight;
-        weight *= (n - i) as u64;
-    }
-    weights
-}
-
 /// How the lexicographic rank of a placement changes when its tile `index` slides from cell
 /// `from` to the adjacent free cell `to`. `between` is the mask of the placement's cells strictly
 /// between the two (empty for a sideways move on a row) and `index_on(cell)` the index of the
-/// tile on such a cell: the digits of those tiles, or of the moving one, shift by one.
+/// tile on such a cell: the digits of those tiles, or of the moving one, shift by one. `weights`
+/// are the rank's ([`KPermutationRanker::weights`]).
 #[inline]
-pub fn rank_change(
+pub(super) fn rank_change(
     weights: &[u64; MAX_PATTERN_TILES],
     index: usize,
     from: usize,
@@ -66,7 +54,7 @@ pub fn rank_change(
 
 /// The mask of the cells strictly between `a` and `b`.
 #[inline]
-pub fn cells_between(a: usize, b: usize) -> u32 {
+pub(super) fn cells_between(a: usize, b: usize) -> u32 {
     let (low, high) = (a.min(b), a.max(b));
     ((1u64 << high) - 1) as u32 & !(((1u64 << (low + 1)) - 1) as u32)
 }
@@ -78,6 +66,7 @@ pub struct TilePattern {
     goal_cells: Vec<u8>,
     blank_goal: u8,
     ranker: KPermutationRanker,
+    /// The ranker's weights, in an array: with slices, building tables took 4% longer.
     weights: [u64; MAX_PATTERN_TILES],
 }
 
@@ -86,7 +75,7 @@ pub struct TilePattern {
 pub struct Placement {
     rank: u64,
     cells: [u8; MAX_PATTERN_TILES],
-    /// The digits of the rank (see [`rank_weights`]).
+    /// The digits of the rank (see [`KPermutationRanker::weights`]).
     digits: [u8; MAX_PATTERN_TILES],
     /// The pattern index of the tile on each cell, or `NO_TILE`.
     index_on: [u8; MAX_CELLS],
@@ -113,13 +102,22 @@ impl TilePattern {
             "the blank is not a pattern tile"
         );
         assert!(mask & !geometry.all_cells() == 0, "cell off the board");
+        let ranker = KPermutationRanker::new(cells, k);
+        let mut weights = [0; MAX_PATTERN_TILES];
+        weights[..k].copy_from_slice(ranker.weights());
         Self {
-            ranker: KPermutationRanker::new(cells, k),
-            weights: rank_weights(cells, k),
+            ranker,
+            weights,
             geometry,
             goal_cells,
             blank_goal: blank_goal as u8,
         }
+    }
+
+    /// The weights of the digits of the pattern's entries ([`KPermutationRanker::weights`]),
+    /// then zeros.
+    pub fn weights(&self) -> &[u64; MAX_PATTERN_TILES] {
+        &self.weights
     }
 
     /// The goal cells of the pattern's tiles, in the pattern's order.
@@ -245,9 +243,9 @@ impl PatternSpace for TilePattern {
             occupied: 0,
         };
         let mut rest = entry;
-        for index in 0..self.goal_cells.len() {
-            let digit = rest / self.weights[index];
-            rest %= self.weights[index];
+        for (index, &weight) in self.weights[..self.goal_cells.len()].iter().enumerate() {
+            let digit = rest / weight;
+            rest %= weight;
             let mut free = self.free(&placement);
             for _ in 0..digit {
                 free &= free - 1;

@@ -29,7 +29,7 @@ use statespace_engine::{
 };
 
 use super::board::{Board, Geometry, MAX_CELLS, Move, Reflection, solvable};
-use super::pattern::{MAX_PATTERN_TILES, cells_between, rank_change, rank_weights};
+use super::pattern::{MAX_PATTERN_TILES, cells_between, rank_change};
 use super::tables::PatternTables;
 
 /// How many expansions pass between two looks at whether an earlier subtree found a solution.
@@ -61,6 +61,7 @@ pub struct Solver<'t> {
     goal: Board,
     sides: Vec<Side>,
     tables: Vec<&'t [u8]>,
+    /// Each pattern's rank weights, next to the tables for the hot loop.
     weights: Vec<[u64; MAX_PATTERN_TILES]>,
     /// The tiles of each pattern, as goal tiles, in the pattern's order.
     pattern_tiles: Vec<Vec<u8>>,
@@ -111,9 +112,10 @@ impl<'t> Solver<'t> {
                 .iter()
                 .map(|table| table.as_bytes())
                 .collect(),
-            weights: pattern_tiles
+            weights: tables
+                .patterns()
                 .iter()
-                .map(|tiles| rank_weights(geometry.cells(), tiles.len()))
+                .map(|pattern| *pattern.weights())
                 .collect(),
             pattern_tiles,
             patterns: tables,

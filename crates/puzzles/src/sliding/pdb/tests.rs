@@ -13,6 +13,7 @@ use statespace_engine::pattern_database::{PatternSpace, UNREACHED};
 use statespace_engine::rank::KPermutationRanker;
 use statespace_engine::{Domain, Limits, PerfectHash, StopReason};
 
+use super::pattern::{cells_between, rank_change};
 use super::*;
 
 fn geometry(rows: usize, cols: usize) -> Geometry {
@@ -147,7 +148,8 @@ proptest! {
         let blank = usize::from(cells[k]);
         let mut placement = cells[..k].to_vec();
         let ranker = KPermutationRanker::new(n, k);
-        let weights = rank_weights(n, k);
+        let mut weights = [0; MAX_PATTERN_TILES];
+        weights[..k].copy_from_slice(ranker.weights());
         let before = ranker.rank(&placement);
         for mv in Move::ALL {
             let Some(from) = geometry.step(blank, mv) else { continue };
