@@ -3,6 +3,7 @@
 //! the optimal solution length. Lines starting with `#` are comments.
 
 use crate::input::{ParseError, Tokens};
+use crate::sliding::Shape;
 
 use super::board::{Board, Geometry};
 
@@ -90,11 +91,9 @@ fn parse_line(
     })
 }
 
-/// The square board of `cells` cells, if `cells` is a square of 2 to 5.
+/// The square board of `cells` cells, if it has a geometry (2 to 32 cells).
 fn square_with(cells: usize) -> Option<Geometry> {
-    (2..=5)
-        .find(|side| side * side == cells)
-        .and_then(|side| Geometry::new(side, side))
+    Shape::square(cells).and_then(|shape| Geometry::new(shape.rows(), shape.cols()))
 }
 
 #[cfg(test)]

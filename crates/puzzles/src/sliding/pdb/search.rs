@@ -137,12 +137,7 @@ impl<'t> Solver<'t> {
 
     /// The estimate of `board`: the largest over the sides of the sum of the tables.
     pub fn estimate(&self, board: &Board) -> u32 {
-        let node = Node::new(self, board);
-        node.sums[..self.sides.len()]
-            .iter()
-            .copied()
-            .max()
-            .unwrap_or(0)
+        Node::new(self, board).estimate(self)
     }
 
     /// A shortest solution from `start`, with IDA* on `threads` threads of the current rayon

@@ -117,7 +117,7 @@ fn every_entry_equals_a_plain_bfs_distance_of_the_abstraction() {
 }
 
 #[test]
-fn decoding_and_advancing_agree_with_the_ranker() {
+fn advancing_visits_the_entries_as_decoding_each_does() {
     for (rows, cols, k) in [(2, 3, 1), (2, 3, 3), (3, 3, 4), (2, 4, 5)] {
         let geometry = geometry(rows, cols);
         let pattern = TilePattern::new(geometry, (1..=k as u8).collect(), 0);
