@@ -1,5 +1,12 @@
-//! Reading judge input: tokens and characters with their line numbers, and the one error type
-//! every puzzle's parser returns.
+//! Reading judge input from a byte stream, one line at a time: words, characters and lines with
+//! their line numbers, and the one error type every puzzle's parser returns.
+//!
+//! Nothing is read before a parser asks for it, so a case can be answered before the next one
+//! has been written (piping cases one by one works), and memory does not grow with the input.
+//! Bytes that are not UTF-8 are an error on their line; a UTF-8 byte-order mark at the very
+//! start is skipped.
+
+use std::io::{self, BufRead, BufReader, Read};
 
 use thiserror::Error;
 
@@ -32,118 +39,342 @@ pub struct Token<'a> {
     pub line: usize,
 }
 
-/// The white-space separated words of a text, with their line numbers.
+/// A buffered byte stream that can tell whether it holds unread bytes without waiting for more.
+pub trait Source: BufRead {
+    /// Whether bytes are buffered: reading them will not wait for the writer.
+    fn has_buffered(&self) -> bool;
+}
+
+impl<R: Read> Source for BufReader<R> {
+    fn has_buffered(&self) -> bool {
+        !self.buffer().is_empty()
+    }
+}
+
+impl Source for &[u8] {
+    fn has_buffered(&self) -> bool {
+        !self.is_empty()
+    }
+}
+
+/// The longest line read: longer ones are an error rather than a growing buffer.
+pub const MAX_LINE_BYTES: usize = 1 << 24;
+
+/// The UTF-8 byte-order mark some editors put at the start of a file.
+const BYTE_ORDER_MARK: char = '\u{feff}';
+
+/// The input of a parser: a byte stream read line by line, each line checked to be UTF-8.
 ///
-/// White space is ASCII white space (judge input is ASCII); any other byte belongs to a word, so
-/// stray characters surface as a bad word that the parser names.
-#[derive(Clone, Debug)]
-pub struct Tokens<'a> {
-    text: &'a str,
+/// White space is ASCII white space (judge input is ASCII); any other character belongs to a
+/// word, so stray characters surface as a bad word that the parser names.
+///
+/// ```
+/// use statespace_puzzles::input::Input;
+/// let mut input = Input::new("\u{feff}1 2\n\n  x\n".as_bytes());
+/// let mut words = Vec::new();
+/// while let Some(token) = input.token().unwrap() {
+///     words.push((token.text.to_string(), token.line));
+/// }
+/// assert_eq!(words, [("1".into(), 1), ("2".into(), 1), ("x".into(), 3)]);
+///
+/// let mut bad = Input::new(&b"1 2\n3 \xff 4\n"[..]);
+/// assert_eq!(bad.token().unwrap().unwrap().text, "1");
+/// bad.token().unwrap();
+/// assert_eq!(bad.token().unwrap_err().to_string(), "line 2: byte 0xff at column 3 is not UTF-8 text");
+/// ```
+#[derive(Debug)]
+pub struct Input<R> {
+    source: R,
+    /// The current line, line break included.
+    line: String,
+    /// How much of `line` has been consumed.
     position: usize,
-    line: usize,
-    /// The line of the last token returned.
-    last_token_line: usize,
+    /// The current line's number, 0 before the first.
+    number: usize,
+    /// The line of the last word or character returned.
+    last_item_line: usize,
+    /// The source has no more lines.
+    ended: bool,
+    bytes: Vec<u8>,
 }
 
-impl<'a> Tokens<'a> {
-    /// The words of `text`.
-    pub fn new(text: &'a str) -> Self {
+impl<R: Source> Input<R> {
+    /// The input read from `source`.
+    pub fn new(source: R) -> Self {
         Self {
-            text,
+            source,
+            line: String::new(),
             position: 0,
-            line: 1,
-            last_token_line: 1,
+            number: 0,
+            last_item_line: 1,
+            ended: false,
+            bytes: Vec::new(),
         }
     }
 
-    /// Skips white space, counting line breaks.
-    fn skip_blanks(&mut self) {
-        let bytes = self.text.as_bytes();
-        while let Some(&byte) = bytes.get(self.position) {
-            if !byte.is_ascii_whitespace() {
-                break;
+    /// Whether everything read so far has been consumed up to white space and the source holds
+    /// nothing more in its buffer: the next item would wait for the writer. Answers are flushed
+    /// then.
+    pub fn is_waiting(&self) -> bool {
+        self.rest().trim_ascii().is_empty() && !self.source.has_buffered()
+    }
+
+    /// The unconsumed part of the current line.
+    fn rest(&self) -> &str {
+        &self.line[self.position..]
+    }
+
+    /// Reads the next line into `line`; false at the end of the input.
+    fn advance(&mut self) -> Result<bool, ParseError> {
+        if self.ended {
+            return Ok(false);
+        }
+        self.bytes.clear();
+        self.line.clear();
+        self.position = 0;
+        let read = (&mut self.source)
+            .take(MAX_LINE_BYTES as u64 + 1)
+            .read_until(b'\n', &mut self.bytes);
+        let next = self.number + 1;
+        match read {
+            Ok(0) => {
+                self.ended = true;
+                return Ok(false);
             }
-            self.line += usize::from(byte == b'\n');
-            self.position += 1;
+            Ok(_) => {}
+            Err(error) => return Err(ParseError::new(next, format!("cannot read: {error}"))),
+        }
+        self.number = next;
+        if self.bytes.len() > MAX_LINE_BYTES {
+            return Err(ParseError::new(
+                next,
+                format!("the line is longer than {MAX_LINE_BYTES} bytes"),
+            ));
+        }
+        let text = std::str::from_utf8(&self.bytes).map_err(|error| {
+            let at = error.valid_up_to();
+            ParseError::new(
+                next,
+                format!(
+                    "byte {:#04x} at column {} is not UTF-8 text",
+                    self.bytes[at],
+                    at + 1
+                ),
+            )
+        })?;
+        let text = match next {
+            1 => text.strip_prefix(BYTE_ORDER_MARK).unwrap_or(text),
+            _ => text,
+        };
+        self.line.push_str(text);
+        Ok(true)
+    }
+
+    /// Skips white space, reading lines as needed; false at the end of the input.
+    fn skip_blanks(&mut self) -> Result<bool, ParseError> {
+        loop {
+            let rest = self.rest();
+            let blank = rest.len() - rest.trim_ascii_start().len();
+            self.position += blank;
+            if self.position < self.line.len() {
+                return Ok(true);
+            }
+            if !self.advance()? {
+                return Ok(false);
+            }
         }
     }
 
-    /// The line the reader stands on: that of the next token, or at the end of the text that of
-    /// the last token (so that "cut short" names the line where the input stops).
-    pub fn line(&self) -> usize {
-        let mut ahead = self.clone();
-        ahead.skip_blanks();
-        if ahead.position == self.text.len() {
-            self.last_token_line
-        } else {
-            ahead.line
+    /// The next white-space separated word, or `None` at the end of the input.
+    pub fn token(&mut self) -> Result<Option<Token<'_>>, ParseError> {
+        if !self.skip_blanks()? {
+            return Ok(None);
         }
-    }
-}
-
-impl<'a> Iterator for Tokens<'a> {
-    type Item = Token<'a>;
-
-    fn next(&mut self) -> Option<Token<'a>> {
-        self.skip_blanks();
-        let bytes = self.text.as_bytes();
         let start = self.position;
-        while bytes
-            .get(self.position)
-            .is_some_and(|b| !b.is_ascii_whitespace())
-        {
-            self.position += 1;
+        let length = self.rest().find(|c: char| c.is_ascii_whitespace());
+        self.position = length.map_or(self.line.len(), |length| start + length);
+        self.last_item_line = self.number;
+        Ok(Some(Token {
+            text: &self.line[start..self.position],
+            line: self.number,
+        }))
+    }
+
+    /// The next character that is not white space (Unicode white space included), with its line,
+    /// or `None` at the end of the input.
+    pub fn visible_char(&mut self) -> Result<Option<(char, usize)>, ParseError> {
+        loop {
+            if let Some(c) = self.rest().chars().next() {
+                self.position += c.len_utf8();
+                if !c.is_whitespace() {
+                    self.last_item_line = self.number;
+                    return Ok(Some((c, self.number)));
+                }
+            } else if !self.advance()? {
+                return Ok(None);
+            }
         }
-        if self.position == start {
-            return None;
+    }
+
+    /// The next whole line not yet started, without its line break, and its number; `None` at
+    /// the end of the input. What is left of the current line is skipped.
+    pub fn line(&mut self) -> Result<Option<(usize, &str)>, ParseError> {
+        if !self.advance()? {
+            return Ok(None);
         }
-        self.last_token_line = self.line;
-        Some(Token {
-            // Both ends are at ASCII bytes or the text's ends: always char boundaries.
-            text: &self.text[start..self.position],
-            line: self.line,
+        self.position = self.line.len();
+        self.last_item_line = self.number;
+        let text = self.line.strip_suffix('\n').unwrap_or(&self.line);
+        Ok(Some((self.number, text.strip_suffix('\r').unwrap_or(text))))
+    }
+
+    /// The line the reader stands on: that of the next word, or at the end of the input that of
+    /// the last item read (so that "cut short" names the line where the input stops).
+    pub fn line_number(&mut self) -> Result<usize, ParseError> {
+        Ok(if self.skip_blanks()? {
+            self.number
+        } else {
+            self.last_item_line
         })
     }
 }
 
-/// The characters of a text other than white space, with their line numbers.
-pub fn visible_chars(text: &str) -> impl Iterator<Item = (char, usize)> + '_ {
-    text.lines()
-        .enumerate()
-        .flat_map(|(index, line)| line.chars().map(move |c| (c, index + 1)))
-        .filter(|(c, _)| !c.is_whitespace())
+impl Input<BufReader<Box<dyn Read + Send>>> {
+    /// The input read from a file or a pipe, buffered.
+    pub fn from_reader(reader: Box<dyn Read + Send>) -> Self {
+        Self::new(BufReader::with_capacity(1 << 16, reader))
+    }
+
+    /// Standard input.
+    pub fn stdin() -> Self {
+        Self::from_reader(Box::new(io::stdin()))
+    }
+}
+
+/// The cases `read` takes from `input` one after the other, until the end of the input or the
+/// first error, which is the last item.
+pub fn cases<R: Source, C>(
+    mut input: Input<R>,
+    mut read: impl FnMut(&mut Input<R>) -> Result<Option<C>, ParseError>,
+) -> impl Iterator<Item = Result<C, ParseError>> {
+    let mut failed = false;
+    std::iter::from_fn(move || {
+        if failed {
+            return None;
+        }
+        let case = read(&mut input).transpose()?;
+        failed = case.is_err();
+        Some(case)
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn words(text: &str) -> Vec<(String, usize)> {
+        let mut input = Input::new(text.as_bytes());
+        let mut words = Vec::new();
+        while let Some(token) = input.token().unwrap() {
+            words.push((token.text.to_string(), token.line));
+        }
+        words
+    }
+
     #[test]
     fn tokens_carry_their_line_numbers() {
-        let words: Vec<(&str, usize)> = Tokens::new("1 2\n\n  x\t3 \n4")
-            .map(|t| (t.text, t.line))
+        let expected = [("1", 1), ("2", 1), ("x", 3), ("3", 3), ("4", 4)];
+        let expected: Vec<(String, usize)> = expected
+            .iter()
+            .map(|&(word, line)| (word.to_string(), line))
             .collect();
-        assert_eq!(words, [("1", 1), ("2", 1), ("x", 3), ("3", 3), ("4", 4)]);
+        assert_eq!(words("1 2\n\n  x\t3 \n4"), expected);
+        assert_eq!(words("\u{feff}1 2\r\n\n  x\t3 \n4\n"), expected);
     }
 
     #[test]
     fn line_at_the_end_is_that_of_the_last_token() {
-        let mut tokens = Tokens::new("1 2\n3\n\n");
-        assert_eq!(tokens.by_ref().count(), 3);
-        assert_eq!(tokens.line(), 2);
+        let mut input = Input::new("1 2\n3\n\n".as_bytes());
+        for _ in 0..3 {
+            input.token().unwrap();
+        }
+        assert_eq!(input.token().unwrap(), None);
+        assert_eq!(input.line_number().unwrap(), 2);
     }
 
     #[test]
     fn line_points_at_the_next_token() {
-        let mut tokens = Tokens::new("a\n\nb\n");
-        tokens.next();
-        assert_eq!(tokens.line(), 3);
+        let mut input = Input::new("a\n\nb\n".as_bytes());
+        input.token().unwrap();
+        assert_eq!(input.line_number().unwrap(), 3);
     }
 
     #[test]
     fn visible_chars_skip_white_space() {
-        let chars: Vec<(char, usize)> = visible_chars("B W\r\n O\n").collect();
+        let mut input = Input::new("B W\r\n O\n".as_bytes());
+        let mut chars = Vec::new();
+        while let Some(item) = input.visible_char().unwrap() {
+            chars.push(item);
+        }
         assert_eq!(chars, [('B', 1), ('W', 1), ('O', 2)]);
+    }
+
+    #[test]
+    fn lines_lose_their_line_breaks() {
+        let mut input = Input::new("\u{feff}a b\r\n\nc".as_bytes());
+        let mut lines = Vec::new();
+        while let Some((number, text)) = input.line().unwrap() {
+            lines.push((number, text.to_string()));
+        }
+        let expected = [(1, "a b"), (2, ""), (3, "c")].map(|(n, t)| (n, t.to_string()));
+        assert_eq!(lines, expected);
+    }
+
+    #[test]
+    fn bytes_that_are_not_utf8_are_an_error_on_their_line() {
+        let mut input = Input::new(&b"ok\n\n\xc3\x28\n"[..]);
+        assert_eq!(input.line().unwrap(), Some((1, "ok")));
+        assert_eq!(
+            input.token().unwrap_err().to_string(),
+            "line 3: byte 0xc3 at column 1 is not UTF-8 text"
+        );
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped_only_at_the_start() {
+        assert_eq!(words("\u{feff}7").len(), 1);
+        assert_eq!(words("7\n\u{feff}8")[1].0, "\u{feff}8");
+    }
+
+    #[test]
+    fn the_reader_waits_only_when_nothing_is_left() {
+        let mut input = Input::new("1 2\n3\n".as_bytes());
+        input.token().unwrap();
+        assert!(!input.is_waiting());
+        input.token().unwrap();
+        assert!(!input.is_waiting(), "line 2 is still in the source");
+        input.token().unwrap();
+        assert!(input.is_waiting());
+    }
+
+    #[test]
+    fn cases_end_after_the_first_error() {
+        let read = |input: &mut Input<&[u8]>| -> Result<Option<u32>, ParseError> {
+            let Some(token) = input.token()? else {
+                return Ok(None);
+            };
+            let line = token.line;
+            token
+                .text
+                .parse()
+                .map(Some)
+                .map_err(|_| ParseError::new(line, "not a number"))
+        };
+        let items: Vec<_> = cases(Input::new("1 2 x 3".as_bytes()), read).collect();
+        assert_eq!(
+            items,
+            [Ok(1), Ok(2), Err(ParseError::new(1, "not a number"))]
+        );
     }
 
     #[test]

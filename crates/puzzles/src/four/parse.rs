@@ -1,7 +1,7 @@
 //! Reading boards: `B`, `W` and `O` cells in reading order, white space ignored, every sixteen
 //! cells a board.
 
-use crate::input::{ParseError, visible_chars};
+use crate::input::{Input, ParseError, Source, cases};
 
 use super::board::{Board, CELLS, Cell};
 
@@ -9,60 +9,47 @@ use super::board::{Board, CELLS, Cell};
 /// a character other than `B`, `W`, `O` and white space, a board cut short by the end of the
 /// input, or a board without an empty cell.
 pub fn parse(text: &str) -> impl Iterator<Item = Result<Board, ParseError>> + '_ {
-    let mut chars = visible_chars(text);
     let mut number = 0;
-    let mut failed = false;
-    std::iter::from_fn(move || {
-        if failed {
-            return None;
-        }
+    cases(Input::new(text.as_bytes()), move |input| {
         number += 1;
-        let board = read_board(&mut chars, number)?;
-        failed = board.is_err();
-        Some(board)
+        read_board(input, number)
     })
 }
 
-/// The next board, board number `number`, or `None` at the end of the input.
-fn read_board(
-    chars: &mut impl Iterator<Item = (char, usize)>,
+/// The next board of `input`, board number `number`, or `None` at the end of the input.
+pub fn read_board(
+    input: &mut Input<impl Source>,
     number: usize,
-) -> Option<Result<Board, ParseError>> {
+) -> Result<Option<Board>, ParseError> {
     let mut cells = [Cell::Empty; CELLS];
     let mut first_line = 0;
     let mut last_line = 0;
     for (index, slot) in cells.iter_mut().enumerate() {
-        let Some((letter, line)) = chars.next() else {
-            return (index > 0).then(|| {
-                Err(ParseError::new(
-                    last_line,
-                    format!("board {number} is cut short: {index} of its {CELLS} cells"),
-                ))
-            });
+        let Some((letter, line)) = input.visible_char()? else {
+            if index == 0 {
+                return Ok(None);
+            }
+            return Err(ParseError::new(
+                last_line,
+                format!("board {number} is cut short: {index} of its {CELLS} cells"),
+            ));
         };
         if index == 0 {
             first_line = line;
         }
         last_line = line;
-        *slot = match Cell::from_letter(letter) {
-            Some(cell) => cell,
-            None => {
-                return Some(Err(ParseError::new(
-                    line,
-                    format!("unexpected {letter:?}: cells are B, W or O"),
-                )));
-            }
-        };
+        *slot = Cell::from_letter(letter).ok_or_else(|| {
+            ParseError::new(line, format!("unexpected {letter:?}: cells are B, W or O"))
+        })?;
     }
     let board = Board::from_cells(&cells);
-    Some(if board.counts().empty == 0 {
-        Err(ParseError::new(
+    if board.counts().empty == 0 {
+        return Err(ParseError::new(
             first_line,
             format!("board {number} has no empty cell (O)"),
-        ))
-    } else {
-        Ok(board)
-    })
+        ));
+    }
+    Ok(Some(board))
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! Reading the judges' input: boards of 24 numbers (1, 2 or 3, eight of each) separated by any
 //! white space, ended by a lone `0` or by the end of the input.
 
-use crate::input::{ParseError, Token, Tokens};
+use crate::input::{Input, ParseError, Source, Token, cases};
 
 use super::board::{Board, CELLS, WrongCounts};
 
@@ -17,58 +17,54 @@ use super::board::{Board, CELLS, WrongCounts};
 /// assert!(boards.next().is_none());
 /// ```
 pub fn parse_boards(text: &str) -> impl Iterator<Item = Result<Board, ParseError>> + '_ {
-    let mut tokens = Tokens::new(text);
-    let mut finished = false;
-    std::iter::from_fn(move || {
-        if finished {
-            return None;
-        }
-        let board = match tokens.next() {
-            None => return None,
-            Some(token) if is_terminator(token.text) => return None,
-            Some(first) => read_board(first, &mut tokens),
-        };
-        finished = board.is_err();
-        Some(board)
-    })
+    cases(Input::new(text.as_bytes()), read_board)
 }
 
-/// Whether a board's first token is the lone zero that ends the input.
-fn is_terminator(text: &str) -> bool {
-    text.parse::<u32>() == Ok(0)
-}
-
-/// The board whose first number is `first`, reading the other 23 from `tokens`. A `0` among
-/// them is the end of the input: the board is cut short, an error at the line of its last number.
-fn read_board(first: Token<'_>, tokens: &mut Tokens<'_>) -> Result<Board, ParseError> {
+/// The next board of `input`, or `None` at its end or at the lone `0` that ends it. A `0` among
+/// a board's numbers is the end of the input: the board is cut short, an error at the line of
+/// its last number.
+pub fn read_board(input: &mut Input<impl Source>) -> Result<Option<Board>, ParseError> {
+    let first = match input.token()? {
+        None => return Ok(None),
+        Some(token) if is_terminator(token.text) => return Ok(None),
+        Some(token) => token,
+    };
+    let first_line = first.line;
     let mut digits = [0u8; CELLS];
     digits[0] = digit(first)?;
-    let mut last_line = first.line;
+    let mut last_line = first_line;
     for (read, cell) in digits.iter_mut().enumerate().skip(1) {
         let cut_short = || {
             let message = format!(
-                "the board starting on line {} ends after {read} of its {CELLS} numbers",
-                first.line
+                "the board starting on line {first_line} ends after {read} of its {CELLS} numbers"
             );
             ParseError::new(last_line, message)
         };
-        let token = tokens.next().ok_or_else(cut_short)?;
+        let token = input.token()?.ok_or_else(cut_short)?;
+        let line = token.line;
         *cell = match digit(token) {
             Ok(digit) => digit,
             Err(_) if is_terminator(token.text) => return Err(cut_short()),
             Err(error) => return Err(error),
         };
-        last_line = token.line;
+        last_line = line;
     }
-    Board::from_digits(&digits).map_err(|WrongCounts([ones, twos, threes])| {
-        ParseError::new(
-            first.line,
-            format!(
-                "the board starting here has {ones} ones, {twos} twos and {threes} threes; \
-                 it needs eight of each"
-            ),
-        )
-    })
+    Board::from_digits(&digits)
+        .map(Some)
+        .map_err(|WrongCounts([ones, twos, threes])| {
+            ParseError::new(
+                first_line,
+                format!(
+                    "the board starting here has {ones} ones, {twos} twos and {threes} threes; \
+                     it needs eight of each"
+                ),
+            )
+        })
+}
+
+/// Whether a board's first token is the lone zero that ends the input.
+fn is_terminator(text: &str) -> bool {
+    text.parse::<u32>() == Ok(0)
 }
 
 /// The cell value a token stands for: 1, 2 or 3 (written as any integer).

@@ -1,7 +1,7 @@
 //! Judge input: the Eight puzzle's nine tokens per case (HDU 1043, POJ 1077), and one board per
 //! line for any size.
 
-use crate::input::{ParseError, Tokens};
+use crate::input::{Input, ParseError, Source, cases};
 
 use super::board::{Board, BoardError, Shape};
 
@@ -25,34 +25,29 @@ const EIGHT_CELLS: usize = 9;
 /// assert!(cases.next().is_none());
 /// ```
 pub fn parse_eight(text: &str) -> impl Iterator<Item = Result<Board, ParseError>> + '_ {
-    let mut tokens = Tokens::new(text);
-    let mut failed = false;
-    std::iter::from_fn(move || {
-        if failed {
-            return None;
-        }
-        let case = eight_case(&mut tokens)?;
-        failed = case.is_err();
-        Some(case)
-    })
+    cases(Input::new(text.as_bytes()), read_eight)
 }
 
-/// Reads one Eight case; `None` at the end of the input.
-fn eight_case(tokens: &mut Tokens<'_>) -> Option<Result<Board, ParseError>> {
-    let first = tokens.next()?;
+/// The next Eight case of `input`; `None` at its end.
+pub fn read_eight(input: &mut Input<impl Source>) -> Result<Option<Board>, ParseError> {
+    let Some(first) = input.token()? else {
+        return Ok(None);
+    };
+    let first_line = first.line;
     let mut tiles = Vec::with_capacity(EIGHT_CELLS);
     let mut seen = [false; EIGHT_CELLS];
     let mut token = first;
     loop {
+        let line = token.line;
         let tile = match token.text {
             "x" => 0,
             text => match text.parse::<u16>() {
                 Ok(tile @ 1..=8) => tile,
                 _ => {
-                    return Some(Err(ParseError::new(
-                        token.line,
+                    return Err(ParseError::new(
+                        line,
                         format!("unexpected {text:?}: the tiles are 1 to 8 and x"),
-                    )));
+                    ));
                 }
             },
         };
@@ -62,33 +57,30 @@ fn eight_case(tokens: &mut Tokens<'_>) -> Option<Result<Board, ParseError>> {
             } else {
                 tile.to_string()
             };
-            let case = if first.line == token.line {
+            let case = if first_line == line {
                 "in one case".to_string()
             } else {
-                format!("in the case that starts on line {}", first.line)
+                format!("in the case that starts on line {first_line}")
             };
-            return Some(Err(ParseError::new(
-                token.line,
+            return Err(ParseError::new(
+                line,
                 format!("{name} appears twice {case}"),
-            )));
+            ));
         }
         tiles.push(tile);
         if tiles.len() == EIGHT_CELLS {
             let shape = Shape::new(3, 3).expect("3x3 is a shape");
-            return Some(Ok(Board::new(shape, tiles).expect("nine distinct tiles")));
+            return Ok(Some(Board::new(shape, tiles).expect("nine distinct tiles")));
         }
-        match tokens.next() {
-            Some(next) => token = next,
-            None => {
-                return Some(Err(ParseError::new(
-                    token.line,
-                    format!(
-                        "the last case has only {} of {EIGHT_CELLS} tiles",
-                        tiles.len()
-                    ),
-                )));
-            }
-        }
+        token = input.token()?.ok_or_else(|| {
+            ParseError::new(
+                line,
+                format!(
+                    "the last case has only {} of {EIGHT_CELLS} tiles",
+                    tiles.len()
+                ),
+            )
+        })?;
     }
 }
 
@@ -113,17 +105,25 @@ pub fn parse_boards(
     text: &str,
     shape: Option<Shape>,
 ) -> impl Iterator<Item = Result<Board, ParseError>> + '_ {
-    let mut lines = text.lines().enumerate();
-    let mut failed = false;
-    std::iter::from_fn(move || {
-        if failed {
-            return None;
-        }
-        let (index, line) = lines.find(|(_, line)| !line.trim().is_empty())?;
-        let board = board_line(line, shape).map_err(|message| ParseError::new(index + 1, message));
-        failed = board.is_err();
-        Some(board)
+    cases(Input::new(text.as_bytes()), move |input| {
+        read_board(input, shape)
     })
+}
+
+/// The next non-blank line of `input` as a board, of `shape` when given, else square; `None` at
+/// the end of the input.
+pub fn read_board(
+    input: &mut Input<impl Source>,
+    shape: Option<Shape>,
+) -> Result<Option<Board>, ParseError> {
+    while let Some((number, line)) = input.line()? {
+        if !line.trim().is_empty() {
+            return board_line(line, shape)
+                .map(Some)
+                .map_err(|message| ParseError::new(number, message));
+        }
+    }
+    Ok(None)
 }
 
 /// One line of a sliding-puzzle input.

@@ -1,7 +1,7 @@
 //! Reading cases: pairs of configurations (start, then target), each a list of 1-based
 //! `row column` pairs.
 
-use crate::input::{ParseError, Token, Tokens};
+use crate::input::{Input, ParseError, Source, Token, cases};
 
 use super::grid::Grid;
 
@@ -31,26 +31,22 @@ pub fn parse(
     text: &str,
     grid: Grid,
     pieces: PieceCount,
-) -> Box<dyn Iterator<Item = Result<Case, ParseError>> + '_> {
-    match pieces {
-        PieceCount::Fixed(count) => Box::new(until_error(fixed_cases(text, grid, count))),
-        PieceCount::PerLine => Box::new(until_error(line_cases(text, grid))),
-    }
+) -> impl Iterator<Item = Result<Case, ParseError>> + '_ {
+    cases(Input::new(text.as_bytes()), move |input| {
+        read_case(input, grid, pieces)
+    })
 }
 
-/// Ends `cases` after its first error.
-fn until_error<T>(
-    mut cases: impl Iterator<Item = Result<T, ParseError>>,
-) -> impl Iterator<Item = Result<T, ParseError>> {
-    let mut failed = false;
-    std::iter::from_fn(move || {
-        if failed {
-            return None;
-        }
-        let case = cases.next()?;
-        failed = case.is_err();
-        Some(case)
-    })
+/// The next case of `input` on `grid`, or `None` at the end of the input.
+pub fn read_case(
+    input: &mut Input<impl Source>,
+    grid: Grid,
+    pieces: PieceCount,
+) -> Result<Option<Case>, ParseError> {
+    match pieces {
+        PieceCount::Fixed(count) => fixed_case(input, grid, count),
+        PieceCount::PerLine => line_case(input, grid),
+    }
 }
 
 /// An integer of the input and its line.
@@ -73,74 +69,74 @@ fn number(token: Token<'_>) -> Result<Number, ParseError> {
     })
 }
 
-/// Cases of `2 × count` numbers per configuration, white space free-form.
-fn fixed_cases(
-    text: &str,
+/// A case of `2 × count` numbers per configuration, white space free-form.
+fn fixed_case(
+    input: &mut Input<impl Source>,
     grid: Grid,
     count: usize,
-) -> impl Iterator<Item = Result<Case, ParseError>> + '_ {
-    let mut tokens = Tokens::new(text);
+) -> Result<Option<Case>, ParseError> {
     let per_case = 4 * count;
-    std::iter::from_fn(move || {
-        let first = tokens.next()?;
-        let mut numbers = Vec::with_capacity(per_case);
-        let case = (|| {
-            numbers.push(number(first)?);
-            while numbers.len() < per_case {
-                let Some(token) = tokens.next() else {
-                    let last_line = numbers.last().map_or(first.line, |n: &Number| n.line);
-                    return Err(ParseError::new(
-                        last_line,
-                        format!(
-                            "case cut short: {} of its {per_case} numbers",
-                            numbers.len()
-                        ),
-                    ));
-                };
-                numbers.push(number(token)?);
-            }
-            let (start, target) = numbers.split_at(per_case / 2);
-            Ok(Case {
-                start: configuration(grid, start)?,
-                target: configuration(grid, target)?,
-            })
-        })();
-        Some(case)
-    })
+    let Some(first) = input.token()? else {
+        return Ok(None);
+    };
+    let first = number(first)?;
+    let mut numbers = Vec::with_capacity(per_case);
+    numbers.push(first);
+    while numbers.len() < per_case {
+        let Some(token) = input.token()? else {
+            let last_line = numbers.last().map_or(first.line, |n: &Number| n.line);
+            return Err(ParseError::new(
+                last_line,
+                format!(
+                    "case cut short: {} of its {per_case} numbers",
+                    numbers.len()
+                ),
+            ));
+        };
+        numbers.push(number(token)?);
+    }
+    let (start, target) = numbers.split_at(per_case / 2);
+    Ok(Some(Case {
+        start: configuration(grid, start)?,
+        target: configuration(grid, target)?,
+    }))
 }
 
-/// Cases of two non-blank lines, one configuration each.
-fn line_cases(text: &str, grid: Grid) -> impl Iterator<Item = Result<Case, ParseError>> + '_ {
-    let mut lines = text
-        .lines()
-        .enumerate()
-        .map(|(index, line)| (index + 1, line))
-        .filter(|(_, line)| !line.trim().is_empty());
-    std::iter::from_fn(move || {
-        let (start_line, start_text) = lines.next()?;
-        let case = (|| {
-            let start = line_configuration(grid, start_line, start_text)?;
-            let Some((target_line, target_text)) = lines.next() else {
-                return Err(ParseError::new(
-                    start_line,
-                    "case cut short: no target configuration after this start",
-                ));
-            };
-            let target = line_configuration(grid, target_line, target_text)?;
-            if target.len() != start.len() {
-                return Err(ParseError::new(
-                    target_line,
-                    format!(
-                        "the target has {} but the start (line {start_line}) has {}",
-                        pieces(target.len()),
-                        start.len()
-                    ),
-                ));
-            }
-            Ok(Case { start, target })
-        })();
-        Some(case)
-    })
+/// The configuration on the next non-blank line of `input`, and the line's number.
+fn next_configuration(
+    input: &mut Input<impl Source>,
+    grid: Grid,
+) -> Result<Option<(usize, Vec<u16>)>, ParseError> {
+    while let Some((number, line)) = input.line()? {
+        if !line.trim().is_empty() {
+            return Ok(Some((number, line_configuration(grid, number, line)?)));
+        }
+    }
+    Ok(None)
+}
+
+/// A case of two non-blank lines, one configuration each.
+fn line_case(input: &mut Input<impl Source>, grid: Grid) -> Result<Option<Case>, ParseError> {
+    let Some((start_line, start)) = next_configuration(input, grid)? else {
+        return Ok(None);
+    };
+    let Some((target_line, target)) = next_configuration(input, grid)? else {
+        return Err(ParseError::new(
+            start_line,
+            "case cut short: no target configuration after this start",
+        ));
+    };
+    if target.len() != start.len() {
+        return Err(ParseError::new(
+            target_line,
+            format!(
+                "the target has {} but the start (line {start_line}) has {}",
+                pieces(target.len()),
+                start.len()
+            ),
+        ));
+    }
+    Ok(Some(Case { start, target }))
 }
 
 fn line_configuration(grid: Grid, line: usize, text: &str) -> Result<Vec<u16>, ParseError> {

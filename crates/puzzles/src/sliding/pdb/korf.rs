@@ -2,7 +2,7 @@
 //! Felner's 24-puzzle instances): `id`, the tiles row by row (0 for the blank), and optionally
 //! the optimal solution length. Lines starting with `#` are comments.
 
-use crate::input::{ParseError, Tokens};
+use crate::input::{Input, ParseError, Source, cases};
 use crate::sliding::Shape;
 
 use super::board::{Board, Geometry};
@@ -26,19 +26,24 @@ pub fn parse_instances(
     text: &str,
     geometry: Option<Geometry>,
 ) -> impl Iterator<Item = Result<Instance, ParseError>> + '_ {
-    let mut failed = false;
-    text.lines()
-        .enumerate()
-        .map(|(index, line)| (index + 1, line.trim()))
-        .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'))
-        .map_while(move |(number, line)| {
-            if failed {
-                return None;
-            }
-            let instance = parse_line(number, line, geometry);
-            failed = instance.is_err();
-            Some(instance)
-        })
+    cases(Input::new(text.as_bytes()), move |input| {
+        read_instance(input, geometry)
+    })
+}
+
+/// The instance on the next line of `input` that is neither blank nor a comment; `None` at the
+/// end of the input.
+pub fn read_instance(
+    input: &mut Input<impl Source>,
+    geometry: Option<Geometry>,
+) -> Result<Option<Instance>, ParseError> {
+    while let Some((number, line)) = input.line()? {
+        let line = line.trim();
+        if !line.is_empty() && !line.starts_with('#') {
+            return parse_line(number, line, geometry).map(Some);
+        }
+    }
+    Ok(None)
 }
 
 fn parse_line(
@@ -47,7 +52,7 @@ fn parse_line(
     geometry: Option<Geometry>,
 ) -> Result<Instance, ParseError> {
     let error = |message: String| ParseError::new(number, message);
-    let words: Vec<&str> = Tokens::new(line).map(|token| token.text).collect();
+    let words: Vec<&str> = line.split_ascii_whitespace().collect();
     let numbers = words.len() - 1;
     let geometry = match geometry {
         Some(geometry) => geometry,
