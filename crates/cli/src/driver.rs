@@ -1,7 +1,8 @@
-//! What every puzzle command shares: reading the input, answering case by case, stopping at the
-//! first bad case with one error line and exit code 2, statistics lines, and exit codes.
+//! The one path of every puzzle's `solve` and `gen`: reading the input case by case, answering
+//! each (flushed before the next case is waited for), stopping at the first bad case with one
+//! error line and exit code 2, statistics lines, traces, `--json`, and exit codes.
 
-use std::io::{self, BufWriter, Read, Stderr, Stdout, Write};
+use std::io::{self, BufReader, BufWriter, Read, Stderr, Stdout, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -9,7 +10,9 @@ use std::time::Duration;
 use anyhow::Context;
 use clap::Args;
 use statespace_engine::Stats;
-use statespace_puzzles::input::ParseError;
+use statespace_puzzles::input::{Input, ParseError, Source};
+pub use statespace_puzzles::puzzle::format_duration;
+use statespace_puzzles::puzzle::{CaseLimits, Puzzle, Report, Solved, trace};
 
 /// How a command ended, when it did not fail outright.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,12 +44,49 @@ pub struct InputArgs {
     /// Print one line per instance to standard error: moves, expanded nodes, time.
     #[arg(long)]
     pub stats: bool,
-    /// Print the board after every move of each answer to standard error.
+    /// Print the board after every move of each answer to standard error (with --json: the
+    /// boards go into each object).
     #[arg(long)]
     pub trace: bool,
+    /// Print one JSON object per case instead of the judge's output: the output, the answer,
+    /// the statistics (and with --trace the boards).
+    #[arg(long)]
+    pub json: bool,
+    /// Give up on a case after expanding this many nodes (it prints `stopped: ...`).
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Give up on a case after this many seconds (it prints `stopped: ...`).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub time_limit: Option<Duration>,
+}
+
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    text.parse::<f64>()
+        .ok()
+        .and_then(|seconds| Duration::try_from_secs_f64(seconds).ok())
+        .ok_or_else(|| format!("expected a number of seconds, not {text:?}"))
 }
 
 impl InputArgs {
+    /// The input, read as the puzzle asks for it.
+    pub fn open(&self) -> anyhow::Result<Input<BufReader<Box<dyn Read + Send>>>> {
+        Ok(match &self.file {
+            Some(path) if path.as_os_str() != "-" => Input::from_reader(Box::new(
+                std::fs::File::open(path)
+                    .with_context(|| format!("cannot open {}", path.display()))?,
+            )),
+            _ => Input::stdin(),
+        })
+    }
+
+    /// The limits of each case's search.
+    pub fn limits(&self) -> CaseLimits {
+        CaseLimits {
+            max_nodes: self.max_nodes,
+            time_limit: self.time_limit,
+        }
+    }
+
     /// The whole input text.
     pub fn read(&self) -> anyhow::Result<String> {
         let mut text = String::new();
@@ -146,14 +186,108 @@ pub fn stats_line(case: usize, result: &str, stats: &Stats) -> String {
     )
 }
 
-/// A duration in the unit that reads best.
-pub fn format_duration(elapsed: Duration) -> String {
-    let micros = elapsed.as_secs_f64() * 1e6;
-    if micros < 1_000.0 {
-        format!("{micros:.1} us")
-    } else if micros < 1_000_000.0 {
-        format!("{:.3} ms", micros / 1e3)
-    } else {
-        format!("{:.3} s", micros / 1e6)
+/// Answers every case of `input` with a solver for `options`: the judge's output (or `--json`
+/// objects) on standard output, `--stats` and `--trace` on standard error. Answers are flushed
+/// whenever the input has nothing more buffered, so a case piped in alone is answered at once.
+pub fn solve<P: Puzzle>(options: &P::Options, args: &InputArgs) -> anyhow::Result<Verdict> {
+    let mut solver = P::solver(options)?;
+    let input = args.open()?;
+    let verdict = answer_all::<P>(&mut solver, input, args)?;
+    let closing = P::finish(&solver);
+    for note in &closing.notes {
+        eprintln!("{note}");
     }
+    if let Some(failure) = closing.failure {
+        anyhow::bail!(failure);
+    }
+    Ok(verdict)
+}
+
+/// Reads, answers and prints the cases of `input` in batches of at most `P::BATCH`, a batch
+/// ending early when the input has nothing more buffered.
+fn answer_all<P: Puzzle>(
+    solver: &mut P::Solver,
+    mut input: Input<impl Source>,
+    args: &InputArgs,
+) -> anyhow::Result<Verdict> {
+    let mut output = Output::new();
+    let limits = args.limits();
+    let mut answered = 0;
+    let mut batch = Vec::with_capacity(P::BATCH);
+    loop {
+        let read = loop {
+            match P::read_case(solver, &mut input, answered + batch.len() + 1) {
+                Ok(Some(case)) => batch.push(case),
+                Ok(None) => break Ok(false),
+                Err(error) => break Err(error),
+            }
+            if batch.len() == P::BATCH || input.is_waiting() {
+                break Ok(true);
+            }
+        };
+        let answers = P::solve_all(solver, &batch, &limits);
+        for (case, solved) in batch.drain(..).zip(answers) {
+            answered += 1;
+            write_case::<P>(solver, answered, &case, &solved, args, &mut output)?;
+        }
+        match read {
+            Ok(true) if !input.is_waiting() => {}
+            Ok(true) => output.flush()?,
+            Ok(false) => break,
+            Err(error) => {
+                output.flush()?;
+                eprintln!("statespace: {error}");
+                return Ok(Verdict::BadInput);
+            }
+        }
+    }
+    output.flush()?;
+    Ok(Verdict::Answered)
+}
+
+/// Prints one case's answer, statistics and trace.
+fn write_case<P: Puzzle>(
+    solver: &P::Solver,
+    number: usize,
+    case: &P::Case,
+    solved: &Solved<P::Answer>,
+    args: &InputArgs,
+    output: &mut Output,
+) -> anyhow::Result<()> {
+    let report = Report::new::<P>(solver, number, case, solved, args.json && args.trace);
+    if args.json {
+        serde_json::to_writer(&mut output.out, &report)?;
+        writeln!(output.out)?;
+    } else {
+        output.out.write_all(report.output.as_bytes())?;
+    }
+    if args.stats {
+        for note in &solved.notes {
+            writeln!(output.err, "{note}")?;
+        }
+        writeln!(
+            output.err,
+            "{}",
+            stats_line(number, &report.summary, &solved.stats)
+        )?;
+    }
+    if args.trace && !args.json {
+        let steps = P::steps(case, solved.answer.as_ref().ok());
+        write!(
+            output.err,
+            "case {number}: {}\n{}",
+            report.summary,
+            trace(&steps)
+        )?;
+    }
+    Ok(())
+}
+
+/// Prints `count` random cases of the puzzle.
+pub fn generate<P: Puzzle>(options: &P::GenOptions, args: &GenArgs) -> anyhow::Result<Verdict> {
+    let text = P::generate(options, args.count, args.seed)?;
+    let mut out = io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(Verdict::Answered)
 }

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use commands::{eight, four, rotation, sliding, solitaire};
+use statespace_puzzles::rotation::Rotation;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -80,14 +81,16 @@ fn main() -> ExitCode {
         Command::Solve { puzzle } => match puzzle {
             SolveCommand::Eight(args) => eight::solve(&args),
             SolveCommand::Sliding(args) => sliding::solve(&args),
-            SolveCommand::Rotation(args) => rotation::solve(&args),
+            SolveCommand::Rotation(args) => driver::solve::<Rotation>(&args.options(), &args.input),
             SolveCommand::Solitaire(args) => solitaire::solve(&args),
             SolveCommand::Four(args) => four::solve(&args),
         },
         Command::Gen { puzzle } => match puzzle {
             GenCommand::Eight(args) => eight::generate(&args),
             GenCommand::Sliding(args) => sliding::generate(&args),
-            GenCommand::Rotation(args) => rotation::generate(&args),
+            GenCommand::Rotation(args) => {
+                driver::generate::<Rotation>(&args.options(), &args.common)
+            }
             GenCommand::Solitaire(args) => solitaire::generate(&args),
             GenCommand::Four(args) => four::generate(&args),
         },

@@ -5,6 +5,8 @@
 
 pub mod four;
 pub mod input;
+pub mod puzzle;
+pub mod registry;
 pub mod rotation;
 pub mod sliding;
 pub mod solitaire;

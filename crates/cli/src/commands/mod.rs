@@ -12,7 +12,9 @@ pub fn standalone_cases(puzzle: &str, text: &str) -> anyhow::Result<Vec<String>>
     match puzzle {
         "eight" => eight::standalone_cases(text),
         "sliding" => sliding::standalone_cases(text),
-        "rotation" => rotation::standalone_cases(text),
+        "rotation" => Ok(statespace_puzzles::registry::find("rotation")
+            .expect("registered")
+            .case_inputs(text.as_bytes())?),
         "solitaire" => solitaire::standalone_cases(text),
         "four" => four::standalone_cases(text),
         other => anyhow::bail!("unknown puzzle {other:?}"),

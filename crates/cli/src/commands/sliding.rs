@@ -2,7 +2,6 @@
 //! `statespace solve eight`.
 
 use std::io::Write;
-use std::time::Duration;
 
 use clap::ValueEnum;
 use statespace_puzzles::input::ParseError;
@@ -29,12 +28,6 @@ pub struct SolveArgs {
     /// The estimate A* and IDA* use (default: conflicts). Not with pattern databases.
     #[arg(long, value_enum)]
     heuristic: Option<EstimateArg>,
-    /// Give up on a board after expanding this many nodes (it prints `stopped: ...`).
-    #[arg(long, value_name = "N")]
-    max_nodes: Option<u64>,
-    /// Give up on a board after this many seconds (it prints `stopped: ...`).
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
-    time_limit: Option<Duration>,
     /// The input format; korf (id, tiles, optimal length per line) solves with pattern
     /// databases and checks each length.
     #[arg(long, value_enum, default_value_t = InputFormat::Boards)]
@@ -107,13 +100,6 @@ impl From<EstimateArg> for Estimate {
     }
 }
 
-fn parse_seconds(text: &str) -> Result<Duration, String> {
-    text.parse::<f64>()
-        .ok()
-        .and_then(|seconds| Duration::try_from_secs_f64(seconds).ok())
-        .ok_or_else(|| format!("expected a number of seconds, not {text:?}"))
-}
-
 /// Answers every case of the input.
 pub fn solve(args: &SolveArgs) -> anyhow::Result<Verdict> {
     if args.pdb.wanted() || args.format == InputFormat::Korf {
@@ -126,16 +112,16 @@ pub fn solve(args: &SolveArgs) -> anyhow::Result<Verdict> {
             args.size,
             &args.pdb,
             args.format,
-            args.max_nodes,
-            args.time_limit,
+            args.input.max_nodes,
+            args.input.time_limit,
         );
     }
     let text = args.input.read()?;
     let solver = Solver::new(Options {
         algorithm: args.algo.unwrap_or(AlgorithmArg::Auto).into(),
         estimate: args.heuristic.unwrap_or(EstimateArg::Conflicts).into(),
-        max_expanded: args.max_nodes,
-        time_limit: args.time_limit,
+        max_expanded: args.input.max_nodes,
+        time_limit: args.input.time_limit,
     });
     answer_boards(parse_boards(&text, args.size), solver, &args.input)
 }

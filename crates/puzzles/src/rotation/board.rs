@@ -35,7 +35,7 @@ const fn cells_mask(cells: &[u8]) -> u32 {
 
 /// One of the eight moves, named by the letter the judges use. Their order A..H is the order of
 /// the letters, which decides between equally short answers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 pub enum Move {
     /// Column 0 2 6 11 15 20 22, pulled towards cell 0.
     A,

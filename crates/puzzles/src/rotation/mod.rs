@@ -39,6 +39,7 @@
 //! ```
 
 mod board;
+mod face;
 mod generate;
 mod parse;
 mod placements;
@@ -48,8 +49,9 @@ mod solve;
 pub use board::{
     ALL_CELLS, Board, CELLS, CENTRE, COPIES, DIGITS, LINE, Move, RotationGame, WrongCounts,
 };
+pub use face::{GenOptions, Options, Rotation};
 pub use generate::{DRAWS_PER_BOARD, GenerateError, MOST_MOVES, random_boards};
 pub use parse::parse_boards;
 pub use placements::Placements;
-pub use print::{draw, trace};
+pub use print::{draw, steps};
 pub use solve::{Algorithm, Answer, CentreTable, Solver, centre_count_heuristic, solve_idastar};

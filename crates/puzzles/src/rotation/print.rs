@@ -3,6 +3,8 @@
 
 use std::fmt::{self, Display, Formatter, Write};
 
+use crate::puzzle::Step;
+
 use super::board::{Board, CELLS, Move};
 use super::solve::Answer;
 
@@ -69,24 +71,25 @@ pub fn draw(board: &Board) -> String {
 }
 
 /// The board before and after each of `moves`, each drawing under a title line.
-pub fn trace(start: &Board, moves: &[Move]) -> String {
+pub fn steps(start: &Board, moves: &[Move]) -> Vec<Step> {
     let mut board = *start;
-    let mut text = format!("start\n{}", draw(&board));
-    for (step, &mv) in moves.iter().enumerate() {
+    let first = Step::start(draw(&board));
+    let after = moves.iter().enumerate().map(|(index, &mv)| {
         board.apply(mv);
-        text += &format!(
-            "after move {} ({})\n{}",
-            step + 1,
-            mv.letter(),
-            draw(&board)
-        );
-    }
-    text
+        let letter = mv.letter();
+        Step::after(
+            letter,
+            format!("after move {} ({letter})", index + 1),
+            draw(&board),
+        )
+    });
+    std::iter::once(first).chain(after).collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzle::trace;
 
     fn sample() -> Board {
         Board::from_digits(&[
@@ -127,7 +130,7 @@ mod tests {
 
     #[test]
     fn the_trace_draws_every_step() {
-        let text = trace(&sample(), &[Move::A, Move::C]);
+        let text = trace(&steps(&sample(), &[Move::A, Move::C]));
         assert!(text.starts_with("start\n    1   1\n"));
         assert!(text.contains("after move 1 (A)\n    1   1\n    3   1\n"));
         assert!(text.ends_with("after move 2 (C)\n    1   1\n    3   1\n3 3 2 2 2 3 1\n    2   2\n3 1 2 2 2 3 1\n    3   1\n    1   3\n"));

@@ -8,12 +8,14 @@ use statespace_engine::distance_table::{DistanceTable, descend, distance_table};
 use statespace_engine::idastar::idastar;
 use statespace_engine::{Limits, Outcome, PerfectHash, Recompute, Stats, StopReason};
 
+use serde::{Deserialize, Serialize};
+
 use super::board::{Board, CENTRE, COPIES, Move, RotationGame};
 use super::placements::Placements;
 
 /// The fewest moves that fill the centre with one digit, the lexicographically smallest among
 /// them, and the digit they fill it with.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Answer {
     /// The moves, first to last; empty when the centre is already filled.
     pub moves: Vec<Move>,
@@ -116,45 +118,56 @@ pub fn solve_idastar(board: &Board, limits: &Limits) -> (Result<Answer, StopReas
 }
 
 /// How boards are solved.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Algorithm {
     /// The distance table over placements, built once, then a walk per board.
     #[default]
     Table,
     /// IDA* per board with the centre-count heuristic.
-    IdaStar,
+    Idastar,
 }
 
-/// A solver ready to answer boards: for the table algorithm, the table is built once here.
-#[derive(Clone, Debug)]
-pub enum Solver {
-    /// Answers by walking the table.
-    Table(Box<CentreTable>),
-    /// Answers by IDA* under the given limits.
-    IdaStar(Limits),
+/// Answers boards one after the other; the table is built for the first board that needs it
+/// and kept.
+#[derive(Clone, Debug, Default)]
+pub struct Solver {
+    algorithm: Algorithm,
+    table: Option<Box<CentreTable>>,
 }
 
 impl Solver {
-    /// A solver for `algorithm`; IDA* searches stop at `limits`, the table needs none. For the
-    /// table, the statistics of its construction.
-    pub fn new(algorithm: Algorithm, limits: Limits) -> (Solver, Option<Stats>) {
-        match algorithm {
-            Algorithm::Table => {
-                let (table, stats) = CentreTable::build();
-                (Solver::Table(Box::new(table)), Some(stats))
-            }
-            Algorithm::IdaStar => (Solver::IdaStar(limits), None),
+    /// A solver that answers with `algorithm`.
+    pub fn new(algorithm: Algorithm) -> Solver {
+        Solver {
+            algorithm,
+            table: None,
         }
     }
 
-    /// The answer for `board`, or why a limit stopped the search, with what the search did.
-    pub fn solve(&self, board: &Board) -> (Result<Answer, StopReason>, Stats) {
-        match self {
-            Solver::Table(table) => {
+    /// The answer for `board`, or why `limits` stopped the search (IDA* only: the table needs
+    /// none), with what the search did, and the statistics of the table's construction when
+    /// this board had it built.
+    pub fn solve(
+        &mut self,
+        board: &Board,
+        limits: &Limits,
+    ) -> (Result<Answer, StopReason>, Stats, Option<Stats>) {
+        match self.algorithm {
+            Algorithm::Table => {
+                let mut built = None;
+                let table = self.table.get_or_insert_with(|| {
+                    let (table, stats) = CentreTable::build();
+                    built = Some(stats);
+                    Box::new(table)
+                });
                 let (answer, stats) = table.solve(board);
-                (Ok(answer), stats)
+                (Ok(answer), stats, built)
             }
-            Solver::IdaStar(limits) => solve_idastar(board, limits),
+            Algorithm::Idastar => {
+                let (answer, stats) = solve_idastar(board, limits);
+                (answer, stats, None)
+            }
         }
     }
 }

@@ -1,0 +1,320 @@
+//! The face every puzzle shows the front-ends: reading its judge's input case by case, solving a
+//! case with a chosen algorithm under limits, printing the judge's output, the boards along a
+//! solution, and random cases. The command line, the explorer and the playground reach every
+//! puzzle through it (and through the [`registry`](crate::registry)), never puzzle by puzzle.
+
+use std::fmt::Debug;
+use std::time::Duration;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use statespace_engine::{Limits, Stats, StopReason};
+use thiserror::Error;
+
+use crate::input::{Input, ParseError, Source};
+
+/// A puzzle's name and where it comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct About {
+    /// The name front-ends know it by (`statespace solve NAME`).
+    pub name: &'static str,
+    /// What it is called.
+    pub title: &'static str,
+    /// The online judges that pose it, with their problem numbers.
+    pub judges: &'static str,
+    /// Its input format in one sentence.
+    pub input: &'static str,
+    /// The algorithms its `algo` option takes, each with one line of help; the first is the
+    /// default.
+    pub algorithms: &'static [(&'static str, &'static str)],
+    /// A small input in the judge's format, with every kind of answer (the shipped example).
+    pub example: &'static str,
+}
+
+/// Options that do not fit together or do not fit the puzzle, found before any case is read.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[error("{0}")]
+pub struct OptionsError(pub String);
+
+impl OptionsError {
+    /// The error `message`.
+    pub fn new(message: impl Into<String>) -> Self {
+        Self(message.into())
+    }
+}
+
+/// The limits of one case's search. Each case gets fresh [`Limits`] (its own deadline).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CaseLimits {
+    /// Stop a case's search after expanding this many nodes.
+    pub max_nodes: Option<u64>,
+    /// Stop a case's search after this long.
+    pub time_limit: Option<Duration>,
+}
+
+impl CaseLimits {
+    /// The engine's limits for a search that starts now.
+    pub fn start(&self) -> Limits {
+        let mut limits = Limits::none();
+        limits.max_expanded = self.max_nodes;
+        if let Some(time) = self.time_limit {
+            limits = limits.time_limit(time);
+        }
+        limits
+    }
+}
+
+/// A case's answer and what it took.
+#[derive(Clone, Debug)]
+pub struct Solved<A> {
+    /// The answer, or the limit that stopped the search before it had one.
+    pub answer: Result<A, StopReason>,
+    /// What the search did.
+    pub stats: Stats,
+    /// Work done for this case beyond its own search, one line each (a table built or loaded
+    /// when this case first needed it): statistics lines.
+    pub notes: Vec<String>,
+}
+
+impl<A> Solved<A> {
+    /// The answer `answer` found by a search that did `stats`, with nothing else to report.
+    pub fn new(answer: Result<A, StopReason>, stats: Stats) -> Self {
+        Self {
+            answer,
+            stats,
+            notes: Vec::new(),
+        }
+    }
+}
+
+/// One board along a solution: the start, then the board after each move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Step {
+    /// The move that led here in the judge's notation; `None` for the start.
+    #[serde(rename = "move")]
+    pub action: Option<String>,
+    /// A heading for the board ("start", "move 2: r"), as `--trace` prints it.
+    pub title: String,
+    /// The board drawn as text, each line ending in a line break.
+    pub board: String,
+}
+
+impl Step {
+    /// The start, drawn as `board`.
+    pub fn start(board: String) -> Self {
+        Self {
+            action: None,
+            title: "start".to_string(),
+            board,
+        }
+    }
+
+    /// The board after the move named `action`, under the heading `title`.
+    pub fn after(action: impl ToString, title: String, board: String) -> Self {
+        Self {
+            action: Some(action.to_string()),
+            title,
+            board,
+        }
+    }
+}
+
+/// The steps as `--trace` prints them: each heading on a line, then its board.
+pub fn trace(steps: &[Step]) -> String {
+    steps
+        .iter()
+        .map(|step| format!("{}\n{}", step.title, step.board))
+        .collect()
+}
+
+/// What a run adds after its last case: closing lines, and whether the answers disagree with
+/// something the input recorded (Korf's optimal lengths): then the run fails.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Closing {
+    /// Lines for standard error.
+    pub notes: Vec<String>,
+    /// Why the run failed, if it did.
+    pub failure: Option<String>,
+}
+
+/// What every puzzle implements: one unit type per puzzle module.
+pub trait Puzzle: 'static {
+    /// Its name, judges, input format and algorithms.
+    const ABOUT: About;
+    /// What a user chooses before solving: the algorithm and the puzzle's own settings (board
+    /// size, ...). Every field has a default; the playground reads them from JSON.
+    type Options: Clone + Debug + Default + Serialize + DeserializeOwned + Send + Sync;
+    /// What `gen` takes besides a count and a seed.
+    type GenOptions: Clone + Debug + Default + Serialize + DeserializeOwned;
+    /// One case of the input.
+    type Case: Clone + Debug + Send + Sync;
+    /// The answer to a case; serialized in `--json` objects.
+    type Answer: Clone + Debug + Serialize + Send;
+    /// Answers cases one after the other, keeping what it builds (tables, visited sets).
+    type Solver: Send;
+
+    /// How many cases are worth answering together (on several threads); 1 for one at a time.
+    const BATCH: usize = 1;
+
+    /// A solver for `options`, or why they cannot be followed.
+    fn solver(options: &Self::Options) -> Result<Self::Solver, OptionsError>;
+
+    /// The next case of `input`, case number `number` (from 1); `None` at the end of the input.
+    fn read_case(
+        solver: &Self::Solver,
+        input: &mut Input<impl Source>,
+        number: usize,
+    ) -> Result<Option<Self::Case>, ParseError>;
+
+    /// The answer to `case`, its search stopped by `limits`.
+    fn solve(
+        solver: &mut Self::Solver,
+        case: &Self::Case,
+        limits: &CaseLimits,
+    ) -> Solved<Self::Answer>;
+
+    /// The answers to `cases`, in order; puzzles with [`BATCH`](Self::BATCH) above 1 answer
+    /// them side by side.
+    fn solve_all(
+        solver: &mut Self::Solver,
+        cases: &[Self::Case],
+        limits: &CaseLimits,
+    ) -> Vec<Solved<Self::Answer>> {
+        cases
+            .iter()
+            .map(|case| Self::solve(solver, case, limits))
+            .collect()
+    }
+
+    /// The judge's output for `answer`, each line ending in a line break. A stopped search
+    /// prints `stopped: REASON` in place of the answer.
+    fn output(solver: &Self::Solver, case: &Self::Case, answer: &Self::Answer) -> String;
+
+    /// The answer in a few words for statistics lines: `19 moves`, `unsolvable`.
+    fn summary(solver: &Self::Solver, answer: &Self::Answer) -> String;
+
+    /// The start and the board after every move of the answer's solution (just the start when
+    /// there is no answer or no solution).
+    fn steps(case: &Self::Case, answer: Option<&Self::Answer>) -> Vec<Step>;
+
+    /// The output of a case whose search a limit stopped.
+    fn stopped_output(_solver: &Self::Solver, _case: &Self::Case, reason: StopReason) -> String {
+        format!("stopped: {reason}\n")
+    }
+
+    /// `case` as a judge input of its own (for programs that read one case).
+    fn case_input(solver: &Self::Solver, case: &Self::Case) -> String;
+
+    /// A judge input of `count` random cases drawn from `seed`.
+    fn generate(
+        options: &Self::GenOptions,
+        count: usize,
+        seed: u64,
+    ) -> Result<String, OptionsError>;
+
+    /// What the run adds after its last case.
+    fn finish(_solver: &Self::Solver) -> Closing {
+        Closing::default()
+    }
+}
+
+/// The statistics of a search in a `--json` object.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StatsReport {
+    /// Nodes expanded.
+    pub expanded: u64,
+    /// Successors generated.
+    pub generated: u64,
+    /// The most states stored at once.
+    pub stored: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// Per BFS layer or IDA* iteration: `[depth or bound, expanded, generated]`.
+    pub layers: Vec<[u64; 3]>,
+}
+
+impl From<&Stats> for StatsReport {
+    fn from(stats: &Stats) -> Self {
+        Self {
+            expanded: stats.expanded,
+            generated: stats.generated,
+            stored: stats.stored,
+            seconds: stats.elapsed.as_secs_f64(),
+            layers: stats
+                .layers
+                .iter()
+                .map(|layer| [u64::from(layer.depth), layer.expanded, layer.generated])
+                .collect(),
+        }
+    }
+}
+
+/// One case's answer as `statespace solve --json` prints it and the playground serves it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Report<A> {
+    /// The case's number in the input, from 1.
+    pub case: usize,
+    /// The judge's output for the case, exactly.
+    pub output: String,
+    /// The answer in a few words.
+    pub summary: String,
+    /// The puzzle's answer; `None` when a limit stopped the search.
+    #[serde(default)]
+    pub answer: Option<A>,
+    /// The limit that stopped the search, if one did.
+    #[serde(default)]
+    pub stopped: Option<String>,
+    /// What the search did.
+    pub stats: StatsReport,
+    /// The boards along the solution, when asked for.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub steps: Option<Vec<Step>>,
+}
+
+impl<A: Clone> Report<A> {
+    /// The report of case `number`, with the boards along its solution when `steps` is set.
+    pub fn new<P: Puzzle<Answer = A>>(
+        solver: &P::Solver,
+        number: usize,
+        case: &P::Case,
+        solved: &Solved<A>,
+        steps: bool,
+    ) -> Self {
+        let (output, summary) = match &solved.answer {
+            Ok(answer) => (P::output(solver, case, answer), P::summary(solver, answer)),
+            Err(reason) => (
+                P::stopped_output(solver, case, *reason),
+                format!("stopped: {reason}"),
+            ),
+        };
+        Self {
+            case: number,
+            output,
+            summary,
+            answer: solved.answer.as_ref().ok().cloned(),
+            stopped: solved.answer.as_ref().err().map(ToString::to_string),
+            stats: StatsReport::from(&solved.stats),
+            steps: steps.then(|| P::steps(case, solved.answer.as_ref().ok())),
+        }
+    }
+}
+
+/// "1 move", "19 moves".
+pub fn moves_summary(count: usize) -> String {
+    match count {
+        1 => "1 move".to_string(),
+        _ => format!("{count} moves"),
+    }
+}
+
+/// A duration in the unit that reads best: `285.5 us`, `10.485 ms`, `2.130 s`.
+pub fn format_duration(elapsed: Duration) -> String {
+    let micros = elapsed.as_secs_f64() * 1e6;
+    if micros < 1_000.0 {
+        format!("{micros:.1} us")
+    } else if micros < 1_000_000.0 {
+        format!("{:.3} ms", micros / 1e3)
+    } else {
+        format!("{:.3} s", micros / 1e6)
+    }
+}

@@ -1,0 +1,116 @@
+//! Every puzzle, by name: what a front-end that serves all puzzles alike (the playground, the
+//! benchmark runner) reaches them through. Adding a puzzle to every front-end is one line in
+//! [`PUZZLES`] plus the puzzle's module.
+
+use std::marker::PhantomData;
+
+use serde_json::Value;
+
+use crate::input::{Input, ParseError};
+use crate::puzzle::{About, CaseLimits, OptionsError, Puzzle, Report};
+use crate::rotation::Rotation;
+
+/// A puzzle behind a name, its options and answers as JSON.
+pub trait Entry: Sync {
+    /// Its name, judges, input format and algorithms.
+    fn about(&self) -> &'static About;
+
+    /// Each case of `input` (read with the default options) as a judge input of its own.
+    fn case_inputs(&self, input: &[u8]) -> Result<Vec<String>, Failure>;
+
+    /// The answers to the cases of `input`, read and solved with `options` (a JSON object of the
+    /// puzzle's options; missing fields take their defaults), each as a [`Report`]; the boards
+    /// along each solution when `steps` is set. A malformed case ends the list with its error.
+    fn solve(
+        &self,
+        options: Value,
+        input: &[u8],
+        limits: &CaseLimits,
+        steps: bool,
+    ) -> Result<Vec<Result<Value, ParseError>>, Failure>;
+
+    /// A judge input of `count` random cases, drawn from `seed` as `options` (JSON) say.
+    fn generate(&self, options: Value, count: usize, seed: u64) -> Result<String, Failure>;
+}
+
+/// Why a puzzle could not do what was asked before reading any case.
+#[derive(Debug, thiserror::Error)]
+pub enum Failure {
+    /// The options do not fit the puzzle.
+    #[error("{0}")]
+    Options(#[from] OptionsError),
+    /// The options are not the puzzle's options.
+    #[error("bad options: {0}")]
+    Json(#[from] serde_json::Error),
+    /// A case of the input is malformed.
+    #[error("{0}")]
+    Input(#[from] ParseError),
+}
+
+/// The entry of puzzle `P`.
+struct Registered<P>(PhantomData<fn() -> P>);
+
+impl<P: Puzzle> Entry for Registered<P> {
+    fn about(&self) -> &'static About {
+        &P::ABOUT
+    }
+
+    fn case_inputs(&self, input: &[u8]) -> Result<Vec<String>, Failure> {
+        let solver = P::solver(&P::Options::default())?;
+        let mut input = Input::new(input);
+        let mut inputs = Vec::new();
+        while let Some(case) = P::read_case(&solver, &mut input, inputs.len() + 1)? {
+            inputs.push(P::case_input(&solver, &case));
+        }
+        Ok(inputs)
+    }
+
+    fn solve(
+        &self,
+        options: Value,
+        input: &[u8],
+        limits: &CaseLimits,
+        steps: bool,
+    ) -> Result<Vec<Result<Value, ParseError>>, Failure> {
+        let options: P::Options = serde_json::from_value(options)?;
+        let mut solver = P::solver(&options)?;
+        let mut input = Input::new(input);
+        let mut reports = Vec::new();
+        loop {
+            let number = reports.len() + 1;
+            let case = match P::read_case(&solver, &mut input, number) {
+                Ok(Some(case)) => case,
+                Ok(None) => break,
+                Err(error) => {
+                    reports.push(Err(error));
+                    break;
+                }
+            };
+            let solved = P::solve(&mut solver, &case, limits);
+            let report = Report::new::<P>(&solver, number, &case, &solved, steps);
+            reports.push(Ok(serde_json::to_value(report)?));
+        }
+        Ok(reports)
+    }
+
+    fn generate(&self, options: Value, count: usize, seed: u64) -> Result<String, Failure> {
+        let options: P::GenOptions = serde_json::from_value(options)?;
+        Ok(P::generate(&options, count, seed)?)
+    }
+}
+
+/// Every puzzle.
+pub static PUZZLES: &[&dyn Entry] = &[&Registered::<Rotation>(PhantomData)];
+
+/// The puzzle called `name`.
+pub fn find(name: &str) -> Option<&'static dyn Entry> {
+    PUZZLES
+        .iter()
+        .copied()
+        .find(|entry| entry.about().name == name)
+}
+
+/// The names of every puzzle, for messages.
+pub fn names() -> Vec<&'static str> {
+    PUZZLES.iter().map(|entry| entry.about().name).collect()
+}
