@@ -166,16 +166,6 @@ pub fn answer_cases<C>(
     Ok(verdict)
 }
 
-/// Prints generated instances, one string each (with its own line breaks).
-pub fn print_instances(instances: impl IntoIterator<Item = String>) -> anyhow::Result<Verdict> {
-    let mut out = BufWriter::new(io::stdout());
-    for instance in instances {
-        writeln!(out, "{instance}")?;
-    }
-    out.flush()?;
-    Ok(Verdict::Answered)
-}
-
 /// The `--stats` line of one case: moves (or what happened instead), nodes and time.
 pub fn stats_line(case: usize, result: &str, stats: &Stats) -> String {
     format!(
@@ -272,7 +262,7 @@ fn write_case<P: Puzzle>(
         )?;
     }
     if args.trace && !args.json {
-        let steps = P::steps(case, solved.answer.as_ref().ok());
+        let steps = P::steps(solver, case, solved.answer.as_ref().ok());
         write!(
             output.err,
             "case {number}: {}\n{}",

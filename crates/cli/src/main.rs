@@ -9,7 +9,10 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use commands::{eight, four, rotation, sliding, solitaire};
+use statespace_puzzles::four::Four;
 use statespace_puzzles::rotation::Rotation;
+use statespace_puzzles::sliding::{Eight, Sliding};
+use statespace_puzzles::solitaire::SolitairePuzzle;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -79,20 +82,24 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve { puzzle } => match puzzle {
-            SolveCommand::Eight(args) => eight::solve(&args),
+            SolveCommand::Eight(args) => driver::solve::<Eight>(&args.options(), &args.input),
             SolveCommand::Sliding(args) => sliding::solve(&args),
             SolveCommand::Rotation(args) => driver::solve::<Rotation>(&args.options(), &args.input),
-            SolveCommand::Solitaire(args) => solitaire::solve(&args),
-            SolveCommand::Four(args) => four::solve(&args),
+            SolveCommand::Solitaire(args) => {
+                driver::solve::<SolitairePuzzle>(&args.options(), &args.input)
+            }
+            SolveCommand::Four(args) => driver::solve::<Four>(&args.options(), &args.input),
         },
         Command::Gen { puzzle } => match puzzle {
-            GenCommand::Eight(args) => eight::generate(&args),
-            GenCommand::Sliding(args) => sliding::generate(&args),
+            GenCommand::Eight(args) => driver::generate::<Eight>(&args.options(), &args.common),
+            GenCommand::Sliding(args) => driver::generate::<Sliding>(&args.options(), &args.common),
             GenCommand::Rotation(args) => {
                 driver::generate::<Rotation>(&args.options(), &args.common)
             }
-            GenCommand::Solitaire(args) => solitaire::generate(&args),
-            GenCommand::Four(args) => four::generate(&args),
+            GenCommand::Solitaire(args) => {
+                driver::generate::<SolitairePuzzle>(&args.options(), &args.common)
+            }
+            GenCommand::Four(args) => driver::generate::<Four>(&args.options(), &args.common),
         },
         Command::Bench(args) => bench::run(&args),
         Command::Pdb(args) => commands::pdb::run(&args),

@@ -121,8 +121,8 @@ fn stats_and_trace_go_to_standard_error() {
     assert!(err.contains("\ncase 1: 3 moves, 3 expanded, "), "{err}");
     assert!(
         err.ends_with(
-            "case 1: 3 moves\nstart\n1 2 3\nx 4 6\n7 5 8\n\nmove 1: r\n1 2 3\n4 x 6\n7 5 8\n\n\
-             move 2: d\n1 2 3\n4 5 6\n7 x 8\n\nmove 3: r\n1 2 3\n4 5 6\n7 8 x\n\n"
+            "case 1: 3 moves\nstart\n1 2 3\nx 4 6\n7 5 8\nmove 1: r\n1 2 3\n4 x 6\n7 5 8\n\
+             move 2: d\n1 2 3\n4 5 6\n7 x 8\nmove 3: r\n1 2 3\n4 5 6\n7 8 x\n"
         ),
         "{err}"
     );

@@ -90,22 +90,23 @@ fn board_without_an_empty_cell() {
 fn trace_draws_the_same_shortest_moves_with_either_algorithm() {
     let input = "WOBB\nBBWW\nBBWW\nWWBO\n";
     let expected = "\
-case 1: start, white moves first:
+case 1: 3 moves
+start, white moves first
 WOBB
 BBWW
 BBWW
 WWBO
-move 1, white 3,4 -> 4,4:
+move 1, white 3,4 -> 4,4
 WOBB
 BBWW
 BBWO
 WWBW
-move 2, black 2,2 -> 1,2:
+move 2, black 2,2 -> 1,2
 WBBB
 BOWW
 BBWO
 WWBW
-move 3, white 2,3 -> 2,2:
+move 3, white 2,3 -> 2,2
 WBBB
 BWOW
 BBWO
@@ -124,7 +125,7 @@ fn trace_of_a_board_with_a_line_has_no_moves() {
     assert_eq!(stdout(&output), "0\n");
     assert_eq!(
         stderr(&output),
-        "case 1: already a line:\nOWBB\nWWWW\nBBBW\nOWBB\n"
+        "case 1: 0 moves\nstart\nOWBB\nWWWW\nBBBW\nOWBB\n"
     );
 }
 

@@ -149,13 +149,21 @@ fn bad_tiles_are_reported() {
 
 #[test]
 fn the_table_refuses_boards_too_large_for_it() {
+    // Without a size the board's line is refused, after the boards before it are answered.
     let output = run(&["solve", "sliding", "--algo", "table"], KORF_55);
-    assert_eq!(output.status.code(), Some(1));
-    assert!(
-        stderr(&output).contains("at most 10 cells, not 4x4"),
-        "{}",
-        stderr(&output)
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        stderr(&output),
+        "statespace: line 1: a distance table covers boards of at most 10 cells, not 4x4: \
+         use a search or the fast method\n"
     );
+    // With a size it is refused before reading.
+    let sized = run(
+        &["solve", "sliding", "--algo", "table", "--size", "4x4"],
+        KORF_55,
+    );
+    assert_eq!(sized.status.code(), Some(1));
+    assert!(stderr(&sized).contains("at most 10 cells, not 4x4"));
 }
 
 #[test]

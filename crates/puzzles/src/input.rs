@@ -228,6 +228,11 @@ impl<R: Source> Input<R> {
         Ok(Some((self.number, text.strip_suffix('\r').unwrap_or(text))))
     }
 
+    /// The number of the line read last (0 before the first).
+    pub fn line_read(&self) -> usize {
+        self.number
+    }
+
     /// The line the reader stands on: that of the next word, or at the end of the input that of
     /// the last item read (so that "cut short" names the line where the input stops).
     pub fn line_number(&mut self) -> Result<usize, ParseError> {

@@ -195,7 +195,7 @@ pub trait Puzzle: 'static {
 
     /// The start and the board after every move of the answer's solution (just the start when
     /// there is no answer or no solution).
-    fn steps(case: &Self::Case, answer: Option<&Self::Answer>) -> Vec<Step>;
+    fn steps(solver: &Self::Solver, case: &Self::Case, answer: Option<&Self::Answer>) -> Vec<Step>;
 
     /// The output of a case whose search a limit stopped.
     fn stopped_output(_solver: &Self::Solver, _case: &Self::Case, reason: StopReason) -> String {
@@ -294,7 +294,7 @@ impl<A: Clone> Report<A> {
             answer: solved.answer.as_ref().ok().cloned(),
             stopped: solved.answer.as_ref().err().map(ToString::to_string),
             stats: StatsReport::from(&solved.stats),
-            steps: steps.then(|| P::steps(case, solved.answer.as_ref().ok())),
+            steps: steps.then(|| P::steps(solver, case, solved.answer.as_ref().ok())),
         }
     }
 }

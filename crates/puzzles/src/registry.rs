@@ -6,9 +6,12 @@ use std::marker::PhantomData;
 
 use serde_json::Value;
 
+use crate::four::Four;
 use crate::input::{Input, ParseError};
 use crate::puzzle::{About, CaseLimits, OptionsError, Puzzle, Report};
 use crate::rotation::Rotation;
+use crate::sliding::{Eight, Sliding};
+use crate::solitaire::SolitairePuzzle;
 
 /// A puzzle behind a name, its options and answers as JSON.
 pub trait Entry: Sync {
@@ -100,7 +103,13 @@ impl<P: Puzzle> Entry for Registered<P> {
 }
 
 /// Every puzzle.
-pub static PUZZLES: &[&dyn Entry] = &[&Registered::<Rotation>(PhantomData)];
+pub static PUZZLES: &[&dyn Entry] = &[
+    &Registered::<Rotation>(PhantomData),
+    &Registered::<Eight>(PhantomData),
+    &Registered::<Sliding>(PhantomData),
+    &Registered::<SolitairePuzzle>(PhantomData),
+    &Registered::<Four>(PhantomData),
+];
 
 /// The puzzle called `name`.
 pub fn find(name: &str) -> Option<&'static dyn Entry> {

@@ -33,7 +33,7 @@ fn solve_and_replay(algorithm: Algorithm, board: &Board) -> Vec<Move> {
     let solver = solvers
         .entry(algorithm)
         .or_insert_with(|| solver(algorithm));
-    let report = solver.solve(board).unwrap();
+    let report = solver.solve(board, &Limits::none()).unwrap();
     let Answer::Solved(moves) = report.answer else {
         panic!("{board:?} is solvable, yet {:?}", report.answer);
     };
@@ -115,7 +115,7 @@ fn estimates_never_exceed_the_true_distance() {
 fn the_eight_puzzle_has_181440_boards_at_most_31_moves_away() {
     let mut solver = solver(Algorithm::Table);
     let board = Board::new(shape(3, 3), vec![8, 6, 7, 2, 5, 4, 3, 0, 1]).unwrap();
-    let report = solver.solve(&board).unwrap();
+    let report = solver.solve(&board, &Limits::none()).unwrap();
     let build = report
         .table_built
         .expect("the first board builds the table");
@@ -129,7 +129,7 @@ fn unsolvable_boards_are_answered_without_search() {
     let swapped = [2, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0];
     let board = Board::new(shape(4, 4), swapped.to_vec()).unwrap();
     for algorithm in [Algorithm::Auto, Algorithm::Idastar, Algorithm::Fast] {
-        let report = solver(algorithm).solve(&board).unwrap();
+        let report = solver(algorithm).solve(&board, &Limits::none()).unwrap();
         assert_eq!(report.answer, Answer::Unsolvable);
         assert_eq!(report.stats.expanded, 0);
     }
@@ -138,18 +138,20 @@ fn unsolvable_boards_are_answered_without_search() {
 #[test]
 fn the_table_refuses_large_boards() {
     let board = Board::solved(shape(3, 4));
-    assert!(solver(Algorithm::Table).solve(&board).is_err());
+    assert!(
+        solver(Algorithm::Table)
+            .solve(&board, &Limits::none())
+            .is_err()
+    );
 }
 
 #[test]
 fn limits_stop_searches_and_say_so() {
     let board = walk(shape(4, 4), 60, 9);
-    let mut solver = Solver::new(Options {
-        algorithm: Algorithm::Idastar,
-        max_expanded: Some(10),
-        ..Options::default()
-    });
-    let report = solver.solve(&board).unwrap();
+    let mut solver = solver(Algorithm::Idastar);
+    let report = solver
+        .solve(&board, &Limits::none().max_expanded(10))
+        .unwrap();
     assert_eq!(
         report.answer,
         Answer::Stopped(statespace_engine::StopReason::NodeLimit)

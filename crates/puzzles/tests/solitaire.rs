@@ -4,6 +4,7 @@
 use proptest::prelude::*;
 use statespace_engine::bfs::bfs;
 use statespace_engine::{Limits, Outcome};
+use statespace_puzzles::puzzle::CaseLimits;
 use statespace_puzzles::solitaire::{
     Algorithm, Answer, Bitboard, Case, CellList, Corridor, Grid, Move, Placement, Pool, Settings,
     Solitaire, Solver, lower_bound, random_cases,
@@ -53,7 +54,7 @@ fn check_against_bfs<P: Placement>(grid: Grid, cases: &[Case], max_moves: u32) {
     };
     let mut solver = Solver::new(grid, settings);
     for case in cases {
-        let answer = solver.solve(case);
+        let answer = solver.solve(case, &Limits::none());
         let expected = bfs_distance::<P>(grid, case, max_moves);
         assert_eq!(distance(&answer), expected, "{case:?}");
         if let Some(solution) = answer.result.outcome.solution() {
@@ -129,8 +130,8 @@ fn plain_bfs_solver_gives_the_same_distances() {
     );
     for case in &cases {
         assert_eq!(
-            distance(&bidirectional.solve(case)),
-            distance(&plain.solve(case)),
+            distance(&bidirectional.solve(case, &Limits::none())),
+            distance(&plain.solve(case, &Limits::none())),
             "{case:?}"
         );
     }
@@ -143,13 +144,16 @@ fn judge_sample_takes_seven_moves() {
         start: vec![27, 28, 35, 44],
         target: vec![11, 18, 21, 29],
     };
-    let answer = Solver::new(grid, Settings::default()).solve(&case);
+    let answer = Solver::new(grid, Settings::default()).solve(&case, &Limits::none());
     assert_eq!(distance(&answer), Some(7));
     let tighter = Settings {
         max_moves: 6,
         ..Settings::default()
     };
-    assert_eq!(distance(&Solver::new(grid, tighter).solve(&case)), None);
+    assert_eq!(
+        distance(&Solver::new(grid, tighter).solve(&case, &Limits::none())),
+        None
+    );
 }
 
 #[test]
@@ -157,28 +161,17 @@ fn pool_answers_in_input_order_on_any_number_of_threads() {
     let grid = Grid::judge();
     let cases = random_cases(grid, 4, 40, 5);
     let mut solver = Solver::new(grid, Settings::default());
-    let expected: Vec<Option<usize>> = cases.iter().map(|c| distance(&solver.solve(c))).collect();
+    let expected: Vec<Option<usize>> = cases
+        .iter()
+        .map(|c| distance(&solver.solve(c, &Limits::none())))
+        .collect();
     for threads in [1, 2, 3] {
         let mut pool = Pool::new(grid, Settings::default(), threads);
-        let answered: Vec<Option<usize>> = pool.solve_all(&cases).iter().map(distance).collect();
+        let answered: Vec<Option<usize>> = pool
+            .solve_all(&cases, &CaseLimits::default())
+            .iter()
+            .map(distance)
+            .collect();
         assert_eq!(answered, expected, "{threads} threads");
     }
-}
-
-#[test]
-fn pool_answers_stop_at_the_first_error() {
-    let grid = Grid::judge();
-    let cases = random_cases(grid, 4, 3, 1);
-    let input = vec![
-        Ok(cases[0].clone()),
-        Ok(cases[1].clone()),
-        Err("bad"),
-        Ok(cases[2].clone()),
-    ];
-    let mut pool = Pool::new(grid, Settings::default(), 2);
-    let answered: Vec<_> = pool.answers(input.into_iter()).collect();
-    assert_eq!(answered.len(), 3);
-    assert_eq!(answered[0].as_ref().unwrap().0, cases[0]);
-    assert_eq!(answered[1].as_ref().unwrap().0, cases[1]);
-    assert_eq!(answered[2].as_ref().unwrap_err(), &"bad");
 }

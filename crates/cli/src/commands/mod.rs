@@ -7,16 +7,16 @@ pub mod rotation;
 pub mod sliding;
 pub mod solitaire;
 
+use anyhow::Context;
+use statespace_puzzles::registry;
+
 /// Each case of `text` as a complete judge input of its own (for peers that read one case).
 pub fn standalone_cases(puzzle: &str, text: &str) -> anyhow::Result<Vec<String>> {
-    match puzzle {
-        "eight" => eight::standalone_cases(text),
-        "sliding" => sliding::standalone_cases(text),
-        "rotation" => Ok(statespace_puzzles::registry::find("rotation")
-            .expect("registered")
-            .case_inputs(text.as_bytes())?),
-        "solitaire" => solitaire::standalone_cases(text),
-        "four" => four::standalone_cases(text),
-        other => anyhow::bail!("unknown puzzle {other:?}"),
-    }
+    let entry = registry::find(puzzle).with_context(|| {
+        format!(
+            "unknown puzzle {puzzle:?}: the puzzles are {}",
+            registry::names().join(", ")
+        )
+    })?;
+    Ok(entry.case_inputs(text.as_bytes())?)
 }

@@ -12,10 +12,11 @@ use statespace_engine::pattern_database::{
 };
 use statespace_engine::{Limits, Outcome};
 use statespace_puzzles::input::ParseError;
+use statespace_puzzles::puzzle::trace;
 use statespace_puzzles::sliding::pdb::{
     Board, Geometry, Layout, PatternTables, Solver, TableEvent, parse_instances,
 };
-use statespace_puzzles::sliding::{self, Shape, parse_boards, parse_moves, trace};
+use statespace_puzzles::sliding::{self, Shape, parse_boards, parse_moves, steps};
 
 use crate::driver::{self, InputArgs, Verdict, format_duration, stats_line};
 
@@ -486,7 +487,7 @@ fn drawing(case: &Case, moves: Option<&str>) -> String {
     let tiles = case.tiles.iter().map(|&tile| u16::from(tile)).collect();
     let board = sliding::Board::new(case.shape, tiles).expect("a valid board");
     match moves.and_then(parse_moves) {
-        Some(moves) => trace(&board, &moves),
+        Some(moves) => trace(&steps(&board, &moves)),
         None => format!("start\n{board}"),
     }
 }

@@ -1,23 +1,19 @@
-//! `statespace solve sliding` and `statespace gen sliding`; also the answering shared with
-//! `statespace solve eight`.
-
-use std::io::Write;
+//! `statespace solve sliding` and `statespace gen sliding`: the flags (the algorithm and
+//! estimate flags are shared with `statespace solve eight`).
 
 use clap::ValueEnum;
-use statespace_puzzles::input::ParseError;
 use statespace_puzzles::sliding::{
-    Algorithm, Answer, Board, Estimate, Options, Report, Shape, Solver, board_line, moves_string,
-    parse_boards, random_boards, trace,
+    Algorithm, Estimate, Shape, Sliding, SlidingGenOptions, SlidingOptions,
 };
 
 use crate::commands::pdb::{InputFormat, PdbFlags, solve_sliding};
-use crate::driver::{self, InputArgs, Verdict, format_duration, stats_line};
+use crate::driver::{self, InputArgs, Verdict};
 
 /// Flags of `statespace solve sliding`.
 #[derive(clap::Args, Debug)]
 pub struct SolveArgs {
     #[command(flatten)]
-    input: InputArgs,
+    pub input: InputArgs,
     /// The board size, rows x columns; without it every line must hold a square board.
     #[arg(long, value_name = "RxC")]
     size: Option<Shape>,
@@ -40,13 +36,23 @@ pub struct SolveArgs {
 #[derive(clap::Args, Debug)]
 pub struct GenArgs {
     #[command(flatten)]
-    common: driver::GenArgs,
+    pub common: driver::GenArgs,
     /// The board size, rows x columns.
     #[arg(long, value_name = "RxC", default_value = "4x4")]
     size: Shape,
     /// Only solvable boards.
     #[arg(long)]
     solvable: bool,
+}
+
+impl GenArgs {
+    /// The puzzle's options.
+    pub fn options(&self) -> SlidingGenOptions {
+        SlidingGenOptions {
+            size: self.size,
+            solvable: self.solvable,
+        }
+    }
 }
 
 /// The algorithms of `--algo`.
@@ -116,90 +122,10 @@ pub fn solve(args: &SolveArgs) -> anyhow::Result<Verdict> {
             args.input.time_limit,
         );
     }
-    let text = args.input.read()?;
-    let solver = Solver::new(Options {
-        algorithm: args.algo.unwrap_or(AlgorithmArg::Auto).into(),
-        estimate: args.heuristic.unwrap_or(EstimateArg::Conflicts).into(),
-        max_expanded: args.input.max_nodes,
-        time_limit: args.input.time_limit,
-    });
-    answer_boards(parse_boards(&text, args.size), solver, &args.input)
-}
-
-/// Answers each board with `solver`: one line on standard output, and the `--stats` and
-/// `--trace` lines on standard error.
-pub(crate) fn answer_boards(
-    boards: impl IntoIterator<Item = Result<Board, ParseError>>,
-    mut solver: Solver,
-    input: &InputArgs,
-) -> anyhow::Result<Verdict> {
-    driver::answer_cases(boards, |case, board, output| {
-        let report = solver.solve(&board)?;
-        writeln!(output.out, "{}", answer_line(&report.answer))?;
-        if input.stats {
-            if let Some(build) = &report.table_built {
-                writeln!(
-                    output.err,
-                    "table {}: {} boards within {} moves of the goal, built in {}",
-                    board.shape(),
-                    build.stored,
-                    build.layers.len().saturating_sub(1),
-                    format_duration(build.elapsed)
-                )?;
-            }
-            writeln!(
-                output.err,
-                "{}",
-                stats_line(case, &summary(&report), &report.stats)
-            )?;
-        }
-        if input.trace {
-            let drawing = match &report.answer {
-                Answer::Solved(moves) => trace(&board, moves),
-                _ => format!("start\n{board}"),
-            };
-            writeln!(output.err, "case {case}: {}\n{drawing}", summary(&report))?;
-        }
-        Ok(())
-    })
-}
-
-/// The judge's line: the moves, or `unsolvable`.
-fn answer_line(answer: &Answer) -> String {
-    match answer {
-        Answer::Solved(moves) => moves_string(moves),
-        Answer::Unsolvable => "unsolvable".to_string(),
-        Answer::Stopped(reason) => format!("stopped: {reason}"),
-    }
-}
-
-/// The answer in a few words, for `--stats` and `--trace`.
-fn summary(report: &Report) -> String {
-    match &report.answer {
-        Answer::Solved(moves) => {
-            let plural = if moves.len() == 1 { "" } else { "s" };
-            let shortest = if report.shortest {
-                ""
-            } else {
-                " (not shortest)"
-            };
-            format!("{} move{plural}{shortest}", moves.len())
-        }
-        other => answer_line(other),
-    }
-}
-
-/// Prints random instances.
-pub fn generate(args: &GenArgs) -> anyhow::Result<Verdict> {
-    let boards = random_boards(args.size, args.common.seed, args.solvable);
-    driver::print_instances(boards.take(args.common.count).map(|b| board_line(&b)))
-}
-
-/// Each board of `text` (one per non-blank line) as an input of its own.
-pub fn standalone_cases(text: &str) -> anyhow::Result<Vec<String>> {
-    Ok(text
-        .lines()
-        .filter(|line| !line.trim().is_empty())
-        .map(|line| format!("{}\n", line.trim()))
-        .collect())
+    let options = SlidingOptions {
+        size: args.size,
+        algo: args.algo.unwrap_or(AlgorithmArg::Auto).into(),
+        heuristic: args.heuristic.unwrap_or(EstimateArg::Conflicts).into(),
+    };
+    driver::solve::<Sliding>(&options, &args.input)
 }

@@ -1,12 +1,10 @@
-//! `statespace solve solitaire` and `statespace gen solitaire`.
+//! `statespace solve solitaire` and `statespace gen solitaire`: the flags.
 
-use std::io::Write;
-use std::str::FromStr;
+use statespace_puzzles::solitaire::{
+    Algorithm, JUDGE_MAX_MOVES, Pieces, SolitaireGenOptions, SolitaireOptions,
+};
 
-use anyhow::Context;
-use statespace_puzzles::solitaire::{self, Algorithm, Grid, PieceCount, Pool, Settings};
-
-use crate::driver::{self, InputArgs, Verdict};
+use crate::driver::{self, InputArgs};
 
 /// The board size flags.
 #[derive(clap::Args, Debug)]
@@ -19,45 +17,20 @@ struct BoardArgs {
     cols: usize,
 }
 
-impl BoardArgs {
-    fn grid(&self) -> anyhow::Result<Grid> {
-        Ok(Grid::new(self.rows, self.cols)?)
-    }
-}
-
 /// The search behind the answers.
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
-enum Algo {
+enum AlgorithmArg {
     /// Bidirectional breadth-first search.
     Bibfs,
     /// Plain breadth-first search from the start (a reference).
     Bfs,
 }
 
-/// `--pieces`: a number, or `auto` for one configuration per line.
-#[derive(Clone, Copy, Debug)]
-struct Pieces(PieceCount);
-
-impl FromStr for Pieces {
-    type Err = String;
-    fn from_str(text: &str) -> Result<Self, String> {
-        if text == "auto" {
-            return Ok(Pieces(PieceCount::PerLine));
-        }
-        match text.parse::<usize>() {
-            Ok(count) if count > 0 => Ok(Pieces(PieceCount::Fixed(count))),
-            _ => Err(format!(
-                "expected a positive number of pieces or `auto`, found {text:?}"
-            )),
-        }
-    }
-}
-
 /// Flags of `statespace solve solitaire`.
 #[derive(clap::Args, Debug)]
 pub struct SolveArgs {
     #[command(flatten)]
-    input: InputArgs,
+    pub input: InputArgs,
     #[command(flatten)]
     board: BoardArgs,
     /// Pieces per configuration. A number K: each configuration is the next 2K integers, line
@@ -66,24 +39,42 @@ pub struct SolveArgs {
     #[arg(long, default_value = "4")]
     pieces: Pieces,
     /// The most moves a solution may take.
-    #[arg(long, default_value_t = solitaire::JUDGE_MAX_MOVES)]
+    #[arg(long, default_value_t = JUDGE_MAX_MOVES)]
     max_moves: u32,
     /// Print the fewest moves (or NO past the bound) instead of YES or NO.
     #[arg(long)]
     moves: bool,
     /// The search.
-    #[arg(long, value_enum, default_value_t = Algo::Bibfs)]
-    algo: Algo,
+    #[arg(long, value_enum, default_value_t = AlgorithmArg::Bibfs)]
+    algo: AlgorithmArg,
     /// Threads answering cases side by side (default: one per core).
     #[arg(long)]
     threads: Option<usize>,
+}
+
+impl SolveArgs {
+    /// The puzzle's options.
+    pub fn options(&self) -> SolitaireOptions {
+        SolitaireOptions {
+            rows: self.board.rows,
+            cols: self.board.cols,
+            pieces: self.pieces,
+            max_moves: self.max_moves,
+            moves: self.moves,
+            algo: match self.algo {
+                AlgorithmArg::Bibfs => Algorithm::Bidirectional,
+                AlgorithmArg::Bfs => Algorithm::Bfs,
+            },
+            threads: self.threads,
+        }
+    }
 }
 
 /// Flags of `statespace gen solitaire`.
 #[derive(clap::Args, Debug)]
 pub struct GenArgs {
     #[command(flatten)]
-    common: driver::GenArgs,
+    pub common: driver::GenArgs,
     #[command(flatten)]
     board: BoardArgs,
     /// Pieces per configuration.
@@ -91,71 +82,13 @@ pub struct GenArgs {
     pieces: usize,
 }
 
-/// Answers every case of the input.
-pub fn solve(args: &SolveArgs) -> anyhow::Result<Verdict> {
-    let grid = args.board.grid()?;
-    let text = args.input.read()?;
-    let settings = Settings {
-        max_moves: args.max_moves,
-        algorithm: match args.algo {
-            Algo::Bibfs => Algorithm::Bidirectional,
-            Algo::Bfs => Algorithm::Bfs,
-        },
-    };
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
-    let mut pool = Pool::new(grid, settings, threads);
-    let cases = solitaire::parse(&text, grid, args.pieces.0);
-    driver::answer_cases(pool.answers(cases), |number, (case, answer), output| {
-        let result = &answer.result;
-        let line = if args.moves {
-            solitaire::moves_answer(&result.outcome)
-        } else {
-            solitaire::judge_answer(&result.outcome).to_string()
-        };
-        writeln!(output.out, "{line}")?;
-        if args.input.stats {
-            let summary = solitaire::describe(&answer, settings.max_moves);
-            writeln!(
-                output.err,
-                "{}",
-                driver::stats_line(number, &summary, &result.stats)
-            )?;
+impl GenArgs {
+    /// The puzzle's options.
+    pub fn options(&self) -> SolitaireGenOptions {
+        SolitaireGenOptions {
+            rows: self.board.rows,
+            cols: self.board.cols,
+            pieces: self.pieces,
         }
-        if args.input.trace
-            && let Some(solution) = result.outcome.solution()
-        {
-            write!(
-                output.err,
-                "case {number}: {} moves\n{}",
-                solution.actions.len(),
-                solitaire::trace(grid, &case.start, &solution.actions)
-            )?;
-        }
-        Ok(())
-    })
-}
-
-/// Prints random instances.
-pub fn generate(args: &GenArgs) -> anyhow::Result<Verdict> {
-    let grid = args.board.grid()?;
-    anyhow::ensure!(
-        args.pieces <= grid.cells(),
-        "{} pieces do not fit on the {grid} board",
-        args.pieces
-    );
-    let cases = solitaire::random_cases(grid, args.pieces, args.common.count, args.common.seed);
-    driver::print_instances(cases.iter().map(|case| solitaire::format_case(grid, case)))
-}
-
-/// Each case of `text` (judges' format) as a complete judge input of its own.
-pub fn standalone_cases(text: &str) -> anyhow::Result<Vec<String>> {
-    let grid = Grid::judge();
-    solitaire::parse(text, grid, PieceCount::Fixed(4))
-        .map(|case| {
-            let case = case.context("solitaire input")?;
-            Ok(format!("{}\n", solitaire::format_case(grid, &case)))
-        })
-        .collect()
+    }
 }

@@ -25,11 +25,13 @@ const LINES: [u16; 10] = [
 ];
 
 /// One of the two colours of pieces, also the side whose turn it is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 pub enum Colour {
     /// `B`.
+    #[serde(rename = "B")]
     Black,
     /// `W`.
+    #[serde(rename = "W")]
     White,
 }
 
@@ -261,7 +263,7 @@ fn neighbours(cell: u8) -> impl Iterator<Item = u8> {
 }
 
 /// A piece moving from one cell into an adjacent empty one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct Move {
     /// The cell the piece leaves.
     pub from: u8,

@@ -18,14 +18,15 @@
 //!
 //! let board = parse("BWBO\nWBWB\nBWBW\nWBWO\n").next().unwrap().unwrap();
 //! for algorithm in [Algorithm::Table, Algorithm::Bfs] {
-//!     let mut solver = Solver::new(algorithm, Limits::none());
-//!     let answer = solver.solve(board, true).unwrap();
+//!     let mut solver = Solver::new(algorithm);
+//!     let answer = solver.solve(board, &Limits::none(), true).unwrap();
 //!     assert_eq!(print::answer(answer.moves), "5");
 //!     assert_eq!(answer.solution.unwrap().moves.len(), 5);
 //! }
 //! ```
 
 mod board;
+mod face;
 mod parse;
 pub mod print;
 mod solve;
@@ -33,5 +34,6 @@ mod solve;
 pub use board::{
     Board, CELLS, Cell, Colour, Counts, FourInARow, Move, Position, SIDE, random_boards,
 };
+pub use face::{Four, GenOptions, Options};
 pub use parse::parse;
 pub use solve::{Algorithm, Answer, Solution, Solver, Table, bfs_solution};

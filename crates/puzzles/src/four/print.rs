@@ -1,9 +1,11 @@
 //! Writing boards and answers: the judge's output, the input format for generated boards
 //! (`Display` of a [`Board`]), and the drawing of a solution move by move.
 
-use std::fmt::{self, Write};
+use std::fmt;
 
 use statespace_engine::Domain;
+
+use crate::puzzle::Step;
 
 use super::board::{Board, FourInARow, Position, SIDE};
 use super::solve::Solution;
@@ -36,31 +38,33 @@ fn rows(board: Board) -> Vec<String> {
         .collect()
 }
 
-/// The start and the board after every move of `solution`, each under a heading naming the
-/// move (cells as row,column from 1,1 at the top left); just the start when it has a line.
-pub fn trace(start: Board, solution: &Solution) -> String {
+/// The start and the board after every move of `solution` (cells as row,column from 1,1 at
+/// the top left); just the start when there is no solution or it has no moves.
+pub fn steps(start: Board, solution: Option<&Solution>) -> Vec<Step> {
+    let Some(solution) = solution.filter(|solution| !solution.moves.is_empty()) else {
+        return vec![Step::start(format!("{start}\n"))];
+    };
     let domain = FourInARow::new(start.counts());
     let mut position = Position {
         board: start,
         to_move: solution.first,
     };
-    if solution.moves.is_empty() {
-        return format!("already a line:\n{start}\n");
-    }
-    let mut text = format!("start, {} moves first:\n{start}\n", solution.first);
-    for (number, &step) in solution.moves.iter().enumerate() {
+    let first = Step {
+        action: None,
+        title: format!("start, {} moves first", solution.first),
+        board: format!("{start}\n"),
+    };
+    let after = solution.moves.iter().enumerate().map(|(index, &step)| {
         let mover = position.to_move;
         domain.apply(&mut position, step);
-        let _ = writeln!(
-            text,
-            "move {}, {mover} {} -> {}:\n{}",
-            number + 1,
-            cell_name(step.from),
-            cell_name(step.to),
-            position.board
-        );
-    }
-    text
+        let (from, to) = (cell_name(step.from), cell_name(step.to));
+        Step::after(
+            format!("{from}-{to}"),
+            format!("move {}, {mover} {from} -> {to}", index + 1),
+            format!("{}\n", position.board),
+        )
+    });
+    std::iter::once(first).chain(after).collect()
 }
 
 fn cell_name(cell: u8) -> String {

@@ -15,19 +15,23 @@ use statespace_engine::distance_table::{DistanceTable, distance_table};
 use statespace_engine::index::HashIndex;
 use statespace_engine::{LayerStats, Limits, Outcome, PerfectHash, Stats, StopReason};
 
+use serde::{Deserialize, Serialize};
+
 use super::board::{Board, Colour, Counts, FourInARow, Move, Position};
 
 /// How boards are answered.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Algorithm {
+    /// Breadth-first search forwards from the board, once per first mover.
+    #[default]
+    Bfs,
     /// Look the answer up in the distance table of the board's counts, built on first use.
     Table,
-    /// Breadth-first search forwards from the board, once per first mover.
-    Bfs,
 }
 
 /// One shortest way to a line.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Solution {
     /// The colour that moves first.
     pub first: Colour,
@@ -36,7 +40,7 @@ pub struct Solution {
 }
 
 /// A board's answer.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize)]
 pub struct Answer {
     /// The fewest moves to a line; `None` when no line can ever be made.
     pub moves: Option<u32>,
@@ -44,6 +48,7 @@ pub struct Answer {
     pub solution: Option<Solution>,
     /// What answering cost: the searches, or the table's construction for the board that
     /// needed it.
+    #[serde(skip)]
     pub stats: Stats,
 }
 
@@ -181,18 +186,16 @@ fn add_stats(total: &mut Stats, part: &Stats) {
 #[derive(Debug)]
 pub struct Solver {
     algorithm: Algorithm,
-    limits: Limits,
     domains: HashMap<Counts, FourInARow>,
     tables: HashMap<Counts, Table>,
     visited: HashIndex<Position>,
 }
 
 impl Solver {
-    /// A solver using `algorithm`, each search and table construction within `limits`.
-    pub fn new(algorithm: Algorithm, limits: Limits) -> Solver {
+    /// A solver using `algorithm`.
+    pub fn new(algorithm: Algorithm) -> Solver {
         Solver {
             algorithm,
-            limits,
             domains: HashMap::new(),
             tables: HashMap::new(),
             visited: HashIndex::default(),
@@ -200,17 +203,22 @@ impl Solver {
     }
 
     /// The fewest moves from `board` to a line, either colour moving first, and a shortest
-    /// solution too when `with_solution` is set.
-    pub fn solve(&mut self, board: Board, with_solution: bool) -> Result<Answer, StopReason> {
+    /// solution too when `with_solution` is set (searches always have one); each search and
+    /// table construction within `limits`.
+    pub fn solve(
+        &mut self,
+        board: Board,
+        limits: &Limits,
+        with_solution: bool,
+    ) -> Result<Answer, StopReason> {
         match self.algorithm {
-            Algorithm::Table => self.look_up(board, with_solution),
+            Algorithm::Table => self.look_up(board, limits, with_solution),
             Algorithm::Bfs => {
                 let domain = self
                     .domains
                     .entry(board.counts())
                     .or_insert_with(|| FourInARow::new(board.counts()));
-                let (solution, stats) =
-                    bfs_solution(domain, board, &self.limits, &mut self.visited)?;
+                let (solution, stats) = bfs_solution(domain, board, limits, &mut self.visited)?;
                 Ok(Answer {
                     moves: solution.as_ref().map(|s| s.moves.len() as u32),
                     solution,
@@ -220,13 +228,24 @@ impl Solver {
         }
     }
 
-    fn look_up(&mut self, board: Board, with_solution: bool) -> Result<Answer, StopReason> {
+    /// A shortest solution from `board` read off the table of its counts, if this solver has
+    /// built that table.
+    pub fn table_solution(&self, board: Board) -> Option<Solution> {
+        self.tables.get(&board.counts())?.solution(board)
+    }
+
+    fn look_up(
+        &mut self,
+        board: Board,
+        limits: &Limits,
+        with_solution: bool,
+    ) -> Result<Answer, StopReason> {
         let started = Instant::now();
         let (table, mut stats) = match self.tables.entry(board.counts()) {
             Entry::Occupied(entry) => (entry.into_mut(), Stats::default()),
             Entry::Vacant(entry) => {
                 let domain = FourInARow::new(board.counts());
-                let (table, stats) = Table::build(domain, &self.limits)?;
+                let (table, stats) = Table::build(domain, limits)?;
                 (entry.insert(table), stats)
             }
         };

@@ -85,7 +85,7 @@ impl Puzzle for Rotation {
         moves_summary(answer.moves.len())
     }
 
-    fn steps(board: &Board, answer: Option<&Answer>) -> Vec<Step> {
+    fn steps(_: &Solver, board: &Board, answer: Option<&Answer>) -> Vec<Step> {
         steps(board, answer.map_or(&[][..], |answer| &answer.moves))
     }
 

@@ -9,7 +9,10 @@ use statespace_engine::rank::permutation_parity;
 use thiserror::Error;
 
 /// The size of a board: rows × columns, at most [`Shape::MAX_CELLS`] cells.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(try_from = "String", into = "String")]
 pub struct Shape {
     rows: usize,
     cols: usize,
@@ -135,6 +138,20 @@ impl fmt::Display for Shape {
     }
 }
 
+impl TryFrom<String> for Shape {
+    type Error = BoardError;
+
+    fn try_from(text: String) -> Result<Self, BoardError> {
+        text.parse()
+    }
+}
+
+impl From<Shape> for String {
+    fn from(shape: Shape) -> String {
+        shape.to_string()
+    }
+}
+
 impl FromStr for Shape {
     type Err = BoardError;
 
@@ -151,15 +168,19 @@ impl FromStr for Shape {
 /// A move, named by the direction in which the blank goes: `Down` swaps the blank with the tile
 /// below it. Listed in the order `d`, `l`, `r`, `u`, which makes "lexicographically smallest"
 /// mean alphabetical order of the answer strings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 pub enum Move {
     /// The blank goes down (`d`).
+    #[serde(rename = "d")]
     Down,
     /// The blank goes left (`l`).
+    #[serde(rename = "l")]
     Left,
     /// The blank goes right (`r`).
+    #[serde(rename = "r")]
     Right,
     /// The blank goes up (`u`).
+    #[serde(rename = "u")]
     Up,
 }
 

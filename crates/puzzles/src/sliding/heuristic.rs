@@ -19,7 +19,8 @@ use super::domain::SlidingPuzzle;
 /// assert_eq!(Estimate::Manhattan.estimate(&puzzle, &board), 2);
 /// assert_eq!(Estimate::LinearConflicts.estimate(&puzzle, &board), 4);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Estimate {
     /// The sum over the tiles of their taxicab distances to their home cells.
     Manhattan,
@@ -27,6 +28,7 @@ pub enum Estimate {
     /// column) to let another tile of that line pass: in each line, the tiles standing in it
     /// whose home is in it, minus the longest run of them already in order (linear conflicts,
     /// after Hansson, Mayer and Yung). Lines longer than 64 cells add nothing.
+    #[serde(rename = "conflicts")]
     LinearConflicts,
 }
 

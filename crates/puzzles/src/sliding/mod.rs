@@ -10,11 +10,12 @@
 //! (3×3 and smaller), or the fast row-by-row method ([`fast_solution`], any size).
 //!
 //! ```
+//! use statespace_engine::Limits;
 //! use statespace_puzzles::sliding::{Answer, Board, Options, Solver, moves_string, parse_eight};
 //! let mut solver = Solver::new(Options::default());
 //! let mut answers = Vec::new();
 //! for board in parse_eight("1 2 3 4 5 6 x 7 8   2 1 3 4 5 6 7 8 x") {
-//!     let report = solver.solve(&board.unwrap()).unwrap();
+//!     let report = solver.solve(&board.unwrap(), &Limits::none()).unwrap();
 //!     answers.push(match report.answer {
 //!         Answer::Solved(moves) => moves_string(&moves),
 //!         _ => "unsolvable".to_string(),
@@ -25,6 +26,7 @@
 
 mod board;
 mod domain;
+mod face;
 mod fast;
 mod heuristic;
 mod parse;
@@ -34,10 +36,14 @@ mod solve;
 
 pub use board::{Board, BoardError, IllegalMove, Move, PackedBoard, Shape, Tiles};
 pub use domain::{PackedPuzzle, SlidingPuzzle};
+pub use face::{
+    Eight, EightGenOptions, EightOptions, Sliding, SlidingAnswer, SlidingGenOptions,
+    SlidingOptions, SlidingSolver,
+};
 pub use fast::fast_solution;
 pub use heuristic::Estimate;
 pub use parse::{parse_boards, parse_eight};
 pub use print::{
-    board_line, eight_line, moves_string, parse_moves, random_board, random_boards, trace,
+    board_line, eight_line, moves_string, parse_moves, random_board, random_boards, steps,
 };
 pub use solve::{Algorithm, Answer, Options, Report, SolveError, Solver, TABLE_MAX_CELLS};

@@ -7,6 +7,8 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use crate::puzzle::Step;
+
 use super::board::{Board, Move, Shape};
 
 /// The judge's answer line for `moves`: their letters, for example `ullddrurdllurdruldr`.
@@ -71,26 +73,30 @@ pub fn random_boards(shape: Shape, seed: u64, solvable: bool) -> impl Iterator<I
     std::iter::repeat_with(move || random_board(shape, &mut rng, solvable))
 }
 
-/// The drawing of a solution for a person: the start board, then after each move its number,
-/// its letter and the board, boards separated by blank lines.
+/// The start board, then the board after each move under its number and letter.
 ///
 /// ```
-/// use statespace_puzzles::sliding::{Board, Move, Shape, trace};
+/// use statespace_puzzles::puzzle::trace;
+/// use statespace_puzzles::sliding::{Board, Move, Shape, steps};
 /// let board = Board::new(Shape::new(2, 2).unwrap(), vec![1, 2, 0, 3]).unwrap();
-/// assert_eq!(trace(&board, &[Move::Right]), "start\n1 2\nx 3\n\nmove 1: r\n1 2\n3 x\n");
+/// assert_eq!(trace(&steps(&board, &[Move::Right])), "start\n1 2\nx 3\nmove 1: r\n1 2\n3 x\n");
 /// ```
 ///
 /// # Panics
 /// If a move leaves the board: `moves` must be a solution of `start`.
-pub fn trace(start: &Board, moves: &[Move]) -> String {
+pub fn steps(start: &Board, moves: &[Move]) -> Vec<Step> {
     let mut board = start.clone();
-    let mut drawing = format!("start\n{board}");
-    for (index, &step) in moves.iter().enumerate() {
+    let first = Step::start(board.to_string());
+    let after = moves.iter().enumerate().map(|(index, &step)| {
         board.apply(step).expect("a move of the solution");
-        write!(drawing, "\nmove {}: {}\n{board}", index + 1, step.letter())
-            .expect("writing to a String");
-    }
-    drawing
+        let letter = step.letter();
+        Step::after(
+            letter,
+            format!("move {}: {letter}", index + 1),
+            board.to_string(),
+        )
+    });
+    std::iter::once(first).chain(after).collect()
 }
 
 #[cfg(test)]

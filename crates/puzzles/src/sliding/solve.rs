@@ -3,8 +3,9 @@
 
 use std::cell::Cell;
 use std::collections::HashMap;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
+use serde::{Deserialize, Serialize};
 use statespace_engine::astar::astar_with;
 use statespace_engine::bfs::bfs_with;
 use statespace_engine::bidirectional_bfs::bidirectional_bfs_with;
@@ -25,7 +26,8 @@ pub const TABLE_MAX_CELLS: usize = 10;
 /// How to solve a board. Every algorithm but [`Algorithm::Fast`] returns a shortest solution;
 /// [`Algorithm::Table`], [`Algorithm::Bfs`] and [`Algorithm::Idastar`] return the same one, the
 /// alphabetically smallest shortest.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Algorithm {
     /// The distance table up to [`TABLE_MAX_CELLS`] cells, IDA* beyond.
     Auto,
@@ -35,6 +37,7 @@ pub enum Algorithm {
     /// Breadth-first search from the board.
     Bfs,
     /// Bidirectional breadth-first search (a shortest solution, not always the smallest).
+    #[serde(rename = "bibfs")]
     Bidirectional,
     /// A* with the chosen [`Estimate`] (a shortest solution, not always the smallest).
     Astar,
@@ -51,10 +54,6 @@ pub struct Options {
     pub algorithm: Algorithm,
     /// The estimate A* and IDA* use.
     pub estimate: Estimate,
-    /// Give up on a board after this many expansions.
-    pub max_expanded: Option<u64>,
-    /// Give up on a board after this long.
-    pub time_limit: Option<Duration>,
 }
 
 impl Default for Options {
@@ -62,8 +61,6 @@ impl Default for Options {
         Self {
             algorithm: Algorithm::Auto,
             estimate: Estimate::LinearConflicts,
-            max_expanded: None,
-            time_limit: None,
         }
     }
 }
@@ -98,7 +95,7 @@ pub struct Report {
 pub enum SolveError {
     /// The table needs one byte per permutation of the cells.
     #[error(
-        "a distance table covers boards of at most {TABLE_MAX_CELLS} cells, not {0}; try --algo idastar or --algo fast"
+        "a distance table covers boards of at most {TABLE_MAX_CELLS} cells, not {0}: use a search or the fast method"
     )]
     TooBigForTable(Shape),
 }
@@ -107,10 +104,11 @@ pub enum SolveError {
 /// has seen.
 ///
 /// ```
+/// use statespace_engine::Limits;
 /// use statespace_puzzles::sliding::{Algorithm, Answer, Options, Solver, moves_string, parse_eight};
 /// let mut solver = Solver::new(Options { algorithm: Algorithm::Table, ..Options::default() });
 /// let board = parse_eight("1 2 3 x 4 6 7 5 8").next().unwrap().unwrap();
-/// let report = solver.solve(&board).unwrap();
+/// let report = solver.solve(&board, &Limits::none()).unwrap();
 /// assert!(matches!(&report.answer, Answer::Solved(moves) if moves_string(moves) == "rdr"));
 /// assert!(report.table_built.is_some()); // built for the first 3x3 board, then kept
 /// ```
@@ -136,8 +134,9 @@ impl Solver {
         &self.options
     }
 
-    /// Solves `board`. Unsolvable boards are recognised by their parity, without search.
-    pub fn solve(&mut self, board: &Board) -> Result<Report, SolveError> {
+    /// Solves `board`, the search stopped by `limits`. Unsolvable boards are recognised by their
+    /// parity, without search.
+    pub fn solve(&mut self, board: &Board, limits: &Limits) -> Result<Report, SolveError> {
         let started = Instant::now();
         let shape = board.shape();
         let algorithm = match self.options.algorithm {
@@ -172,7 +171,7 @@ impl Solver {
                     table_built: None,
                 }
             }
-            search => self.by_search(board, search),
+            search => self.by_search(board, search, limits),
         })
     }
 
@@ -212,9 +211,8 @@ impl Solver {
     }
 
     /// Runs an engine search, on packed boards when they fit.
-    fn by_search(&mut self, board: &Board, algorithm: Algorithm) -> Report {
+    fn by_search(&mut self, board: &Board, algorithm: Algorithm, limits: &Limits) -> Report {
         let shape = board.shape();
-        let limits = self.limits();
         let estimate = self.options.estimate;
         let result = match PackedBoard::from_board(board) {
             Some(start) => {
@@ -223,7 +221,7 @@ impl Solver {
                     .entry(shape)
                     .or_insert_with(|| PackedPuzzle::new(shape));
                 if shape.cells() <= TABLE_MAX_CELLS {
-                    search(puzzle, &start, algorithm, estimate, &limits, || {
+                    search(puzzle, &start, algorithm, estimate, limits, || {
                         DenseIndex::new(puzzle)
                     })
                 } else {
@@ -232,7 +230,7 @@ impl Solver {
                         &start,
                         algorithm,
                         estimate,
-                        &limits,
+                        limits,
                         HashIndex::default,
                     )
                 }
@@ -247,7 +245,7 @@ impl Solver {
                     board,
                     algorithm,
                     estimate,
-                    &limits,
+                    limits,
                     HashIndex::default,
                 )
             }
@@ -262,18 +260,6 @@ impl Solver {
             stats: result.stats,
             table_built: None,
         }
-    }
-
-    /// Fresh limits for one board.
-    fn limits(&self) -> Limits {
-        let mut limits = Limits::none();
-        if let Some(nodes) = self.options.max_expanded {
-            limits = limits.max_expanded(nodes);
-        }
-        if let Some(time) = self.options.time_limit {
-            limits = limits.time_limit(time);
-        }
-        limits
     }
 }
 

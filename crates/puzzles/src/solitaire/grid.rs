@@ -26,7 +26,7 @@ pub struct GridSizeError {
 }
 
 /// One move: the piece on `from` goes to `to`, one cell away or, jumping over a piece, two.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct Move {
     /// The cell the piece leaves.
     pub from: u16,

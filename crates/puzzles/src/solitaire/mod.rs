@@ -25,10 +25,11 @@
 //!
 //! The parts: the board and its moves ([`Grid`], [`Move`]), the state ([`Placement`]), the search
 //! domain ([`Solitaire`]), reading cases ([`parse`]), writing answers, input lines and drawings
-//! ([`judge_answer`], [`format_case`], [`trace`]), the solvers ([`Solver`], [`Pool`]) and random
+//! ([`judge_answer`], [`format_case`], [`steps`]), the solvers ([`Solver`], [`Pool`]) and random
 //! queries ([`random_cases`]).
 //!
 //! ```
+//! use statespace_engine::Limits;
 //! use statespace_puzzles::solitaire::{
 //!     Grid, PieceCount, Settings, Solver, judge_answer, moves_answer, parse,
 //! };
@@ -37,7 +38,7 @@
 //! let grid = Grid::judge();
 //! let mut solver = Solver::new(grid, Settings::default());
 //! for case in parse(input, grid, PieceCount::Fixed(4)) {
-//!     let answer = solver.solve(&case.unwrap());
+//!     let answer = solver.solve(&case.unwrap(), &Limits::none());
 //!     assert_eq!(judge_answer(&answer.result.outcome), "YES");
 //!     assert_eq!(moves_answer(&answer.result.outcome), "7");
 //! }
@@ -45,6 +46,7 @@
 
 mod bound;
 mod domain;
+mod face;
 mod generate;
 mod grid;
 mod index;
@@ -56,6 +58,10 @@ mod solve;
 
 pub use bound::{Corridor, lower_bound};
 pub use domain::Solitaire;
+pub use face::{
+    Pieces, SolitaireAnswer, SolitaireGenOptions, SolitaireOptions, SolitairePuzzle,
+    SolitaireSolver,
+};
 pub use generate::random_cases;
 pub use grid::{Grid, GridSizeError, Move};
 pub use index::BitboardIndex;
@@ -63,6 +69,6 @@ pub use parse::{Case, PieceCount, parse};
 pub use placement::{Bitboard, CellList, Placement};
 pub use pool::Pool;
 pub use print::{
-    describe, draw, format_case, format_configuration, judge_answer, moves_answer, trace,
+    describe, draw, format_case, format_configuration, judge_answer, moves_answer, steps,
 };
 pub use solve::{Algorithm, Answer, JUDGE_MAX_MOVES, Settings, Solver};

@@ -2,6 +2,8 @@
 
 use rayon::prelude::*;
 
+use crate::puzzle::CaseLimits;
+
 use super::grid::Grid;
 use super::parse::Case;
 use super::solve::{Answer, Settings, Solver};
@@ -13,9 +15,6 @@ pub struct Pool {
     settings: Settings,
     threads: rayon::ThreadPool,
 }
-
-/// How many cases are read ahead and answered together.
-const BATCH: usize = 4096;
 
 /// Cases a thread takes at a time: enough that a solver's set-up is paid rarely, few enough that
 /// a run of hard cases is shared out.
@@ -35,8 +34,8 @@ impl Pool {
         }
     }
 
-    /// The answers to `cases`, in order.
-    pub fn solve_all(&mut self, cases: &[Case]) -> Vec<Answer> {
+    /// The answers to `cases`, in order, each search stopped by `limits`.
+    pub fn solve_all(&mut self, cases: &[Case], limits: &CaseLimits) -> Vec<Answer> {
         let (grid, settings) = (self.grid, self.settings);
         self.threads.install(|| {
             cases
@@ -44,43 +43,14 @@ impl Pool {
                 .with_min_len(CASES_PER_TASK)
                 .map_init(
                     || Solver::new(grid, settings),
-                    |solver, case| solver.solve(case),
+                    |solver, case| solver.solve(case, &limits.start()),
                 )
                 .collect()
         })
     }
 
-    /// Each parsed case with its answer, in order, reading and answering 4,096 cases at a time.
-    /// A parse error comes in its place, after the answers to the cases before it, and is last.
-    pub fn answers<'p, E: 'p>(
-        &'p mut self,
-        cases: impl Iterator<Item = Result<Case, E>> + 'p,
-    ) -> impl Iterator<Item = Result<(Case, Answer), E>> + 'p {
-        let mut cases = cases.fuse();
-        let mut ready = std::collections::VecDeque::new();
-        let mut failed = false;
-        std::iter::from_fn(move || {
-            if ready.is_empty() && !failed {
-                let mut batch = Vec::new();
-                let mut error = None;
-                for case in cases.by_ref() {
-                    match case {
-                        Ok(case) => batch.push(case),
-                        Err(failure) => {
-                            error = Some(failure);
-                            break;
-                        }
-                    }
-                    if batch.len() == BATCH {
-                        break;
-                    }
-                }
-                let answers = self.solve_all(&batch);
-                ready.extend(batch.into_iter().zip(answers).map(Ok));
-                failed = error.is_some();
-                ready.extend(error.map(Err));
-            }
-            ready.pop_front()
-        })
+    /// The grid and settings the cases are answered on.
+    pub fn settings(&self) -> (Grid, Settings) {
+        (self.grid, self.settings)
     }
 }

@@ -4,6 +4,8 @@ use std::fmt::Write;
 
 use statespace_engine::{Outcome, StopReason};
 
+use crate::puzzle::Step;
+
 use super::grid::{Grid, Move};
 use super::parse::Case;
 use super::placement::{CellList, Placement};
@@ -75,30 +77,32 @@ pub fn draw(grid: Grid, placement: &impl Placement) -> String {
 }
 
 /// The board at the start and after each of `moves`, each drawing headed by the move made.
-pub fn trace(grid: Grid, start: &[u16], moves: &[Move]) -> String {
+pub fn steps(grid: Grid, start: &[u16], moves: &[Move]) -> Vec<Step> {
     let mut placement = CellList::from_cells(start);
-    let mut text = format!("start\n{}", draw(grid, &placement));
-    for (number, step) in moves.iter().enumerate() {
+    let first = Step::start(draw(grid, &placement));
+    let after = moves.iter().enumerate().map(|(number, step)| {
         placement.relocate(step.from, step.to);
         let (from, to) = (grid.coordinates(step.from), grid.coordinates(step.to));
-        write!(
-            text,
-            "move {}: ({}, {}) to ({}, {})\n{}",
-            number + 1,
-            from.0,
-            from.1,
-            to.0,
-            to.1,
-            draw(grid, &placement)
+        Step::after(
+            format!("{} {} {} {}", from.0, from.1, to.0, to.1),
+            format!(
+                "move {}: ({}, {}) to ({}, {})",
+                number + 1,
+                from.0,
+                from.1,
+                to.0,
+                to.1
+            ),
+            draw(grid, &placement),
         )
-        .expect("writing to a String");
-    }
-    text
+    });
+    std::iter::once(first).chain(after).collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzle::trace;
 
     #[test]
     fn configurations_round_trip_through_the_input_format() {
@@ -115,7 +119,7 @@ mod tests {
         let grid = Grid::new(2, 3).unwrap();
         let moves = [Move { from: 0, to: 2 }, Move { from: 1, to: 4 }];
         assert_eq!(
-            trace(grid, &[0, 1], &moves),
+            trace(&steps(grid, &[0, 1], &moves)),
             "start\noo.\n...\nmove 1: (1, 1) to (1, 3)\n.oo\n...\nmove 2: (1, 2) to (2, 2)\n..o\n.o.\n"
         );
     }

@@ -6,6 +6,8 @@ use statespace_engine::bidirectional_bfs::bidirectional_bfs_with;
 use statespace_engine::index::{DenseIndex, HashIndex, StateIndex};
 use statespace_engine::{Limits, Outcome, PerfectHash, SearchResult, Stats, StopReason};
 
+use serde::{Deserialize, Serialize};
+
 use super::bound::Corridor;
 use super::domain::Solitaire;
 use super::grid::{Grid, Move};
@@ -21,12 +23,14 @@ pub const JUDGE_MAX_MOVES: u32 = 8;
 const DENSE_SLOTS: u64 = 1 << 22;
 
 /// Which search answers the queries.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Algorithm {
     /// Bidirectional breadth-first search from the start and the target: the default.
     #[default]
+    #[serde(rename = "bibfs")]
     Bidirectional,
     /// Plain breadth-first search from the start: slower, a reference to check against.
+    #[serde(rename = "bfs")]
     Bfs,
 }
 
@@ -93,10 +97,11 @@ impl Solver {
     }
 
     /// Searches for the fewest moves from `case.start` to `case.target`, at most
-    /// [`Settings::max_moves`], unless the lower bound already exceeds that.
+    /// [`Settings::max_moves`], unless the lower bound already exceeds that; `limits` may stop
+    /// the search sooner.
     ///
     /// The case must fit the grid (as [`parse`](super::parse()) makes sure).
-    pub fn solve(&mut self, case: &Case) -> Answer {
+    pub fn solve(&mut self, case: &Case, limits: &Limits) -> Answer {
         debug_assert_eq!(case.start.len(), case.target.len());
         let corridor = Corridor::new(
             self.grid,
@@ -111,7 +116,7 @@ impl Solver {
                 stats: Stats::default(),
             }
         } else {
-            self.search(case, corridor)
+            self.search(case, corridor, limits)
         };
         Answer {
             result,
@@ -120,21 +125,21 @@ impl Solver {
     }
 
     /// The search, on the most compact placements the grid allows.
-    fn search(&mut self, case: &Case, corridor: Corridor) -> SearchResult<Move> {
+    fn search(&mut self, case: &Case, corridor: Corridor, limits: &Limits) -> SearchResult<Move> {
         let Settings {
             max_moves,
             algorithm,
         } = self.settings;
-        let limits = Limits::none().max_depth(max_moves);
+        let limits = &limits.clone().max_depth(max_moves);
         let mut result = if self.grid.cells() > Bitboard::MAX_CELLS {
             let (domain, start) = problem::<CellList>(self.grid, case, algorithm, corridor);
-            run(algorithm, &domain, &start, &limits, &mut self.cell_lists)
+            run(algorithm, &domain, &start, limits, &mut self.cell_lists)
         } else {
             let (domain, start) = problem::<Bitboard>(self.grid, case, algorithm, corridor);
             if algorithm == Algorithm::Bfs && domain.size() <= DENSE_SLOTS {
-                bfs_with(&domain, &start, &limits, &mut DenseIndex::new(&domain))
+                bfs_with(&domain, &start, limits, &mut DenseIndex::new(&domain))
             } else {
-                run(algorithm, &domain, &start, &limits, &mut self.bitboards)
+                run(algorithm, &domain, &start, limits, &mut self.bitboards)
             }
         };
         if algorithm == Algorithm::Bidirectional && result.outcome == Outcome::Exhausted {

@@ -1,0 +1,264 @@
+//! Solitaire's face: its judges' format, the pool of solvers and random queries behind the
+//! [`Puzzle`] trait every front-end uses.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+use statespace_engine::{Outcome, StopReason};
+
+use crate::input::{Input, ParseError, Source};
+use crate::puzzle::{About, CaseLimits, OptionsError, Puzzle, Solved, Step};
+
+use super::generate::random_cases;
+use super::grid::{Grid, Move};
+use super::parse::{Case, PieceCount, read_case};
+use super::pool::Pool;
+use super::print::{describe, format_case, steps};
+use super::solve::{Algorithm, Answer, JUDGE_MAX_MOVES, Settings};
+
+/// Solitaire (UVa 1724, HDU 1401, POJ 1198).
+#[derive(Clone, Copy, Debug)]
+pub struct SolitairePuzzle;
+
+/// The board, how cases are read, and how they are answered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SolitaireOptions {
+    /// Rows of the board.
+    pub rows: usize,
+    /// Columns of the board.
+    pub cols: usize,
+    /// Pieces per configuration: a number, or `auto` for one configuration per line.
+    pub pieces: Pieces,
+    /// The most moves a solution may take.
+    pub max_moves: u32,
+    /// Print the fewest moves (or `NO` past the bound) instead of `YES` or `NO`.
+    pub moves: bool,
+    /// The search.
+    pub algo: Algorithm,
+    /// Threads answering cases side by side (default: one per core).
+    pub threads: Option<usize>,
+}
+
+impl Default for SolitaireOptions {
+    /// The judges' settings: four pieces on 8×8, at most 8 moves.
+    fn default() -> Self {
+        Self {
+            rows: 8,
+            cols: 8,
+            pieces: Pieces(PieceCount::Fixed(4)),
+            max_moves: JUDGE_MAX_MOVES,
+            moves: false,
+            algo: Algorithm::Bidirectional,
+            threads: None,
+        }
+    }
+}
+
+/// `pieces`: a positive number, or `auto` (one configuration per line).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct Pieces(pub PieceCount);
+
+impl FromStr for Pieces {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Self, String> {
+        if text == "auto" {
+            return Ok(Pieces(PieceCount::PerLine));
+        }
+        match text.parse::<usize>() {
+            Ok(count) if count > 0 => Ok(Pieces(PieceCount::Fixed(count))),
+            _ => Err(format!(
+                "expected a positive number of pieces or `auto`, found {text:?}"
+            )),
+        }
+    }
+}
+
+impl TryFrom<String> for Pieces {
+    type Error = String;
+    fn try_from(text: String) -> Result<Self, String> {
+        text.parse()
+    }
+}
+
+impl fmt::Display for Pieces {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            PieceCount::Fixed(count) => write!(f, "{count}"),
+            PieceCount::PerLine => f.write_str("auto"),
+        }
+    }
+}
+
+impl From<Pieces> for String {
+    fn from(pieces: Pieces) -> String {
+        pieces.to_string()
+    }
+}
+
+/// What random queries `gen` draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SolitaireGenOptions {
+    /// Rows of the board.
+    pub rows: usize,
+    /// Columns of the board.
+    pub cols: usize,
+    /// Pieces per configuration.
+    pub pieces: usize,
+}
+
+impl Default for SolitaireGenOptions {
+    fn default() -> Self {
+        Self {
+            rows: 8,
+            cols: 8,
+            pieces: 4,
+        }
+    }
+}
+
+/// A query's answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SolitaireAnswer {
+    /// A shortest sequence of moves to the target, when it is within the bound (`YES`).
+    pub moves: Option<Vec<Move>>,
+    /// The answer in a few words: `7 moves`, `NO (at least 22 moves)`.
+    pub summary: String,
+}
+
+/// The pool of solvers and what it reads cases with.
+#[derive(Debug)]
+pub struct SolitaireSolver {
+    options: SolitaireOptions,
+    grid: Grid,
+    pool: Pool,
+}
+
+impl SolitaireSolver {
+    /// The answer to the puzzle of one search's result.
+    fn answer(&self, answer: Answer) -> Solved<SolitaireAnswer> {
+        let summary = describe(&answer, self.options.max_moves);
+        let Answer { result, .. } = answer;
+        let reply = match result.outcome {
+            Outcome::Found(solution) => Ok(Some(solution.actions)),
+            Outcome::Exhausted | Outcome::Stopped(StopReason::DepthLimit) => Ok(None),
+            Outcome::Stopped(reason) => Err(reason),
+        };
+        let reply = reply.map(|moves| SolitaireAnswer { moves, summary });
+        Solved::new(reply, result.stats)
+    }
+}
+
+impl Puzzle for SolitairePuzzle {
+    const ABOUT: About = About {
+        name: "solitaire",
+        title: "Solitaire",
+        judges: "UVa 1724, HDU 1401, POJ 1198",
+        input: "per case a start and a target: 4 row-column pairs each, 1-8, any white space",
+        algorithms: &[
+            ("bibfs", "bidirectional breadth-first search"),
+            (
+                "bfs",
+                "plain breadth-first search from the start (a reference)",
+            ),
+        ],
+        example: include_str!("../../../../examples/solitaire.txt"),
+    };
+    type Options = SolitaireOptions;
+    type GenOptions = SolitaireGenOptions;
+    type Case = Case;
+    type Answer = SolitaireAnswer;
+    type Solver = SolitaireSolver;
+
+    const BATCH: usize = 4096;
+
+    fn solver(options: &SolitaireOptions) -> Result<SolitaireSolver, OptionsError> {
+        let grid = Grid::new(options.rows, options.cols)
+            .map_err(|error| OptionsError::new(error.to_string()))?;
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        let threads = options.threads.unwrap_or(cores);
+        let settings = Settings {
+            max_moves: options.max_moves,
+            algorithm: options.algo,
+        };
+        Ok(SolitaireSolver {
+            options: *options,
+            grid,
+            pool: Pool::new(grid, settings, threads),
+        })
+    }
+
+    fn read_case(
+        solver: &SolitaireSolver,
+        input: &mut Input<impl Source>,
+        _: usize,
+    ) -> Result<Option<Case>, ParseError> {
+        read_case(input, solver.grid, solver.options.pieces.0)
+    }
+
+    fn solve(
+        solver: &mut SolitaireSolver,
+        case: &Case,
+        limits: &CaseLimits,
+    ) -> Solved<SolitaireAnswer> {
+        Self::solve_all(solver, std::slice::from_ref(case), limits)
+            .pop()
+            .expect("one answer per case")
+    }
+
+    fn solve_all(
+        solver: &mut SolitaireSolver,
+        cases: &[Case],
+        limits: &CaseLimits,
+    ) -> Vec<Solved<SolitaireAnswer>> {
+        let answers = solver.pool.solve_all(cases, limits);
+        answers
+            .into_iter()
+            .map(|answer| solver.answer(answer))
+            .collect()
+    }
+
+    fn output(solver: &SolitaireSolver, _: &Case, answer: &SolitaireAnswer) -> String {
+        match (&answer.moves, solver.options.moves) {
+            (Some(moves), true) => format!("{}\n", moves.len()),
+            (Some(_), false) => "YES\n".to_string(),
+            (None, _) => "NO\n".to_string(),
+        }
+    }
+
+    fn summary(_: &SolitaireSolver, answer: &SolitaireAnswer) -> String {
+        answer.summary.clone()
+    }
+
+    fn steps(solver: &SolitaireSolver, case: &Case, answer: Option<&SolitaireAnswer>) -> Vec<Step> {
+        let moves = answer.and_then(|answer| answer.moves.as_deref());
+        steps(solver.grid, &case.start, moves.unwrap_or_default())
+    }
+
+    fn case_input(solver: &SolitaireSolver, case: &Case) -> String {
+        format!("{}\n", format_case(solver.grid, case))
+    }
+
+    fn generate(
+        options: &SolitaireGenOptions,
+        count: usize,
+        seed: u64,
+    ) -> Result<String, OptionsError> {
+        let grid = Grid::new(options.rows, options.cols)
+            .map_err(|error| OptionsError::new(error.to_string()))?;
+        if options.pieces > grid.cells() {
+            return Err(OptionsError::new(format!(
+                "{} pieces do not fit on the {grid} board",
+                options.pieces
+            )));
+        }
+        let cases = random_cases(grid, options.pieces, count, seed);
+        Ok(cases
+            .iter()
+            .map(|case| format!("{}\n", format_case(grid, case)))
+            .collect())
+    }
+}
