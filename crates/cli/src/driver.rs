@@ -10,7 +10,7 @@ use std::time::Duration;
 use anyhow::Context;
 use clap::Args;
 use statespace_engine::Stats;
-use statespace_puzzles::input::{Input, ParseError, Source};
+use statespace_puzzles::input::{Input, Source};
 pub use statespace_puzzles::puzzle::format_duration;
 use statespace_puzzles::puzzle::{CaseLimits, Puzzle, Report, Solved, trace};
 
@@ -86,25 +86,6 @@ impl InputArgs {
             time_limit: self.time_limit,
         }
     }
-
-    /// The whole input text.
-    pub fn read(&self) -> anyhow::Result<String> {
-        let mut text = String::new();
-        match &self.file {
-            Some(path) if path.as_os_str() != "-" => {
-                let mut file = std::fs::File::open(path)
-                    .with_context(|| format!("cannot open {}", path.display()))?;
-                file.read_to_string(&mut text)
-                    .with_context(|| format!("cannot read {}", path.display()))?;
-            }
-            _ => {
-                io::stdin()
-                    .read_to_string(&mut text)
-                    .context("cannot read standard input")?;
-            }
-        }
-        Ok(text)
-    }
 }
 
 /// The flags every `gen` command has.
@@ -140,30 +121,6 @@ impl Output {
         self.out.flush()?;
         self.err.flush()
     }
-}
-
-/// Answers each parsed case in order with `answer(case_number, case, output)`, numbering cases
-/// from 1. At the first malformed case it stops, flushes what was answered and prints the error
-/// on one line: the verdict is then [`Verdict::BadInput`].
-pub fn answer_cases<C>(
-    cases: impl IntoIterator<Item = Result<C, ParseError>>,
-    mut answer: impl FnMut(usize, C, &mut Output) -> anyhow::Result<()>,
-) -> anyhow::Result<Verdict> {
-    let mut output = Output::new();
-    let mut verdict = Verdict::Answered;
-    for (index, case) in cases.into_iter().enumerate() {
-        match case {
-            Ok(case) => answer(index + 1, case, &mut output)?,
-            Err(error) => {
-                output.flush()?;
-                eprintln!("statespace: {error}");
-                verdict = Verdict::BadInput;
-                break;
-            }
-        }
-    }
-    output.flush()?;
-    Ok(verdict)
 }
 
 /// The `--stats` line of one case: moves (or what happened instead), nodes and time.

@@ -83,7 +83,9 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Solve { puzzle } => match puzzle {
             SolveCommand::Eight(args) => driver::solve::<Eight>(&args.options(), &args.input),
-            SolveCommand::Sliding(args) => sliding::solve(&args),
+            SolveCommand::Sliding(args) => args
+                .options()
+                .and_then(|options| driver::solve::<Sliding>(&options, &args.input)),
             SolveCommand::Rotation(args) => driver::solve::<Rotation>(&args.options(), &args.input),
             SolveCommand::Solitaire(args) => {
                 driver::solve::<SolitairePuzzle>(&args.options(), &args.input)

@@ -3,11 +3,11 @@
 
 use clap::ValueEnum;
 use statespace_puzzles::sliding::{
-    Algorithm, Estimate, Shape, Sliding, SlidingGenOptions, SlidingOptions,
+    Algorithm, Estimate, Format, Shape, SlidingGenOptions, SlidingOptions,
 };
 
-use crate::commands::pdb::{InputFormat, PdbFlags, solve_sliding};
-use crate::driver::{self, InputArgs, Verdict};
+use crate::commands::pdb::PdbFlags;
+use crate::driver::{self, InputArgs};
 
 /// Flags of `statespace solve sliding`.
 #[derive(clap::Args, Debug)]
@@ -26,8 +26,8 @@ pub struct SolveArgs {
     heuristic: Option<EstimateArg>,
     /// The input format; korf (id, tiles, optimal length per line) solves with pattern
     /// databases and checks each length.
-    #[arg(long, value_enum, default_value_t = InputFormat::Boards)]
-    format: InputFormat,
+    #[arg(long, value_enum, default_value_t = FormatArg::Boards)]
+    format: FormatArg,
     #[command(flatten)]
     pdb: PdbFlags,
 }
@@ -106,26 +106,31 @@ impl From<EstimateArg> for Estimate {
     }
 }
 
-/// Answers every case of the input.
-pub fn solve(args: &SolveArgs) -> anyhow::Result<Verdict> {
-    if args.pdb.wanted() || args.format == InputFormat::Korf {
-        anyhow::ensure!(
-            args.algo.is_none() && args.heuristic.is_none(),
-            "--algo and --heuristic do not apply to pattern databases (--pdb, --goal, --format korf)"
-        );
-        return solve_sliding(
-            &args.input,
-            args.size,
-            &args.pdb,
-            args.format,
-            args.input.max_nodes,
-            args.input.time_limit,
-        );
+/// The input formats of `--format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum FormatArg {
+    /// One board per line, 0 or x for the blank.
+    Boards,
+    /// The benchmark files' lines: id, tiles row by row, optional optimal length.
+    Korf,
+}
+
+impl SolveArgs {
+    /// The puzzle's options; the thread pool set up as `--threads` asks.
+    pub fn options(&self) -> anyhow::Result<SlidingOptions> {
+        self.pdb.configure_threads()?;
+        Ok(SlidingOptions {
+            size: self.size,
+            algo: self.algo.map(Algorithm::from),
+            heuristic: self.heuristic.map(Estimate::from),
+            format: match self.format {
+                FormatArg::Boards => Format::Boards,
+                FormatArg::Korf => Format::Korf,
+            },
+            pdb: self.pdb.pdb.clone(),
+            goal: self.pdb.goal.clone(),
+            pdb_dir: self.pdb.dir.pdb_dir.clone(),
+            threads: self.pdb.threads,
+        })
     }
-    let options = SlidingOptions {
-        size: args.size,
-        algo: args.algo.unwrap_or(AlgorithmArg::Auto).into(),
-        heuristic: args.heuristic.unwrap_or(EstimateArg::Conflicts).into(),
-    };
-    driver::solve::<Sliding>(&options, &args.input)
 }

@@ -1,17 +1,22 @@
 //! The sliding puzzles' faces: the Eight puzzle in its judges' format ([`Eight`]) and boards of
 //! any size one per line ([`Sliding`]), behind the [`Puzzle`] trait every front-end uses.
 
+use std::path::PathBuf;
+use std::time::Duration;
+
 use serde::{Deserialize, Serialize};
-use statespace_engine::Stats;
+use statespace_engine::pattern_database::{BuildOptions, TableCache, default_cache_dir};
+use statespace_engine::{Outcome, SearchResult, Stats, StopReason};
 
 use crate::input::{Input, ParseError, Source};
 use crate::puzzle::{
-    About, CaseLimits, OptionsError, Puzzle, Solved, Step, format_duration, moves_summary,
+    About, CaseLimits, Closing, OptionsError, Puzzle, Solved, Step, format_duration, moves_summary,
 };
 
 use super::board::{Board, Move, Shape};
 use super::heuristic::Estimate;
 use super::parse::{read_board, read_eight};
+use super::pdb::{self, Geometry, Layout, PatternTables, read_instance};
 use super::print::{board_line, eight_line, moves_string, random_boards, steps};
 use super::solve::{self, Algorithm, Report, TABLE_MAX_CELLS};
 
@@ -216,30 +221,63 @@ impl Puzzle for Eight {
     }
 }
 
-/// Sliding-tile puzzles of any size, one board per line.
+/// Sliding-tile puzzles of any size, one board per line (or Korf's benchmark lines).
 #[derive(Clone, Copy, Debug)]
 pub struct Sliding;
 
+/// The input formats of the sliding puzzle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    /// One board per line, 0 or x for the blank.
+    #[default]
+    Boards,
+    /// The benchmark files' lines: id, tiles row by row, optional optimal length; solved with
+    /// pattern databases, each length checked.
+    Korf,
+}
+
 /// How sliding boards are read and solved.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct SlidingOptions {
     /// Every board's size; without it each line must hold a square board.
     pub size: Option<Shape>,
-    /// The algorithm.
-    pub algo: Algorithm,
-    /// The estimate of A* and IDA*.
-    pub heuristic: Estimate,
+    /// The algorithm (default: auto). Not with pattern databases.
+    pub algo: Option<Algorithm>,
+    /// The estimate of A* and IDA* (default: conflicts). Not with pattern databases.
+    pub heuristic: Option<Estimate>,
+    /// The input format.
+    pub format: Format,
+    /// Solve with pattern databases of this layout (`78`, `663`, `555`, `6666`, `default`, or
+    /// groups of goal cells).
+    pub pdb: Option<String>,
+    /// The goal for pattern databases: `blank-last` (the default), `blank-first` (the default
+    /// of the korf format), or the goal's tiles.
+    pub goal: Option<String>,
+    /// The folder of the tables (default: the user's cache folder).
+    pub pdb_dir: Option<PathBuf>,
+    /// Threads IDA* splits its tree over with pattern databases (default 1: the alphabetically
+    /// smallest optimal answer).
+    pub threads: Option<usize>,
 }
 
-impl Default for SlidingOptions {
-    fn default() -> Self {
-        Self {
-            size: None,
-            algo: Algorithm::Auto,
-            heuristic: Estimate::LinearConflicts,
-        }
+impl SlidingOptions {
+    /// Whether the boards are solved with pattern databases.
+    pub fn wants_pdb(&self) -> bool {
+        self.pdb.is_some() || self.goal.is_some() || self.format == Format::Korf
     }
+}
+
+/// A board of the input, with its id and recorded optimal length in the korf format.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SlidingCase {
+    /// The benchmark's name for the board.
+    pub id: Option<String>,
+    /// The board.
+    pub board: Board,
+    /// The optimal length the input records.
+    pub optimal: Option<u32>,
 }
 
 /// What random boards `gen` draws.
@@ -261,11 +299,12 @@ impl Default for SlidingGenOptions {
     }
 }
 
-/// The sliding puzzle's solver and the options it reads boards with.
+/// The sliding puzzle's solver: the plain one, or pattern databases.
 #[derive(Debug)]
 pub struct SlidingSolver {
     options: SlidingOptions,
     plain: solve::Solver,
+    pdb: Option<PdbSolver>,
 }
 
 impl Puzzle for Sliding {
@@ -293,20 +332,32 @@ impl Puzzle for Sliding {
     };
     type Options = SlidingOptions;
     type GenOptions = SlidingGenOptions;
-    type Case = Board;
+    type Case = SlidingCase;
     type Answer = SlidingAnswer;
     type Solver = SlidingSolver;
 
     fn solver(options: &SlidingOptions) -> Result<SlidingSolver, OptionsError> {
-        if let Some(message) = options.size.and_then(|shape| refusal(options.algo, shape)) {
+        let algorithm = options.algo.unwrap_or(Algorithm::Auto);
+        let pdb = if options.wants_pdb() {
+            if options.algo.is_some() || options.heuristic.is_some() {
+                return Err(OptionsError::new(
+                    "--algo and --heuristic do not apply to pattern databases (--pdb, --goal, --format korf)",
+                ));
+            }
+            Some(PdbSolver::new(options).map_err(OptionsError::new)?)
+        } else {
+            None
+        };
+        if let Some(message) = options.size.and_then(|shape| refusal(algorithm, shape)) {
             return Err(OptionsError::new(message));
         }
         Ok(SlidingSolver {
-            options: *options,
+            options: options.clone(),
             plain: solve::Solver::new(solve::Options {
-                algorithm: options.algo,
-                estimate: options.heuristic,
+                algorithm,
+                estimate: options.heuristic.unwrap_or(Estimate::LinearConflicts),
             }),
+            pdb,
         })
     }
 
@@ -314,38 +365,70 @@ impl Puzzle for Sliding {
         solver: &SlidingSolver,
         input: &mut Input<impl Source>,
         _: usize,
-    ) -> Result<Option<Board>, ParseError> {
-        let Some(board) = read_board(input, solver.options.size)? else {
+    ) -> Result<Option<SlidingCase>, ParseError> {
+        let case = match solver.options.format {
+            Format::Korf => read_korf(input, solver.options.size)?,
+            Format::Boards => read_board(input, solver.options.size)?.map(|board| SlidingCase {
+                id: None,
+                board,
+                optimal: None,
+            }),
+        };
+        let Some(case) = case else {
             return Ok(None);
         };
-        match refusal(solver.options.algo, board.shape()) {
+        let shape = case.board.shape();
+        let refused = match &solver.pdb {
+            Some(pdb) => pdb.check(shape).err(),
+            None => refusal(solver.plain.options().algorithm, shape),
+        };
+        match refused {
             Some(message) => Err(ParseError::new(input.line_read(), message)),
-            None => Ok(Some(board)),
+            None => Ok(Some(case)),
         }
     }
 
     fn solve(
         solver: &mut SlidingSolver,
-        board: &Board,
+        case: &SlidingCase,
         limits: &CaseLimits,
     ) -> Solved<SlidingAnswer> {
-        solve_plain(&mut solver.plain, board, limits)
+        match &mut solver.pdb {
+            Some(pdb) => pdb.solve(case, limits),
+            None => solve_plain(&mut solver.plain, &case.board, limits),
+        }
     }
 
-    fn output(_: &SlidingSolver, _: &Board, answer: &SlidingAnswer) -> String {
-        format!("{}\n", answer.line())
+    fn output(_: &SlidingSolver, case: &SlidingCase, answer: &SlidingAnswer) -> String {
+        match &case.id {
+            Some(id) => {
+                let length = answer
+                    .moves
+                    .as_ref()
+                    .map_or("-".to_string(), |moves| moves.len().to_string());
+                format!("{id} {length} {}\n", answer.line())
+            }
+            None => format!("{}\n", answer.line()),
+        }
+    }
+
+    fn stopped_output(_: &SlidingSolver, case: &SlidingCase, reason: StopReason) -> String {
+        match &case.id {
+            Some(id) => format!("{id} - stopped: {reason}\n"),
+            None => format!("stopped: {reason}\n"),
+        }
     }
 
     fn summary(_: &SlidingSolver, answer: &SlidingAnswer) -> String {
         answer.summary()
     }
 
-    fn steps(_: &SlidingSolver, board: &Board, answer: Option<&SlidingAnswer>) -> Vec<Step> {
-        solution_steps(board, answer)
+    fn steps(_: &SlidingSolver, case: &SlidingCase, answer: Option<&SlidingAnswer>) -> Vec<Step> {
+        solution_steps(&case.board, answer)
     }
 
-    fn case_input(_: &SlidingSolver, board: &Board) -> String {
-        format!("{}\n", board_line(board))
+    fn case_input(_: &SlidingSolver, case: &SlidingCase) -> String {
+        format!("{}\n", board_line(&case.board))
     }
 
     fn generate(
@@ -357,5 +440,204 @@ impl Puzzle for Sliding {
         Ok(boards
             .map(|board| format!("{}\n", board_line(&board)))
             .collect())
+    }
+
+    fn finish(solver: &SlidingSolver) -> Closing {
+        match (&solver.pdb, solver.options.format) {
+            (Some(pdb), Format::Korf) => pdb.closing(),
+            _ => Closing::default(),
+        }
+    }
+}
+
+/// The next benchmark line of `input` as a case.
+fn read_korf(
+    input: &mut Input<impl Source>,
+    size: Option<Shape>,
+) -> Result<Option<SlidingCase>, ParseError> {
+    let geometry = size
+        .map(Geometry::of)
+        .transpose()
+        .map_err(|message| ParseError::new(input.line_read() + 1, message))?;
+    let Some(instance) = read_instance(input, geometry)? else {
+        return Ok(None);
+    };
+    let shape = Shape::new(instance.geometry.rows(), instance.geometry.cols())
+        .expect("a geometry of at most 32 cells is a shape");
+    let tiles = instance.board.tiles().iter().map(|&tile| u16::from(tile));
+    let board = Board::new(shape, tiles.collect()).expect("the same tiles on the same cells");
+    Ok(Some(SlidingCase {
+        id: Some(instance.id),
+        board,
+        optimal: instance.optimal,
+    }))
+}
+
+/// Tables loaded for one board size and goal.
+#[derive(Debug)]
+struct Loaded {
+    geometry: Geometry,
+    goal: pdb::Board,
+    tables: PatternTables,
+}
+
+/// Optimal solving with pattern databases: the tables of the boards' size, loaded or built when
+/// the first board of that size comes, and the totals of a korf run.
+#[derive(Debug)]
+struct PdbSolver {
+    layout: Option<String>,
+    goal: Option<String>,
+    cache: TableCache,
+    threads: usize,
+    loaded: Option<Loaded>,
+    cases: usize,
+    checked: usize,
+    differ: Vec<String>,
+    generated: u64,
+    search: Duration,
+}
+
+impl PdbSolver {
+    fn new(options: &SlidingOptions) -> Result<Self, String> {
+        let goal = match (&options.goal, options.format) {
+            (None, Format::Korf) => Some("blank-first".to_string()),
+            (goal, _) => goal.clone(),
+        };
+        let solver = Self {
+            layout: options.pdb.clone(),
+            goal,
+            cache: TableCache::new(options.pdb_dir.clone().unwrap_or_else(default_cache_dir)),
+            threads: options.threads.unwrap_or(1).max(1),
+            loaded: None,
+            cases: 0,
+            checked: 0,
+            differ: Vec::new(),
+            generated: 0,
+            search: Duration::ZERO,
+        };
+        if let Some(shape) = options.size {
+            solver.check(shape)?;
+        }
+        Ok(solver)
+    }
+
+    /// Why boards of `shape` cannot be solved with these tables, if they cannot.
+    fn check(&self, shape: Shape) -> Result<(), String> {
+        self.layout_for(&Geometry::of(shape)?).map(drop)
+    }
+
+    /// The goal and layout on `geometry`, or why the options do not fit it.
+    fn layout_for(&self, geometry: &Geometry) -> Result<(pdb::Board, Layout), String> {
+        let goal = pdb::Board::goal(self.goal.as_deref(), geometry)?;
+        let layout = Layout::parse(self.layout.as_deref(), geometry, goal.blank())?;
+        Ok((goal, layout))
+    }
+
+    /// The tables for boards on `geometry` (which [`check`](Self::check) accepted), loaded or
+    /// built unless they are the ones in hand; each step is a note.
+    fn load(&mut self, geometry: Geometry, notes: &mut Vec<String>) -> Result<&Loaded, StopReason> {
+        if self
+            .loaded
+            .as_ref()
+            .is_none_or(|loaded| loaded.geometry != geometry)
+        {
+            let (goal, layout) = self
+                .layout_for(&geometry)
+                .expect("board sizes are checked as they are read");
+            let options = BuildOptions {
+                progress: Some("building".to_string()),
+                ..BuildOptions::default()
+            };
+            let tables = PatternTables::load_or_build(
+                &self.cache,
+                &geometry,
+                goal.blank(),
+                &layout,
+                &options,
+                |event| notes.push(event.to_string()),
+            )?;
+            self.loaded = Some(Loaded {
+                geometry,
+                goal,
+                tables,
+            });
+        }
+        Ok(self.loaded.as_ref().expect("just loaded"))
+    }
+
+    fn solve(&mut self, case: &SlidingCase, limits: &CaseLimits) -> Solved<SlidingAnswer> {
+        let mut notes = Vec::new();
+        let geometry =
+            Geometry::of(case.board.shape()).expect("board sizes are checked as they are read");
+        let threads = self.threads;
+        let result = match self.load(geometry, &mut notes) {
+            Ok(loaded) => {
+                let tiles: Vec<u8> = case.board.tiles().iter().map(|&t| t as u8).collect();
+                let board = pdb::Board::new(&tiles).expect("a board of at most 32 cells");
+                let solver = pdb::Solver::new(loaded.geometry, loaded.goal, &loaded.tables, true);
+                solver.solve(&board, &limits.start(), threads)
+            }
+            Err(reason) => SearchResult {
+                outcome: Outcome::Stopped(reason),
+                stats: Stats::default(),
+            },
+        };
+        self.count(case, &result);
+        let answer = match result.outcome {
+            Outcome::Found(solution) => Ok(SlidingAnswer {
+                moves: Some(solution.actions),
+                shortest: true,
+            }),
+            Outcome::Exhausted => Ok(SlidingAnswer {
+                moves: None,
+                shortest: true,
+            }),
+            Outcome::Stopped(reason) => Err(reason),
+        };
+        Solved {
+            answer,
+            stats: result.stats,
+            notes,
+        }
+    }
+
+    /// Adds the case to the totals, and checks its length against the recorded one.
+    fn count(&mut self, case: &SlidingCase, result: &SearchResult<Move>) {
+        self.cases += 1;
+        self.generated += result.stats.generated;
+        self.search += result.stats.elapsed;
+        if let (Some(optimal), Some(solution)) = (case.optimal, result.outcome.solution()) {
+            self.checked += 1;
+            let length = solution.actions.len();
+            if length as u32 != optimal {
+                self.differ.push(format!(
+                    "case {}: {length} moves, the file records {optimal}",
+                    self.cases
+                ));
+            }
+        }
+    }
+
+    /// The closing line of a korf run, and its failure when lengths differ.
+    fn closing(&self) -> Closing {
+        let mut notes = self.differ.clone();
+        notes.push(format!(
+            "{} boards, {} lengths checked, {} differ from the file; {} nodes generated \
+             ({:.0} per board); search {}",
+            self.cases,
+            self.checked,
+            self.differ.len(),
+            self.generated,
+            self.generated as f64 / self.cases.max(1) as f64,
+            format_duration(self.search)
+        ));
+        let failure = (!self.differ.is_empty()).then(|| {
+            format!(
+                "{} of {} lengths differ from the recorded optima",
+                self.differ.len(),
+                self.checked
+            )
+        });
+        Closing { notes, failure }
     }
 }

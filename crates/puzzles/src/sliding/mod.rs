@@ -37,8 +37,8 @@ mod solve;
 pub use board::{Board, BoardError, IllegalMove, Move, PackedBoard, Shape, Tiles};
 pub use domain::{PackedPuzzle, SlidingPuzzle};
 pub use face::{
-    Eight, EightGenOptions, EightOptions, Sliding, SlidingAnswer, SlidingGenOptions,
-    SlidingOptions, SlidingSolver,
+    Eight, EightGenOptions, EightOptions, Format, Sliding, SlidingAnswer, SlidingCase,
+    SlidingGenOptions, SlidingOptions, SlidingSolver,
 };
 pub use fast::fast_solution;
 pub use heuristic::Estimate;

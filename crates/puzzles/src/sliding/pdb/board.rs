@@ -11,6 +11,7 @@ use statespace_engine::{Domain, PerfectHash};
 pub const MAX_CELLS: usize = 32;
 
 pub use crate::sliding::Move;
+use crate::sliding::Shape;
 
 /// The grid: `rows` x `cols` cells numbered row by row from 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -27,6 +28,13 @@ pub struct Geometry {
 const NO_CELL: u8 = u8::MAX;
 
 impl Geometry {
+    /// The grid of boards of `shape`, or why pattern databases cannot take them.
+    pub fn of(shape: Shape) -> Result<Self, String> {
+        Self::new(shape.rows(), shape.cols()).ok_or_else(|| {
+            format!("pattern databases need boards of at most {MAX_CELLS} cells, not {shape}")
+        })
+    }
+
     /// A grid of `rows` x `cols` cells; `None` unless both are at least 1 and the grid has 2 to
     /// 32 cells.
     pub fn new(rows: usize, cols: usize) -> Option<Self> {
@@ -163,6 +171,31 @@ impl Board {
         board.tiles[..cells].copy_from_slice(tiles);
         board.blank = tiles.iter().position(|&tile| tile == 0)? as u8;
         Some(board)
+    }
+
+    /// The goal `text` names on `geometry`: `None` or `blank-last` for `1 2 … 0`, `blank-first`
+    /// for `0 1 2 …` (Korf's), or the goal's tiles separated by spaces or commas. The error says
+    /// what is wrong.
+    pub fn goal(text: Option<&str>, geometry: &Geometry) -> Result<Self, String> {
+        let cells = geometry.cells() as u8;
+        let tiles: Vec<u8> = match text.unwrap_or("blank-last") {
+            "blank-first" => (0..cells).collect(),
+            "blank-last" => (1..cells).chain([0]).collect(),
+            text => text
+                .split(|c: char| c.is_whitespace() || c == ',')
+                .filter(|word| !word.is_empty())
+                .map(|word| word.parse::<u8>())
+                .collect::<Result<_, _>>()
+                .map_err(|_| format!("--goal {text:?}: expected tiles separated by spaces"))?,
+        };
+        if tiles.len() != usize::from(cells) {
+            return Err(format!(
+                "--goal: {} tiles for a {geometry} board of {cells} cells",
+                tiles.len()
+            ));
+        }
+        Self::new(&tiles)
+            .ok_or_else(|| format!("--goal: not every tile of 0 to {} appears once", cells - 1))
     }
 
     /// The tiles, cell by cell.

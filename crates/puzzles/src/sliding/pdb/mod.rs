@@ -34,7 +34,7 @@ mod tables;
 mod tests;
 
 pub use board::{Board, Geometry, MAX_CELLS, Move, Reflection, TilePuzzle, solvable};
-pub use korf::{Instance, parse_instances};
+pub use korf::{Instance, parse_instances, read_instance};
 pub use partition::{Layout, TilePartition};
 pub use pattern::{MAX_PATTERN_TILES, Placement, TilePattern};
 pub use search::Solver;

@@ -97,6 +97,47 @@ impl Layout {
         Self::new(geometry, blank_goal, patterns)
     }
 
+    /// The layout `text` names on `geometry` for a goal whose blank is on `blank_goal`: `None` or
+    /// `default` for the board's default, a name (`78`, `663`, `555`, `6666`), or groups of goal
+    /// cells such as `1,2,3/4,5,8,9,12,13/6,7,10,11,14,15`. The error says what is wrong.
+    pub fn parse(
+        text: Option<&str>,
+        geometry: &Geometry,
+        blank_goal: usize,
+    ) -> Result<Self, String> {
+        let layout = match text {
+            Some(groups) if groups.contains('/') => {
+                let patterns = groups
+                    .split('/')
+                    .map(|group| {
+                        group
+                            .split([',', ' '])
+                            .filter(|cell| !cell.is_empty())
+                            .map(str::parse::<u8>)
+                            .collect::<Result<Vec<u8>, _>>()
+                    })
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(|_| format!("--pdb {groups:?}: expected cell numbers"))?;
+                return Self::new(geometry, blank_goal, patterns).ok_or_else(|| {
+                    format!(
+                        "--pdb {groups:?}: groups must be disjoint goal cells of the {geometry} \
+                         board, without the blank's goal cell {blank_goal}, at most {} groups \
+                         of at most {MAX_PATTERN_TILES}",
+                        statespace_engine::heuristics::MAX_PATTERNS
+                    )
+                });
+            }
+            Some(name) if name != "default" => Self::named(name, geometry, blank_goal),
+            _ => Self::default_for(geometry, blank_goal),
+        };
+        layout.ok_or_else(|| {
+            format!(
+                "no table layout {} for {geometry} boards (78, 663, 555 on 4x4; 6666 on 5x5)",
+                text.unwrap_or("by default"),
+            )
+        })
+    }
+
     /// The default layout of a board: `78` on 4x4, `6666` on 5x5.
     pub fn default_for(geometry: &Geometry, blank_goal: usize) -> Option<Self> {
         let name = match (geometry.rows(), geometry.cols()) {

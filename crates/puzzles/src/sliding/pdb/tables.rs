@@ -1,11 +1,14 @@
 //! The tables of a layout: loaded from a cache folder, or built and saved there.
 
+use std::fmt;
 use std::time::{Duration, Instant};
 
 use statespace_engine::StopReason;
 use statespace_engine::pattern_database::{
     BuildOptions, Origin, PatternDatabase, PdbError, TableCache, build,
 };
+
+use crate::puzzle::format_duration;
 
 use super::board::Geometry;
 use super::partition::Layout;
@@ -37,6 +40,49 @@ pub enum TableEvent<'a> {
         /// Why the table could not be written, if it could not.
         save_error: Option<&'a PdbError>,
     },
+}
+
+/// One line about what happened to a table.
+impl fmt::Display for TableEvent<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TableEvent::Loaded { path, elapsed } => {
+                write!(
+                    f,
+                    "loaded {} in {}",
+                    path.display(),
+                    format_duration(*elapsed)
+                )
+            }
+            TableEvent::Building {
+                refused: Some(reason),
+                ..
+            } => write!(f, "refused {reason}; building it again"),
+            TableEvent::Building {
+                path,
+                refused: None,
+            } => write!(f, "building {} (once; later runs load it)", path.display()),
+            TableEvent::Built {
+                elapsed,
+                save_error: Some(error),
+                ..
+            } => write!(
+                f,
+                "built in {}, but could not save it: {error}",
+                format_duration(*elapsed)
+            ),
+            TableEvent::Built {
+                path,
+                elapsed,
+                save_error: None,
+            } => write!(
+                f,
+                "built {} in {}",
+                path.display(),
+                format_duration(*elapsed)
+            ),
+        }
+    }
 }
 
 /// The pattern databases of a layout on a board, one per pattern, in the layout's order.
