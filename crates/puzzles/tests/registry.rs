@@ -1,0 +1,150 @@
+//! Every registered puzzle parses, solves and prints its shipped example through the registry,
+//! as the playground and the benchmark runner reach them.
+
+use serde_json::{Value, json};
+use statespace_puzzles::puzzle::CaseLimits;
+use statespace_puzzles::registry::{self, PUZZLES};
+
+/// The judge's output for each shipped example.
+const EXPECTED: [(&str, &str); 5] = [
+    ("rotation", "AC\n2\nDDHH\n2\n"),
+    (
+        "eight",
+        "dlurullddrurdllurdr\nrdr\nunsolvable\n\nlurdrulurdlldrrululddruulddrurd\n",
+    ),
+    (
+        "sliding",
+        "r\nurrrddd\nunsolvable\nuruldrrddllurdluuurddrdlluuurddlulurrdrdd\n\
+         urddrruluulldrrulldrdruurdluldlddrruuurddd\n",
+    ),
+    ("solitaire", "YES\nNO\nYES\nYES\n"),
+    ("four", "5\n7\n7\n6\n0\n-1\n"),
+];
+
+fn outputs(reports: &[Value]) -> String {
+    reports
+        .iter()
+        .map(|report| report["output"].as_str().expect("an output"))
+        .collect()
+}
+
+#[test]
+fn every_puzzle_solves_its_shipped_example() {
+    let names: Vec<&str> = EXPECTED.iter().map(|(name, _)| *name).collect();
+    assert_eq!(registry::names(), names);
+    for (entry, (name, expected)) in PUZZLES.iter().zip(EXPECTED) {
+        let about = entry.about();
+        assert_eq!(about.name, name);
+        assert!(!about.algorithms.is_empty(), "{name}");
+        let reports = entry
+            .solve(
+                json!({}),
+                about.example.as_bytes(),
+                &CaseLimits::default(),
+                true,
+            )
+            .unwrap_or_else(|error| panic!("{name}: {error}"));
+        let reports: Vec<Value> = reports
+            .into_iter()
+            .map(|report| report.unwrap_or_else(|error| panic!("{name}: {error}")))
+            .collect();
+        assert_eq!(outputs(&reports), expected, "{name}");
+        for (number, report) in reports.iter().enumerate() {
+            assert_eq!(report["case"], number + 1, "{name}");
+            let steps = report["steps"].as_array().expect("steps were asked for");
+            assert!(steps[0]["move"].is_null(), "{name}");
+            assert!(
+                steps[0]["title"].as_str().unwrap().starts_with("start"),
+                "{name}"
+            );
+            assert!(
+                steps[1..].iter().all(|step| step["move"].is_string()),
+                "{name}"
+            );
+        }
+    }
+}
+
+#[test]
+fn each_case_stands_alone_as_an_input() {
+    for (entry, (name, expected)) in PUZZLES.iter().zip(EXPECTED) {
+        let example = entry.about().example.as_bytes();
+        let inputs = entry.case_inputs(example).unwrap();
+        let one_by_one: String = inputs
+            .iter()
+            .map(|input| {
+                let reports = entry
+                    .solve(json!({}), input.as_bytes(), &CaseLimits::default(), false)
+                    .unwrap();
+                assert_eq!(reports.len(), 1, "{name}: {input:?}");
+                outputs(&[reports[0].clone().unwrap()])
+            })
+            .collect();
+        assert_eq!(one_by_one, expected, "{name}");
+    }
+}
+
+#[test]
+fn options_and_limits_come_as_json() {
+    let eight = registry::find("eight").unwrap();
+    let board = b"8 6 7 2 5 4 3 x 1\n";
+    let limits = CaseLimits {
+        max_nodes: Some(10),
+        time_limit: None,
+    };
+    let reports = eight
+        .solve(json!({"algo": "idastar"}), board, &limits, false)
+        .unwrap();
+    let report = reports[0].as_ref().unwrap();
+    assert_eq!(report["output"], "stopped: node limit reached\n");
+    assert_eq!(report["stopped"], "node limit reached");
+    assert_eq!(report["answer"], Value::Null);
+    let error = eight
+        .solve(json!({"algo": "sideways"}), board, &limits, false)
+        .unwrap_err();
+    assert!(error.to_string().starts_with("bad options: "), "{error}");
+    let sliding = registry::find("sliding").unwrap();
+    let reports = sliding
+        .solve(
+            json!({"size": "2x3"}),
+            b"1 2 3 4 0 5\n",
+            &CaseLimits::default(),
+            false,
+        )
+        .unwrap();
+    let report = reports[0].as_ref().unwrap();
+    assert_eq!(report["answer"]["moves"], json!(["r"]));
+    assert_eq!(report["summary"], "1 move");
+}
+
+#[test]
+fn random_cases_come_from_every_puzzle() {
+    for entry in PUZZLES {
+        let name = entry.about().name;
+        let text = entry.generate(json!({}), 3, 7).unwrap();
+        assert_eq!(text, entry.generate(json!({}), 3, 7).unwrap(), "{name}");
+        let inputs = entry.case_inputs(text.as_bytes()).unwrap();
+        assert_eq!(inputs.len(), 3, "{name}: {text}");
+    }
+    assert!(
+        registry::find("rotation")
+            .unwrap()
+            .generate(json!({"min_moves": 14}), 1, 1)
+            .is_err()
+    );
+}
+
+#[test]
+fn a_malformed_case_ends_the_reports() {
+    let rotation = registry::find("rotation").unwrap();
+    let input = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3\n1 2 3\n";
+    let reports = rotation
+        .solve(json!({}), input.as_bytes(), &CaseLimits::default(), false)
+        .unwrap();
+    assert_eq!(reports.len(), 2);
+    assert!(reports[0].is_ok());
+    assert_eq!(
+        reports[1].as_ref().unwrap_err().to_string(),
+        "line 2: the board starting on line 2 ends after 3 of its 24 numbers"
+    );
+}
