@@ -12,7 +12,7 @@ use clap::Args;
 use statespace_engine::Stats;
 use statespace_puzzles::input::{Input, Source};
 pub use statespace_puzzles::puzzle::format_duration;
-use statespace_puzzles::puzzle::{CaseLimits, Puzzle, Report, Solved, trace};
+use statespace_puzzles::puzzle::{self, CaseLimits, Puzzle, Report, Solved, trace};
 
 /// How a command ended, when it did not fail outright.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,6 +107,8 @@ pub struct Output {
     pub out: BufWriter<Stdout>,
     /// Statistics and traces.
     pub err: BufWriter<Stderr>,
+    /// One case's output, the buffer kept from case to case.
+    text: String,
 }
 
 impl Output {
@@ -114,6 +116,7 @@ impl Output {
         Self {
             out: BufWriter::new(io::stdout()),
             err: BufWriter::new(io::stderr()),
+            text: String::new(),
         }
     }
 
@@ -172,11 +175,18 @@ fn answer_all<P: Puzzle>(
                 break Ok(true);
             }
         };
-        let answers = P::solve_all(solver, &batch, &limits);
-        for (case, solved) in batch.drain(..).zip(answers) {
+        if let [case] = batch.as_slice() {
+            let solved = P::solve(solver, case, &limits);
             answered += 1;
-            write_case::<P>(solver, answered, &case, &solved, args, &mut output)?;
+            write_case::<P>(solver, answered, case, &solved, args, &mut output)?;
+        } else {
+            let answers = P::solve_all(solver, &batch, &limits);
+            for (case, solved) in batch.iter().zip(answers) {
+                answered += 1;
+                write_case::<P>(solver, answered, case, &solved, args, &mut output)?;
+            }
         }
+        batch.clear();
         match read {
             Ok(true) if !input.is_waiting() => {}
             Ok(true) => output.flush()?,
@@ -201,31 +211,30 @@ fn write_case<P: Puzzle>(
     args: &InputArgs,
     output: &mut Output,
 ) -> anyhow::Result<()> {
-    let report = Report::new::<P>(solver, number, case, solved, args.json && args.trace);
     if args.json {
+        let report = Report::new::<P>(solver, number, case, solved, args.trace);
         serde_json::to_writer(&mut output.out, &report)?;
         writeln!(output.out)?;
     } else {
-        output.out.write_all(report.output.as_bytes())?;
+        output.text.clear();
+        puzzle::output::<P>(solver, case, &solved.answer, &mut output.text);
+        output.out.write_all(output.text.as_bytes())?;
     }
     if args.stats {
         for note in &solved.notes {
             writeln!(output.err, "{note}")?;
         }
+        let summary = puzzle::summary::<P>(solver, &solved.answer);
         writeln!(
             output.err,
             "{}",
-            stats_line(number, &report.summary, &solved.stats)
+            stats_line(number, &summary, &solved.stats)
         )?;
     }
     if args.trace && !args.json {
+        let summary = puzzle::summary::<P>(solver, &solved.answer);
         let steps = P::steps(solver, case, solved.answer.as_ref().ok());
-        write!(
-            output.err,
-            "case {number}: {}\n{}",
-            report.summary,
-            trace(&steps)
-        )?;
+        write!(output.err, "case {number}: {summary}\n{}", trace(&steps))?;
     }
     Ok(())
 }

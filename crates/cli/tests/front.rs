@@ -8,7 +8,7 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use common::{run, stderr, stdout};
+use common::{run, run_bytes, stderr, stdout};
 use serde_json::Value;
 
 /// Each puzzle, the shipped example's cases as they are written one at a time, and how many
@@ -103,19 +103,6 @@ fn a_byte_order_mark_at_the_start_is_skipped() {
         assert_eq!(marked.status.code(), Some(0), "{name}: {}", stderr(&marked));
         assert_eq!(stdout(&marked), stdout(&plain), "{name}");
     }
-}
-
-/// Runs `statespace ARGS` with raw bytes on standard input.
-fn run_bytes(args: &[&str], input: &[u8]) -> std::process::Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_statespace"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the statespace binary runs");
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait_with_output().unwrap()
 }
 
 #[test]

@@ -69,6 +69,7 @@ pub fn bfs_with<D: Domain, I: VisitedSet<D::State>>(
 ///     assert_eq!(result.outcome.solution().unwrap().actions.len(), moves);
 /// }
 /// ```
+#[derive(Debug)]
 pub struct Bfs<S, A, I> {
     visited: I,
     /// The states in the order found: the queue.

@@ -6,7 +6,7 @@ use crate::{Outcome, Solution, Stats, StopReason};
 pub(crate) const ROOT: u32 = u32::MAX;
 
 /// How a search reached a node: from node `parent` by `action`; a root has no action.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Link<A> {
     pub(crate) parent: u32,
     pub(crate) action: Option<A>,

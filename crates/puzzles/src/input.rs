@@ -95,7 +95,6 @@ pub struct Input<R> {
     last_item_line: usize,
     /// The source has no more lines.
     ended: bool,
-    bytes: Vec<u8>,
 }
 
 impl<R: Source> Input<R> {
@@ -108,7 +107,6 @@ impl<R: Source> Input<R> {
             number: 0,
             last_item_line: 1,
             ended: false,
-            bytes: Vec::new(),
         }
     }
 
@@ -129,12 +127,11 @@ impl<R: Source> Input<R> {
         if self.ended {
             return Ok(false);
         }
-        self.bytes.clear();
-        self.line.clear();
+        // The line's buffer is reused: its bytes become the next line without a copy.
+        let mut bytes = std::mem::take(&mut self.line).into_bytes();
+        bytes.clear();
         self.position = 0;
-        let read = (&mut self.source)
-            .take(MAX_LINE_BYTES as u64 + 1)
-            .read_until(b'\n', &mut self.bytes);
+        let read = read_line(&mut self.source, &mut bytes);
         let next = self.number + 1;
         match read {
             Ok(0) => {
@@ -145,38 +142,40 @@ impl<R: Source> Input<R> {
             Err(error) => return Err(ParseError::new(next, format!("cannot read: {error}"))),
         }
         self.number = next;
-        if self.bytes.len() > MAX_LINE_BYTES {
+        if bytes.len() > MAX_LINE_BYTES {
             return Err(ParseError::new(
                 next,
                 format!("the line is longer than {MAX_LINE_BYTES} bytes"),
             ));
         }
-        let text = std::str::from_utf8(&self.bytes).map_err(|error| {
-            let at = error.valid_up_to();
+        self.line = String::from_utf8(bytes).map_err(|error| {
+            let at = error.utf8_error().valid_up_to();
             ParseError::new(
                 next,
                 format!(
                     "byte {:#04x} at column {} is not UTF-8 text",
-                    self.bytes[at],
+                    error.as_bytes()[at],
                     at + 1
                 ),
             )
         })?;
-        let text = match next {
-            1 => text.strip_prefix(BYTE_ORDER_MARK).unwrap_or(text),
-            _ => text,
-        };
-        self.line.push_str(text);
+        if next == 1 && self.line.starts_with(BYTE_ORDER_MARK) {
+            self.position = BYTE_ORDER_MARK.len_utf8();
+        }
         Ok(true)
     }
 
     /// Skips white space, reading lines as needed; false at the end of the input.
     fn skip_blanks(&mut self) -> Result<bool, ParseError> {
         loop {
-            let rest = self.rest();
-            let blank = rest.len() - rest.trim_ascii_start().len();
-            self.position += blank;
-            if self.position < self.line.len() {
+            let bytes = self.line.as_bytes();
+            while bytes
+                .get(self.position)
+                .is_some_and(u8::is_ascii_whitespace)
+            {
+                self.position += 1;
+            }
+            if self.position < bytes.len() {
                 return Ok(true);
             }
             if !self.advance()? {
@@ -191,8 +190,13 @@ impl<R: Source> Input<R> {
             return Ok(None);
         }
         let start = self.position;
-        let length = self.rest().find(|c: char| c.is_ascii_whitespace());
-        self.position = length.map_or(self.line.len(), |length| start + length);
+        let bytes = self.line.as_bytes();
+        while bytes
+            .get(self.position)
+            .is_some_and(|byte| !byte.is_ascii_whitespace())
+        {
+            self.position += 1;
+        }
         self.last_item_line = self.number;
         Ok(Some(Token {
             text: &self.line[start..self.position],
@@ -204,13 +208,24 @@ impl<R: Source> Input<R> {
     /// or `None` at the end of the input.
     pub fn visible_char(&mut self) -> Result<Option<(char, usize)>, ParseError> {
         loop {
-            if let Some(c) = self.rest().chars().next() {
+            let bytes = self.line.as_bytes();
+            while let Some(&byte) = bytes.get(self.position) {
+                // Judge input is ASCII: other characters are decoded only when they come.
+                let c = if byte.is_ascii() {
+                    char::from(byte)
+                } else {
+                    self.line[self.position..]
+                        .chars()
+                        .next()
+                        .expect("a char boundary")
+                };
                 self.position += c.len_utf8();
                 if !c.is_whitespace() {
                     self.last_item_line = self.number;
                     return Ok(Some((c, self.number)));
                 }
-            } else if !self.advance()? {
+            }
+            if !self.advance()? {
                 return Ok(None);
             }
         }
@@ -222,9 +237,11 @@ impl<R: Source> Input<R> {
         if !self.advance()? {
             return Ok(None);
         }
+        let start = self.position;
         self.position = self.line.len();
         self.last_item_line = self.number;
-        let text = self.line.strip_suffix('\n').unwrap_or(&self.line);
+        let text = &self.line[start..];
+        let text = text.strip_suffix('\n').unwrap_or(text);
         Ok(Some((self.number, text.strip_suffix('\r').unwrap_or(text))))
     }
 
@@ -241,6 +258,33 @@ impl<R: Source> Input<R> {
         } else {
             self.last_item_line
         })
+    }
+}
+
+/// Appends the next line of `source` to `bytes`, line break included, but no more than one
+/// byte past [`MAX_LINE_BYTES`]; returns the bytes read, 0 at the end of the input.
+fn read_line(source: &mut impl BufRead, bytes: &mut Vec<u8>) -> io::Result<usize> {
+    let mut read = 0;
+    loop {
+        let buffer = match source.fill_buf() {
+            Ok(buffer) => buffer,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(error),
+        };
+        let room = MAX_LINE_BYTES + 1 - bytes.len();
+        let (taken, done) = match buffer.iter().position(|&byte| byte == b'\n') {
+            Some(end) if end < room => (end + 1, true),
+            _ => (
+                buffer.len().min(room),
+                buffer.is_empty() || buffer.len() >= room,
+            ),
+        };
+        bytes.extend_from_slice(&buffer[..taken]);
+        source.consume(taken);
+        read += taken;
+        if done {
+            return Ok(read);
+        }
     }
 }
 

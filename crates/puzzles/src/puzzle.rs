@@ -186,9 +186,8 @@ pub trait Puzzle: 'static {
             .collect()
     }
 
-    /// The judge's output for `answer`, each line ending in a line break. A stopped search
-    /// prints `stopped: REASON` in place of the answer.
-    fn output(solver: &Self::Solver, case: &Self::Case, answer: &Self::Answer) -> String;
+    /// Appends the judge's output for `answer` to `out`, each line ending in a line break.
+    fn output(solver: &Self::Solver, case: &Self::Case, answer: &Self::Answer, out: &mut String);
 
     /// The answer in a few words for statistics lines: `19 moves`, `unsolvable`.
     fn summary(solver: &Self::Solver, answer: &Self::Answer) -> String;
@@ -197,9 +196,17 @@ pub trait Puzzle: 'static {
     /// there is no answer or no solution).
     fn steps(solver: &Self::Solver, case: &Self::Case, answer: Option<&Self::Answer>) -> Vec<Step>;
 
-    /// The output of a case whose search a limit stopped.
-    fn stopped_output(_solver: &Self::Solver, _case: &Self::Case, reason: StopReason) -> String {
-        format!("stopped: {reason}\n")
+    /// Appends the output of a case whose search a limit stopped: `stopped: REASON` in place of
+    /// the answer.
+    fn stopped_output(
+        _solver: &Self::Solver,
+        _case: &Self::Case,
+        reason: StopReason,
+        out: &mut String,
+    ) {
+        out.push_str("stopped: ");
+        out.push_str(&reason.to_string());
+        out.push('\n');
     }
 
     /// `case` as a judge input of its own (for programs that read one case).
@@ -280,22 +287,41 @@ impl<A: Clone> Report<A> {
         solved: &Solved<A>,
         steps: bool,
     ) -> Self {
-        let (output, summary) = match &solved.answer {
-            Ok(answer) => (P::output(solver, case, answer), P::summary(solver, answer)),
-            Err(reason) => (
-                P::stopped_output(solver, case, *reason),
-                format!("stopped: {reason}"),
-            ),
-        };
         Self {
             case: number,
-            output,
-            summary,
+            output: {
+                let mut text = String::new();
+                output::<P>(solver, case, &solved.answer, &mut text);
+                text
+            },
+            summary: summary::<P>(solver, &solved.answer),
             answer: solved.answer.as_ref().ok().cloned(),
             stopped: solved.answer.as_ref().err().map(ToString::to_string),
             stats: StatsReport::from(&solved.stats),
             steps: steps.then(|| P::steps(solver, case, solved.answer.as_ref().ok())),
         }
+    }
+}
+
+/// Appends the judge's output for a case's answer to `out`, or the line that says a limit
+/// stopped it.
+pub fn output<P: Puzzle>(
+    solver: &P::Solver,
+    case: &P::Case,
+    answer: &Result<P::Answer, StopReason>,
+    out: &mut String,
+) {
+    match answer {
+        Ok(answer) => P::output(solver, case, answer, out),
+        Err(reason) => P::stopped_output(solver, case, *reason, out),
+    }
+}
+
+/// A case's answer in a few words, or the limit that stopped it.
+pub fn summary<P: Puzzle>(solver: &P::Solver, answer: &Result<P::Answer, StopReason>) -> String {
+    match answer {
+        Ok(answer) => P::summary(solver, answer),
+        Err(reason) => format!("stopped: {reason}"),
     }
 }
 

@@ -4,8 +4,8 @@
 use statespace_engine::Limits;
 use statespace_engine::index::HashIndex;
 use statespace_puzzles::four::{
-    Board, CELLS, Cell, Colour, Counts, FourInARow, Position, SIDE, Solution, Table, bfs_solution,
-    parse, random_boards,
+    Board, CELLS, Cell, Colour, Counts, FourInARow, Position, SIDE, Searcher, Solution, Table,
+    bfs_solution, parse, random_boards,
 };
 
 /// Plays `solution` on `start` by the rules, independently of the domain: each move takes a
@@ -50,12 +50,7 @@ fn assert_wins(start: Board, solution: &Solution) {
 
 /// The table and the forward search give the same answer and the same moves for `board`;
 /// returns the answer.
-fn agree(
-    table: &Table,
-    domain: &FourInARow,
-    board: Board,
-    visited: &mut HashIndex<Position>,
-) -> Option<u32> {
+fn agree(table: &Table, domain: &FourInARow, board: Board, visited: &mut Searcher) -> Option<u32> {
     let (forward, _) = bfs_solution(domain, board, &Limits::none(), visited).unwrap();
     let moves = forward.as_ref().map(|s| s.moves.len() as u32);
     assert_eq!(
@@ -74,7 +69,7 @@ fn agree(
 fn table_and_forward_bfs_agree_on_every_judge_board() {
     let domain = FourInARow::new(Counts::JUDGE);
     let (table, _) = Table::build(domain.clone(), &Limits::none()).unwrap();
-    let mut visited = HashIndex::default();
+    let mut visited = Searcher::new(HashIndex::default());
     let mut boards_by_answer = [0u32; 8];
     for rank in 0..domain.boards() {
         let board = domain.board(rank);
@@ -110,7 +105,7 @@ fn table_and_forward_bfs_agree_on_other_counts() {
         };
         let domain = FourInARow::new(counts);
         let (table, _) = Table::build(domain.clone(), &Limits::none()).unwrap();
-        let mut visited = HashIndex::default();
+        let mut visited = Searcher::new(HashIndex::default());
         for board in random_boards(counts, 300, u64::from(black)) {
             unsolvable += u32::from(agree(&table, &domain, board, &mut visited).is_none());
         }
@@ -130,8 +125,13 @@ fn too_few_pieces_never_make_a_line() {
     assert_eq!(table.histogram(), Vec::<u64>::new());
     let domain = FourInARow::new(counts);
     let board = random_boards(counts, 1, 1)[0];
-    let (solution, stats) =
-        bfs_solution(&domain, board, &Limits::none(), &mut HashIndex::default()).unwrap();
+    let (solution, stats) = bfs_solution(
+        &domain,
+        board,
+        &Limits::none(),
+        &mut Searcher::new(HashIndex::default()),
+    )
+    .unwrap();
     assert_eq!(solution, None);
     assert_eq!(stats.expanded, 0);
 }
@@ -160,7 +160,12 @@ fn a_limit_stops_the_search_and_says_so() {
     let domain = FourInARow::new(Counts::JUDGE);
     let board = parse("WWBB BBWW WWBB WOBO").next().unwrap().unwrap();
     let limits = Limits::none().max_expanded(10);
-    let result = bfs_solution(&domain, board, &limits, &mut HashIndex::default());
+    let result = bfs_solution(
+        &domain,
+        board,
+        &limits,
+        &mut Searcher::new(HashIndex::default()),
+    );
     assert_eq!(result.err(), Some(statespace_engine::StopReason::NodeLimit));
     assert_eq!(
         Table::build(domain, &limits).err(),

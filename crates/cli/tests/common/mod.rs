@@ -7,6 +7,11 @@ use std::process::{Command, Output, Stdio};
 
 /// Runs `statespace ARGS` with `input` on standard input.
 pub fn run(args: &[&str], input: &str) -> Output {
+    run_bytes(args, input.as_bytes())
+}
+
+/// Runs `statespace ARGS` with raw bytes on standard input.
+pub fn run_bytes(args: &[&str], input: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_statespace"))
         .args(args)
         .stdin(Stdio::piped())
@@ -18,7 +23,7 @@ pub fn run(args: &[&str], input: &str) -> Output {
         .stdin
         .take()
         .expect("standard input is piped")
-        .write_all(input.as_bytes());
+        .write_all(input);
     // A run refused before reading closes its input early.
     if let Err(error) = written {
         assert_eq!(error.kind(), std::io::ErrorKind::BrokenPipe, "{error}");

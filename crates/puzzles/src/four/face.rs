@@ -75,8 +75,9 @@ impl Puzzle for Four {
         }
     }
 
-    fn output(_: &Solver, _: &Board, found: &Answer) -> String {
-        format!("{}\n", answer(found.moves))
+    fn output(_: &Solver, _: &Board, found: &Answer, out: &mut String) {
+        out.push_str(&answer(found.moves));
+        out.push('\n');
     }
 
     fn summary(_: &Solver, answer: &Answer) -> String {

@@ -36,4 +36,4 @@ pub use board::{
 };
 pub use face::{Four, GenOptions, Options};
 pub use parse::parse;
-pub use solve::{Algorithm, Answer, Solution, Solver, Table, bfs_solution};
+pub use solve::{Algorithm, Answer, Searcher, Solution, Solver, Table, bfs_solution};

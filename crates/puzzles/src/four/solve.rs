@@ -6,15 +6,15 @@
 //! solution is the lexicographically smallest shortest one (in [`FourInARow`]'s move order), so
 //! both solvers give the same moves.
 
-use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 use std::time::Instant;
 
-use statespace_engine::bfs::bfs_with;
+use statespace_engine::bfs::Bfs;
 use statespace_engine::distance_table::{DistanceTable, distance_table};
 use statespace_engine::index::HashIndex;
 use statespace_engine::{LayerStats, Limits, Outcome, PerfectHash, Stats, StopReason};
 
+use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 
 use super::board::{Board, Colour, Counts, FourInARow, Move, Position};
@@ -29,6 +29,9 @@ pub enum Algorithm {
     /// Look the answer up in the distance table of the board's counts, built on first use.
     Table,
 }
+
+/// The forward breadth-first searcher of [`bfs_solution`], reused from board to board.
+pub type Searcher = Bfs<Position, Move, HashIndex<Position>>;
 
 /// One shortest way to a line.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -122,12 +125,13 @@ impl Table {
 
 /// A shortest solution of `board` by forward breadth-first search (black first, then white
 /// only for a strictly shorter solution), `None` when no line can be made, with the statistics
-/// of both searches. `board` must have the counts of `domain`; `visited` is cleared and reused.
+/// of both searches. `board` must have the counts of `domain`; `searcher` keeps its memory
+/// from one search to the next.
 pub fn bfs_solution(
     domain: &FourInARow,
     board: Board,
     limits: &Limits,
-    visited: &mut HashIndex<Position>,
+    searcher: &mut Searcher,
 ) -> Result<(Option<Solution>, Stats), StopReason> {
     let mut stats = Stats::default();
     let mut best: Option<Solution> = None;
@@ -146,7 +150,7 @@ pub fn bfs_solution(
             board,
             to_move: first,
         };
-        let result = bfs_with(domain, &start, &limits, visited);
+        let result = searcher.search(domain, &start, &limits);
         add_stats(&mut stats, &result.stats);
         match result.outcome {
             Outcome::Found(solution) => {
@@ -186,9 +190,9 @@ fn add_stats(total: &mut Stats, part: &Stats) {
 #[derive(Debug)]
 pub struct Solver {
     algorithm: Algorithm,
-    domains: HashMap<Counts, FourInARow>,
-    tables: HashMap<Counts, Table>,
-    visited: HashIndex<Position>,
+    domains: FxHashMap<Counts, FourInARow>,
+    tables: FxHashMap<Counts, Table>,
+    searcher: Searcher,
 }
 
 impl Solver {
@@ -196,9 +200,9 @@ impl Solver {
     pub fn new(algorithm: Algorithm) -> Solver {
         Solver {
             algorithm,
-            domains: HashMap::new(),
-            tables: HashMap::new(),
-            visited: HashIndex::default(),
+            domains: FxHashMap::default(),
+            tables: FxHashMap::default(),
+            searcher: Searcher::new(HashIndex::default()),
         }
     }
 
@@ -218,7 +222,7 @@ impl Solver {
                     .domains
                     .entry(board.counts())
                     .or_insert_with(|| FourInARow::new(board.counts()));
-                let (solution, stats) = bfs_solution(domain, board, limits, &mut self.visited)?;
+                let (solution, stats) = bfs_solution(domain, board, limits, &mut self.searcher)?;
                 Ok(Answer {
                     moves: solution.as_ref().map(|s| s.moves.len() as u32),
                     solution,

@@ -1,6 +1,8 @@
 //! The Rotation Game's face: its judge format, solvers and random boards behind the [`Puzzle`]
 //! trait every front-end uses.
 
+use std::fmt::Write;
+
 use serde::{Deserialize, Serialize};
 use statespace_engine::Stats;
 
@@ -77,8 +79,9 @@ impl Puzzle for Rotation {
         }
     }
 
-    fn output(_: &Solver, _: &Board, answer: &Answer) -> String {
-        format!("{answer}\n")
+    fn output(_: &Solver, _: &Board, answer: &Answer, out: &mut String) {
+        // Writing to a String cannot fail.
+        let _ = writeln!(out, "{answer}");
     }
 
     fn summary(_: &Solver, answer: &Answer) -> String {

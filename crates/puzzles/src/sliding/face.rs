@@ -1,6 +1,7 @@
 //! The sliding puzzles' faces: the Eight puzzle in its judges' format ([`Eight`]) and boards of
 //! any size one per line ([`Sliding`]), behind the [`Puzzle`] trait every front-end uses.
 
+use std::fmt::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -17,7 +18,7 @@ use super::board::{Board, Move, Shape};
 use super::heuristic::Estimate;
 use super::parse::{read_board, read_eight};
 use super::pdb::{self, Geometry, Layout, PatternTables, read_instance};
-use super::print::{board_line, eight_line, moves_string, random_boards, steps};
+use super::print::{board_line, eight_line, random_boards, steps, write_moves};
 use super::solve::{self, Algorithm, Report, TABLE_MAX_CELLS};
 
 /// A board's answer.
@@ -30,12 +31,13 @@ pub struct SlidingAnswer {
 }
 
 impl SlidingAnswer {
-    /// The judge's line: the moves, or `unsolvable`.
-    fn line(&self) -> String {
+    /// Appends the judge's line: the moves, or `unsolvable`.
+    fn write_line(&self, out: &mut String) {
         match &self.moves {
-            Some(moves) => moves_string(moves),
-            None => "unsolvable".to_string(),
+            Some(moves) => write_moves(moves, out),
+            None => out.push_str("unsolvable"),
         }
+        out.push('\n');
     }
 
     /// The answer in a few words.
@@ -192,8 +194,8 @@ impl Puzzle for Eight {
         solve_plain(solver, board, limits)
     }
 
-    fn output(_: &solve::Solver, _: &Board, answer: &SlidingAnswer) -> String {
-        format!("{}\n", answer.line())
+    fn output(_: &solve::Solver, _: &Board, answer: &SlidingAnswer, out: &mut String) {
+        answer.write_line(out);
     }
 
     fn summary(_: &solve::Solver, answer: &SlidingAnswer) -> String {
@@ -399,24 +401,22 @@ impl Puzzle for Sliding {
         }
     }
 
-    fn output(_: &SlidingSolver, case: &SlidingCase, answer: &SlidingAnswer) -> String {
-        match &case.id {
-            Some(id) => {
-                let length = answer
-                    .moves
-                    .as_ref()
-                    .map_or("-".to_string(), |moves| moves.len().to_string());
-                format!("{id} {length} {}\n", answer.line())
-            }
-            None => format!("{}\n", answer.line()),
+    fn output(_: &SlidingSolver, case: &SlidingCase, answer: &SlidingAnswer, out: &mut String) {
+        if let Some(id) = &case.id {
+            let length = answer
+                .moves
+                .as_ref()
+                .map_or("-".to_string(), |moves| moves.len().to_string());
+            let _ = write!(out, "{id} {length} ");
         }
+        answer.write_line(out);
     }
 
-    fn stopped_output(_: &SlidingSolver, case: &SlidingCase, reason: StopReason) -> String {
-        match &case.id {
-            Some(id) => format!("{id} - stopped: {reason}\n"),
-            None => format!("stopped: {reason}\n"),
+    fn stopped_output(_: &SlidingSolver, case: &SlidingCase, reason: StopReason, out: &mut String) {
+        if let Some(id) = &case.id {
+            let _ = write!(out, "{id} - ");
         }
+        let _ = writeln!(out, "stopped: {reason}");
     }
 
     fn summary(_: &SlidingSolver, answer: &SlidingAnswer) -> String {

@@ -45,5 +45,6 @@ pub use heuristic::Estimate;
 pub use parse::{parse_boards, parse_eight};
 pub use print::{
     board_line, eight_line, moves_string, parse_moves, random_board, random_boards, steps,
+    write_moves,
 };
 pub use solve::{Algorithm, Answer, Options, Report, SolveError, Solver, TABLE_MAX_CELLS};

@@ -13,7 +13,14 @@ use super::board::{Board, Move, Shape};
 
 /// The judge's answer line for `moves`: their letters, for example `ullddrurdllurdruldr`.
 pub fn moves_string(moves: &[Move]) -> String {
-    moves.iter().map(|m| m.letter()).collect()
+    let mut line = String::with_capacity(moves.len());
+    write_moves(moves, &mut line);
+    line
+}
+
+/// Appends the letters of `moves` to `out`.
+pub fn write_moves(moves: &[Move], out: &mut String) {
+    out.extend(moves.iter().map(|m| m.letter()));
 }
 
 /// The moves of a judge's answer string; `None` at a letter other than `d`, `l`, `r`, `u`.

@@ -221,12 +221,13 @@ impl Puzzle for SolitairePuzzle {
             .collect()
     }
 
-    fn output(solver: &SolitaireSolver, _: &Case, answer: &SolitaireAnswer) -> String {
+    fn output(solver: &SolitaireSolver, _: &Case, answer: &SolitaireAnswer, out: &mut String) {
         match (&answer.moves, solver.options.moves) {
-            (Some(moves), true) => format!("{}\n", moves.len()),
-            (Some(_), false) => "YES\n".to_string(),
-            (None, _) => "NO\n".to_string(),
+            (Some(moves), true) => out.push_str(&moves.len().to_string()),
+            (Some(_), false) => out.push_str("YES"),
+            (None, _) => out.push_str("NO"),
         }
+        out.push('\n');
     }
 
     fn summary(_: &SolitaireSolver, answer: &SolitaireAnswer) -> String {
