@@ -15,14 +15,15 @@ use statespace_puzzles::sliding::{Eight, Sliding};
 use statespace_puzzles::solitaire::SolitairePuzzle;
 
 const EXAMPLES: &str = "\
-Examples:
+Examples (from the repository's root):
   statespace solve rotation examples/rotation.txt
-  statespace solve eight --algo astar --stats < boards.txt
+  statespace solve eight --algo astar --stats examples/eight.txt
   statespace solve sliding --size 4x4 examples/sliding.txt
-  statespace solve solitaire examples/solitaire.txt
-  statespace solve four examples/four.txt
+  statespace solve sliding --format korf examples/korf.txt
+  statespace solve solitaire --json examples/solitaire.txt
+  statespace solve four --trace examples/four.txt
   statespace gen rotation --count 5 --seed 7 | statespace solve rotation
-  statespace bench rotation --input cases.txt --peer ../shared/peers/bin/rotation_ida_000 --per-case";
+  statespace bench rotation --input examples/rotation.txt --peer ../shared/peers/bin/rotation_ida_000";
 
 /// Solve combinatorial puzzles by state-space search, in their online judges' exact formats.
 #[derive(Parser)]

@@ -8,10 +8,11 @@
 //! array of node numbers would not, and which ranks successors from their parent's rank.
 
 use std::hash::{BuildHasher, Hash};
+use std::ops::Deref;
 
 use rustc_hash::{FxBuildHasher, FxHashMap};
 
-use crate::PerfectHash;
+use crate::{Domain, PerfectHash};
 
 /// A map from states to node numbers (`u32`), as the searches need it. Every such map is also a
 /// [`VisitedSet`]: [`visited_set_from_state_index!`](crate::visited_set_from_state_index) writes
@@ -102,7 +103,10 @@ macro_rules! visited_set_from_state_index {
 
 visited_set_from_state_index!(HashIndex<S>, S, S: Clone + Eq + Hash);
 visited_set_from_state_index!(FlatIndex<S>, S, S: Clone + Eq + Hash);
-visited_set_from_state_index!(DenseIndex<'_, D>, D::State, D: PerfectHash);
+visited_set_from_state_index!(DenseIndex<P>, DomainState<P>, P: Deref<Target: PerfectHash>);
+
+/// The states of the domain `P` points to.
+type DomainState<P> = <<P as Deref>::Target as Domain>::State;
 
 /// One bit per rank of a [`PerfectHash`] domain: the smallest visited set, 45 KiB for the
 /// 362,880 permutations of nine cells.
@@ -308,16 +312,19 @@ const VACANT: u32 = u32::MAX;
 
 /// One slot per rank of a [`PerfectHash`] domain. Clearing touches only the slots that were
 /// filled, so reusing one index for many small searches costs no more than the searches.
+///
+/// It reaches its domain through `P`: a reference (`DenseIndex::new(&domain)`), or an owner such
+/// as an `Arc` when the index is kept beside its domain from one search to the next.
 #[derive(Debug)]
-pub struct DenseIndex<'d, D> {
-    domain: &'d D,
+pub struct DenseIndex<P> {
+    domain: P,
     slots: Vec<u32>,
     filled: Vec<u64>,
 }
 
-impl<'d, D: PerfectHash> DenseIndex<'d, D> {
-    /// An empty index over every rank of `domain`.
-    pub fn new(domain: &'d D) -> Self {
+impl<P: Deref<Target: PerfectHash>> DenseIndex<P> {
+    /// An empty index over every rank of the domain `domain` points to.
+    pub fn new(domain: P) -> Self {
         let size = usize::try_from(domain.size()).expect("rank space fits in memory");
         Self {
             domain,
@@ -327,9 +334,9 @@ impl<'d, D: PerfectHash> DenseIndex<'d, D> {
     }
 }
 
-impl<D: PerfectHash> StateIndex<D::State> for DenseIndex<'_, D> {
+impl<P: Deref<Target: PerfectHash>> StateIndex<DomainState<P>> for DenseIndex<P> {
     #[inline]
-    fn get(&self, state: &D::State) -> Option<u32> {
+    fn get(&self, state: &DomainState<P>) -> Option<u32> {
         let node = self.slots[self.domain.rank(state) as usize];
         (node != VACANT).then_some(node)
     }
@@ -339,7 +346,7 @@ impl<D: PerfectHash> StateIndex<D::State> for DenseIndex<'_, D> {
         }
     }
     #[inline]
-    fn get_or_insert(&mut self, state: &D::State, node: u32) -> Option<u32> {
+    fn get_or_insert(&mut self, state: &DomainState<P>, node: u32) -> Option<u32> {
         let rank = self.domain.rank(state);
         let slot = &mut self.slots[rank as usize];
         if *slot != VACANT {

@@ -3,6 +3,7 @@
 
 use std::cell::Cell;
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
@@ -115,9 +116,14 @@ pub enum SolveError {
 #[derive(Debug, Default)]
 pub struct Solver {
     options: Options,
-    packed: HashMap<Shape, PackedPuzzle>,
+    packed: HashMap<Shape, Arc<PackedPuzzle>>,
     large: HashMap<Shape, SlidingPuzzle<Board>>,
     tables: HashMap<Shape, DistanceTable>,
+    /// Visited sets kept from board to board (two each: bidirectional search has two sides):
+    /// dense ones per shape of at most [`TABLE_MAX_CELLS`] cells, hashed ones beyond.
+    dense: HashMap<Shape, [DenseIndex<Arc<PackedPuzzle>>; 2]>,
+    packed_visited: [HashIndex<PackedBoard>; 2],
+    large_visited: [HashIndex<Board>; 2],
 }
 
 impl Solver {
@@ -178,10 +184,10 @@ impl Solver {
     /// Walks down the distance table of the board's shape, building it first if needed.
     fn by_table(&mut self, board: &Board) -> Report {
         let shape = board.shape();
-        let puzzle = self
+        let puzzle: &PackedPuzzle = self
             .packed
             .entry(shape)
-            .or_insert_with(|| PackedPuzzle::new(shape));
+            .or_insert_with(|| Arc::new(PackedPuzzle::new(shape)));
         let mut table_built = None;
         let table = self.tables.entry(shape).or_insert_with(|| {
             let build = distance_table(puzzle, &[*puzzle.goal()], &Limits::none());
@@ -210,29 +216,30 @@ impl Solver {
         }
     }
 
-    /// Runs an engine search, on packed boards when they fit.
+    /// Runs an engine search, on packed boards when they fit, with the visited sets kept for
+    /// the board's kind.
     fn by_search(&mut self, board: &Board, algorithm: Algorithm, limits: &Limits) -> Report {
         let shape = board.shape();
         let estimate = self.options.estimate;
         let result = match PackedBoard::from_board(board) {
             Some(start) => {
-                let puzzle: &PackedPuzzle = self
+                let puzzle = self
                     .packed
                     .entry(shape)
-                    .or_insert_with(|| PackedPuzzle::new(shape));
-                if shape.cells() <= TABLE_MAX_CELLS {
-                    search(puzzle, &start, algorithm, estimate, limits, || {
-                        DenseIndex::new(puzzle)
-                    })
+                    .or_insert_with(|| Arc::new(PackedPuzzle::new(shape)));
+                if algorithm == Algorithm::Idastar {
+                    idastar(&**puzzle, &start, &estimate, limits)
+                } else if shape.cells() <= TABLE_MAX_CELLS {
+                    let visited = self.dense.entry(shape).or_insert_with(|| {
+                        [
+                            DenseIndex::new(puzzle.clone()),
+                            DenseIndex::new(puzzle.clone()),
+                        ]
+                    });
+                    search(puzzle, &start, algorithm, estimate, limits, visited)
                 } else {
-                    search(
-                        puzzle,
-                        &start,
-                        algorithm,
-                        estimate,
-                        limits,
-                        HashIndex::default,
-                    )
+                    let visited = &mut self.packed_visited;
+                    search(puzzle, &start, algorithm, estimate, limits, visited)
                 }
             }
             None => {
@@ -240,14 +247,8 @@ impl Solver {
                     .large
                     .entry(shape)
                     .or_insert_with(|| SlidingPuzzle::new(shape));
-                search(
-                    puzzle,
-                    board,
-                    algorithm,
-                    estimate,
-                    limits,
-                    HashIndex::default,
-                )
+                let visited = &mut self.large_visited;
+                search(puzzle, board, algorithm, estimate, limits, visited)
             }
         };
         Report {
@@ -263,22 +264,23 @@ impl Solver {
     }
 }
 
-/// Runs one of the engine's searches; `index` makes an empty visited set.
+/// Runs one of the engine's searches with the visited sets `visited` (bidirectional search uses
+/// both, the others the first).
 fn search<T: Tiles, I: StateIndex<T>>(
     puzzle: &SlidingPuzzle<T>,
     start: &T,
     algorithm: Algorithm,
     estimate: Estimate,
     limits: &Limits,
-    mut index: impl FnMut() -> I,
+    [forward, backward]: &mut [I; 2],
 ) -> SearchResult<Move> {
     match algorithm {
-        Algorithm::Bfs => bfs_with(puzzle, start, limits, &mut index()),
+        Algorithm::Bfs => bfs_with(puzzle, start, limits, forward),
         Algorithm::Bidirectional => {
             let goals = std::slice::from_ref(puzzle.goal());
-            bidirectional_bfs_with(puzzle, start, goals, limits, &mut index(), &mut index())
+            bidirectional_bfs_with(puzzle, start, goals, limits, forward, backward)
         }
-        Algorithm::Astar => astar_with(puzzle, start, &estimate, limits, &mut index()),
+        Algorithm::Astar => astar_with(puzzle, start, &estimate, limits, forward),
         Algorithm::Idastar => idastar(puzzle, start, &estimate, limits),
         other => unreachable!("{other:?} is not an engine search"),
     }
