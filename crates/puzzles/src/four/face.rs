@@ -6,7 +6,8 @@ use serde::{Deserialize, Serialize};
 use crate::input::{Input, ParseError, Source};
 use crate::puzzle::{About, CaseLimits, OptionsError, Puzzle, Solved, Step, moves_summary};
 
-use super::board::{Board, Counts, random_boards};
+use super::board::{Board, Counts};
+use super::generate::random_boards;
 use super::parse::read_board;
 use super::print::{answer, steps};
 use super::solve::{Algorithm, Answer, Solver};

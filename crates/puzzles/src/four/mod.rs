@@ -27,13 +27,13 @@
 
 mod board;
 mod face;
+mod generate;
 mod parse;
 pub mod print;
 mod solve;
 
-pub use board::{
-    Board, CELLS, Cell, Colour, Counts, FourInARow, Move, Position, SIDE, random_boards,
-};
+pub use board::{Board, CELLS, Cell, Colour, Counts, FourInARow, Move, Position, SIDE};
 pub use face::{Four, GenOptions, Options};
+pub use generate::random_boards;
 pub use parse::parse;
 pub use solve::{Algorithm, Answer, Searcher, Solution, Solver, Table, bfs_solution};

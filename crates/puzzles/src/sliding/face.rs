@@ -15,10 +15,11 @@ use crate::puzzle::{
 };
 
 use super::board::{Board, Move, Shape};
+use super::generate::random_boards;
 use super::heuristic::Estimate;
 use super::parse::{read_board, read_eight};
 use super::pdb::{self, Geometry, Layout, PatternTables, read_instance};
-use super::print::{board_line, eight_line, random_boards, steps, write_moves};
+use super::print::{board_line, eight_line, steps, write_moves};
 use super::solve::{self, Algorithm, Report, TABLE_MAX_CELLS};
 
 /// A board's answer.

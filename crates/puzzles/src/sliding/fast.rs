@@ -356,7 +356,7 @@ impl Domain for Window<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sliding::print::random_board;
+    use crate::sliding::generate::random_board;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 

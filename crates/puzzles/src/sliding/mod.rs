@@ -28,6 +28,7 @@ mod board;
 mod domain;
 mod face;
 mod fast;
+mod generate;
 mod heuristic;
 mod parse;
 pub mod pdb;
@@ -41,10 +42,8 @@ pub use face::{
     SlidingGenOptions, SlidingOptions, SlidingSolver,
 };
 pub use fast::fast_solution;
+pub use generate::{random_board, random_boards};
 pub use heuristic::Estimate;
 pub use parse::{parse_boards, parse_eight};
-pub use print::{
-    board_line, eight_line, moves_string, parse_moves, random_board, random_boards, steps,
-    write_moves,
-};
+pub use print::{board_line, eight_line, moves_string, parse_moves, steps, write_moves};
 pub use solve::{Algorithm, Answer, Options, Report, SolveError, Solver, TABLE_MAX_CELLS};

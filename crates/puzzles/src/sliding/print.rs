@@ -1,15 +1,11 @@
-//! Judge output (move strings), the input formats for `gen`, random boards, and the drawing of a
+//! Judge output (move strings), the input formats for `gen`, and the drawing of a
 //! solution move by move for `--trace`.
 
 use std::fmt::Write;
 
-use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
-
 use crate::puzzle::Step;
 
-use super::board::{Board, Move, Shape};
+use super::board::{Board, Move};
 
 /// The judge's answer line for `moves`: their letters, for example `ullddrurdllurdruldr`.
 pub fn moves_string(moves: &[Move]) -> String {
@@ -53,33 +49,6 @@ fn board_tokens(board: &Board, blank: &str) -> String {
     line
 }
 
-/// A uniformly random board of `shape`; with `solvable`, uniformly random among the solvable
-/// ones (on a single row or column those are the boards with the tiles in order).
-pub fn random_board(shape: Shape, rng: &mut impl Rng, solvable: bool) -> Board {
-    let cells = shape.cells();
-    if solvable && (shape.rows() == 1 || shape.cols() == 1) {
-        let blank = rng.random_range(0..cells);
-        let mut tiles: Vec<u16> = (1..cells).map(|tile| tile as u16).collect();
-        tiles.insert(blank, 0);
-        return Board::new(shape, tiles).expect("a permutation");
-    }
-    let mut tiles: Vec<u16> = (0..cells).map(|tile| tile as u16).collect();
-    loop {
-        tiles.shuffle(rng);
-        let board = Board::new(shape, tiles.clone()).expect("a permutation");
-        if !solvable || board.is_solvable() {
-            return board;
-        }
-    }
-}
-
-/// Random boards of `shape` from `seed` (the same seed gives the same boards), as
-/// [`random_board`] draws them.
-pub fn random_boards(shape: Shape, seed: u64, solvable: bool) -> impl Iterator<Item = Board> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    std::iter::repeat_with(move || random_board(shape, &mut rng, solvable))
-}
-
 /// The start board, then the board after each move under its number and letter.
 ///
 /// ```
@@ -109,6 +78,7 @@ pub fn steps(start: &Board, moves: &[Move]) -> Vec<Step> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sliding::Shape;
 
     #[test]
     fn lines_in_both_formats() {
@@ -123,21 +93,5 @@ mod tests {
         assert_eq!(moves, Move::ALL);
         assert_eq!(moves_string(&moves), "dlru");
         assert_eq!(parse_moves("dx"), None);
-    }
-
-    #[test]
-    fn random_boards_are_reproducible_and_solvable_on_request() {
-        let shape = Shape::new(4, 4).unwrap();
-        let draw = |seed| {
-            random_boards(shape, seed, true)
-                .take(50)
-                .collect::<Vec<_>>()
-        };
-        let boards = draw(7);
-        assert_eq!(boards, draw(7));
-        assert!(boards.iter().all(Board::is_solvable));
-        let line = Shape::new(1, 5).unwrap();
-        let mut rng = ChaCha8Rng::seed_from_u64(1);
-        assert!(random_board(line, &mut rng, true).is_solvable());
     }
 }
