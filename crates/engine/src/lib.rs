@@ -53,6 +53,7 @@ mod outcome;
 mod path;
 pub mod pattern_database;
 pub mod rank;
+pub mod space;
 
 pub use domain::{Domain, Heuristic, IncrementalHeuristic, PerfectHash, Recompute};
 pub use limits::{Limits, Meter, StopReason};

@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use statespace_engine::space::RankedSpace;
 use statespace_engine::{Limits, Stats, StopReason};
 use thiserror::Error;
 
@@ -137,6 +138,26 @@ pub struct Closing {
     pub failure: Option<String>,
 }
 
+/// A puzzle's whole state space, for exploration: its states as ranks with their predecessors,
+/// the goals' ranks, and the state of any rank drawn as the puzzle draws boards.
+pub struct Space {
+    /// The states and their predecessors.
+    pub ranked: Box<dyn RankedSpace>,
+    /// The ranks of the goal states.
+    pub goals: Vec<u64>,
+    /// The state of a rank, drawn.
+    pub draw: Box<dyn Fn(u64) -> String + Send + Sync>,
+}
+
+impl Debug for Space {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Space")
+            .field("ranks", &self.ranked.ranks())
+            .field("goals", &self.goals.len())
+            .finish_non_exhaustive()
+    }
+}
+
 /// What every puzzle implements: one unit type per puzzle module.
 pub trait Puzzle: 'static {
     /// Its name, judges, input format and algorithms.
@@ -222,6 +243,12 @@ pub trait Puzzle: 'static {
     /// What the run adds after its last case.
     fn finish(_solver: &Self::Solver) -> Closing {
         Closing::default()
+    }
+
+    /// The whole space of the positions `options` describe (the board size...), for exploring
+    /// every state's distance to the goals; `None` for a puzzle that has no ranked space.
+    fn space(_options: &Self::Options) -> Result<Option<Space>, OptionsError> {
+        Ok(None)
     }
 }
 

@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use crate::four::Four;
 use crate::input::{Input, ParseError};
-use crate::puzzle::{About, CaseLimits, OptionsError, Puzzle, Report};
+use crate::puzzle::{About, CaseLimits, OptionsError, Puzzle, Report, Space};
 use crate::rotation::Rotation;
 use crate::sliding::{Eight, Sliding};
 use crate::solitaire::SolitairePuzzle;
@@ -34,6 +34,10 @@ pub trait Entry: Sync {
 
     /// A judge input of `count` random cases, drawn from `seed` as `options` (JSON) say.
     fn generate(&self, options: Value, count: usize, seed: u64) -> Result<String, Failure>;
+
+    /// The whole space of the positions `options` (JSON) describe, for exploration; `None` for
+    /// a puzzle without a ranked space.
+    fn space(&self, options: Value) -> Result<Option<Space>, Failure>;
 }
 
 /// Why a puzzle could not do what was asked before reading any case.
@@ -99,6 +103,11 @@ impl<P: Puzzle> Entry for Registered<P> {
     fn generate(&self, options: Value, count: usize, seed: u64) -> Result<String, Failure> {
         let options: P::GenOptions = serde_json::from_value(options)?;
         Ok(P::generate(&options, count, seed)?)
+    }
+
+    fn space(&self, options: Value) -> Result<Option<Space>, Failure> {
+        let options: P::Options = serde_json::from_value(options)?;
+        Ok(P::space(&options)?)
     }
 }
 

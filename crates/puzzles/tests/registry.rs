@@ -148,3 +148,67 @@ fn a_malformed_case_ends_the_reports() {
         "line 2: the board starting on line 2 ends after 3 of its 24 numbers"
     );
 }
+
+/// The number of states at each distance from the goals, by breadth-first search over ranks.
+fn layers(space: &statespace_puzzles::puzzle::Space) -> Vec<u64> {
+    let ranked = &space.ranked;
+    let mut seen = vec![false; ranked.ranks() as usize];
+    let mut layer: Vec<u64> = space.goals.clone();
+    layer.iter().for_each(|&rank| seen[rank as usize] = true);
+    let mut counts = Vec::new();
+    let mut before = Vec::new();
+    while !layer.is_empty() {
+        counts.push(layer.len() as u64);
+        before.clear();
+        ranked.predecessors(&layer, &mut before);
+        layer = before
+            .iter()
+            .copied()
+            .filter(|&rank| !std::mem::replace(&mut seen[rank as usize], true))
+            .collect();
+    }
+    counts
+}
+
+#[test]
+fn spaces_are_explored_from_their_goals() {
+    let eight = registry::find("eight")
+        .unwrap()
+        .space(json!({}))
+        .unwrap()
+        .unwrap();
+    // The Eight puzzle's distances from the goal (OEIS A089473).
+    let published = [
+        1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485, 5638, 9529,
+        10878, 16993, 17110, 23952, 20224, 24047, 15578, 14560, 6274, 3910, 760, 221, 2,
+    ];
+    assert_eq!(layers(&eight), published);
+    assert_eq!((eight.draw)(eight.goals[0]), "1 2 3\n4 5 6\n7 8 x\n");
+
+    let sliding = registry::find("sliding").unwrap();
+    let two_by_three = sliding.space(json!({"size": "2x3"})).unwrap().unwrap();
+    assert_eq!(layers(&two_by_three).iter().sum::<u64>(), 360, "half of 6!");
+    assert!(sliding.space(json!({})).is_err(), "a size is needed");
+    assert!(
+        sliding.space(json!({"size": "5x5"})).is_err(),
+        "too many cells to rank"
+    );
+
+    // Every four-in-a-row position with a line reachable: 815,520 of 823,680 (README).
+    let four = registry::find("four")
+        .unwrap()
+        .space(json!({}))
+        .unwrap()
+        .unwrap();
+    assert_eq!(four.ranked.ranks(), 823_680);
+    assert_eq!(layers(&four).iter().sum::<u64>(), 815_520);
+    assert!((four.draw)(four.goals[0]).ends_with(" to move\n"));
+
+    assert!(
+        registry::find("rotation")
+            .unwrap()
+            .space(json!({}))
+            .unwrap()
+            .is_none()
+    );
+}

@@ -2,15 +2,16 @@
 //! trait every front-end uses.
 
 use serde::{Deserialize, Serialize};
+use statespace_engine::PerfectHash;
 
 use crate::input::{Input, ParseError, Source};
-use crate::puzzle::{About, CaseLimits, OptionsError, Puzzle, Solved, Step, moves_summary};
+use crate::puzzle::{About, CaseLimits, OptionsError, Puzzle, Solved, Space, Step, moves_summary};
 
-use super::board::{Board, Counts};
+use super::board::{Board, Counts, FourInARow};
 use super::generate::random_boards;
 use super::parse::read_board;
 use super::print::{answer, steps};
-use super::solve::{Algorithm, Answer, Solver};
+use super::solve::{Algorithm, Answer, Solver, won_positions};
 
 /// 四子连棋, four in a row (Luogu P2346, codevs 1004).
 #[derive(Clone, Copy, Debug)]
@@ -102,6 +103,23 @@ impl Puzzle for Four {
 
     fn case_input(_: &Solver, board: &Board) -> String {
         format!("{board}\n")
+    }
+
+    fn space(_: &Options) -> Result<Option<Space>, OptionsError> {
+        let domain = FourInARow::new(Counts::JUDGE);
+        let goals = won_positions(&domain)
+            .iter()
+            .map(|position| domain.rank(position))
+            .collect();
+        let drawing = domain.clone();
+        Ok(Some(Space {
+            ranked: Box::new(domain),
+            goals,
+            draw: Box::new(move |rank| {
+                let position = drawing.unrank(rank);
+                format!("{}\n{} to move\n", position.board, position.to_move)
+            }),
+        }))
     }
 
     fn generate(_: &GenOptions, count: usize, seed: u64) -> Result<String, OptionsError> {

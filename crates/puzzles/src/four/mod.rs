@@ -36,4 +36,6 @@ pub use board::{Board, CELLS, Cell, Colour, Counts, FourInARow, Move, Position, 
 pub use face::{Four, GenOptions, Options};
 pub use generate::random_boards;
 pub use parse::parse;
-pub use solve::{Algorithm, Answer, Searcher, Solution, Solver, Table, bfs_solution};
+pub use solve::{
+    Algorithm, Answer, Searcher, Solution, Solver, Table, bfs_solution, won_positions,
+};

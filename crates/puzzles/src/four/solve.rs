@@ -67,12 +67,7 @@ impl Table {
     /// won position; returns it with the statistics of the construction.
     pub fn build(domain: FourInARow, limits: &Limits) -> Result<(Table, Stats), StopReason> {
         let started = Instant::now();
-        let goals: Vec<Position> = (0..domain.boards())
-            .map(|rank| domain.board(rank))
-            .filter(|board| board.has_line())
-            .flat_map(|board| Colour::BOTH.map(|to_move| Position { board, to_move }))
-            .collect();
-        let build = distance_table(&domain, &goals, limits);
+        let build = distance_table(&domain, &won_positions(&domain), limits);
         let distances = build.table?;
         let stats = Stats {
             elapsed: started.elapsed(),
@@ -121,6 +116,15 @@ impl Table {
     pub fn histogram(&self) -> Vec<u64> {
         self.distances.histogram()
     }
+}
+
+/// Every position of `domain` whose board has a line, either side to move.
+pub fn won_positions(domain: &FourInARow) -> Vec<Position> {
+    (0..domain.boards())
+        .map(|rank| domain.board(rank))
+        .filter(|board| board.has_line())
+        .flat_map(|board| Colour::BOTH.map(|to_move| Position { board, to_move }))
+        .collect()
 }
 
 /// A shortest solution of `board` by forward breadth-first search (black first, then white

@@ -7,14 +7,16 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use statespace_engine::pattern_database::{BuildOptions, TableCache, default_cache_dir};
-use statespace_engine::{Outcome, SearchResult, Stats, StopReason};
+use statespace_engine::{Outcome, PerfectHash, SearchResult, Stats, StopReason};
 
 use crate::input::{Input, ParseError, Source};
 use crate::puzzle::{
-    About, CaseLimits, Closing, OptionsError, Puzzle, Solved, Step, format_duration, moves_summary,
+    About, CaseLimits, Closing, OptionsError, Puzzle, Solved, Space, Step, format_duration,
+    moves_summary,
 };
 
-use super::board::{Board, Move, Shape};
+use super::board::{Board, Move, PackedBoard, Shape};
+use super::domain::PackedPuzzle;
 use super::generate::random_boards;
 use super::heuristic::Estimate;
 use super::parse::{read_board, read_eight};
@@ -107,6 +109,18 @@ fn refusal(algorithm: Algorithm, shape: Shape) -> Option<String> {
 fn solution_steps(board: &Board, answer: Option<&SlidingAnswer>) -> Vec<Step> {
     let moves = answer.and_then(|answer| answer.moves.as_deref());
     steps(board, moves.unwrap_or_default())
+}
+
+/// Every board of `shape` (which packed boards can hold), the goal with the blank last.
+fn packed_space(shape: Shape) -> Space {
+    let puzzle = PackedPuzzle::new(shape);
+    let goals = vec![puzzle.rank(puzzle.goal())];
+    let drawing = puzzle.clone();
+    Space {
+        ranked: Box::new(puzzle),
+        goals,
+        draw: Box::new(move |rank| drawing.unrank(rank).to_board(shape).to_string()),
+    }
 }
 
 /// The Eight puzzle (HDU 1043, POJ 1077, AcWing 179).
@@ -209,6 +223,12 @@ impl Puzzle for Eight {
 
     fn case_input(_: &solve::Solver, board: &Board) -> String {
         format!("{}\n", eight_line(board))
+    }
+
+    fn space(_: &EightOptions) -> Result<Option<Space>, OptionsError> {
+        Ok(Some(packed_space(
+            Shape::new(3, 3).expect("3x3 is a shape"),
+        )))
     }
 
     fn generate(
@@ -441,6 +461,24 @@ impl Puzzle for Sliding {
         Ok(boards
             .map(|board| format!("{}\n", board_line(&board)))
             .collect())
+    }
+
+    fn space(options: &SlidingOptions) -> Result<Option<Space>, OptionsError> {
+        let shape = options
+            .size
+            .ok_or_else(|| OptionsError::new("exploring sliding boards needs their size"))?;
+        if options.wants_pdb() {
+            return Err(OptionsError::new(
+                "exploration takes the goal with the blank last, and no pattern databases",
+            ));
+        }
+        if shape.cells() > PackedBoard::MAX_CELLS {
+            return Err(OptionsError::new(format!(
+                "exploration ranks boards of at most {} cells, not {shape}",
+                PackedBoard::MAX_CELLS
+            )));
+        }
+        Ok(Some(packed_space(shape)))
     }
 
     fn finish(solver: &SlidingSolver) -> Closing {
