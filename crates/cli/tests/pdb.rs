@@ -94,13 +94,13 @@ fn unknown_layouts_and_bad_goals_are_refused() {
     let output = run(&["pdb", "build", "--goal", "1 2 3"], &dir);
     assert_eq!(
         stderr(&output),
-        "statespace: --goal: 3 tiles for a 4x4 board of 16 cells\n"
+        "statespace: goal: 3 tiles for a 4x4 board of 16 cells\n"
     );
     assert_eq!(output.status.code(), Some(1));
     assert!(!dir.exists());
     let output = run(&["pdb", "build", "--pdb", "1,2/2,3"], &dir);
     assert!(
-        stderr(&output).starts_with("statespace: --pdb \"1,2/2,3\": groups must be disjoint"),
+        stderr(&output).starts_with("statespace: layout \"1,2/2,3\": groups must be disjoint"),
         "{}",
         stderr(&output)
     );
@@ -113,7 +113,7 @@ fn unknown_layouts_and_bad_goals_are_refused() {
         let output = solve(&flags, "", &dir);
         assert_eq!(
             stderr(&output),
-            "statespace: --algo and --heuristic do not apply to pattern databases (--pdb, --goal, --format korf)\n"
+            "statespace: an algorithm or heuristic does not apply to pattern databases (a layout, a goal, or the korf format)\n"
         );
         assert_eq!(output.status.code(), Some(1));
     }

@@ -364,7 +364,7 @@ impl Puzzle for Sliding {
         let pdb = if options.wants_pdb() {
             if options.algo.is_some() || options.heuristic.is_some() {
                 return Err(OptionsError::new(
-                    "--algo and --heuristic do not apply to pattern databases (--pdb, --goal, --format korf)",
+                    "an algorithm or heuristic does not apply to pattern databases (a layout, a goal, or the korf format)",
                 ));
             }
             Some(PdbSolver::new(options).map_err(OptionsError::new)?)

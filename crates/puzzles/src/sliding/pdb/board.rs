@@ -186,16 +186,16 @@ impl Board {
                 .filter(|word| !word.is_empty())
                 .map(|word| word.parse::<u8>())
                 .collect::<Result<_, _>>()
-                .map_err(|_| format!("--goal {text:?}: expected tiles separated by spaces"))?,
+                .map_err(|_| format!("goal {text:?}: expected tiles separated by spaces"))?,
         };
         if tiles.len() != usize::from(cells) {
             return Err(format!(
-                "--goal: {} tiles for a {geometry} board of {cells} cells",
+                "goal: {} tiles for a {geometry} board of {cells} cells",
                 tiles.len()
             ));
         }
         Self::new(&tiles)
-            .ok_or_else(|| format!("--goal: not every tile of 0 to {} appears once", cells - 1))
+            .ok_or_else(|| format!("goal: not every tile of 0 to {} appears once", cells - 1))
     }
 
     /// The tiles, cell by cell.

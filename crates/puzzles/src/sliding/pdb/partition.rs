@@ -117,10 +117,10 @@ impl Layout {
                             .collect::<Result<Vec<u8>, _>>()
                     })
                     .collect::<Result<Vec<_>, _>>()
-                    .map_err(|_| format!("--pdb {groups:?}: expected cell numbers"))?;
+                    .map_err(|_| format!("layout {groups:?}: expected cell numbers"))?;
                 return Self::new(geometry, blank_goal, patterns).ok_or_else(|| {
                     format!(
-                        "--pdb {groups:?}: groups must be disjoint goal cells of the {geometry} \
+                        "layout {groups:?}: groups must be disjoint goal cells of the {geometry} \
                          board, without the blank's goal cell {blank_goal}, at most {} groups \
                          of at most {MAX_PATTERN_TILES}",
                         statespace_engine::heuristics::MAX_PATTERNS
