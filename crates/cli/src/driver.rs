@@ -11,6 +11,8 @@ use anyhow::Context;
 use clap::Args;
 use statespace_engine::Stats;
 use statespace_puzzles::input::{Input, Source};
+
+use crate::memory;
 pub use statespace_puzzles::puzzle::format_duration;
 use statespace_puzzles::puzzle::{self, CaseLimits, Puzzle, Report, Solved, trace};
 
@@ -21,13 +23,17 @@ pub enum Verdict {
     Answered,
     /// A case was malformed; the cases before it were answered.
     BadInput,
+    /// Every case was read, but a limit stopped the search of at least one.
+    Stopped,
 }
 
-/// Exit codes: 0 when every case was answered, 2 on bad input, 1 on any other failure.
+/// Exit codes: 0 when every case was answered, 2 on bad input, 3 when a limit stopped some
+/// case's search, 1 on any other failure.
 pub fn exit_code(result: anyhow::Result<Verdict>) -> ExitCode {
     match result {
         Ok(Verdict::Answered) => ExitCode::SUCCESS,
         Ok(Verdict::BadInput) => ExitCode::from(2),
+        Ok(Verdict::Stopped) => ExitCode::from(3),
         Err(error) => {
             eprintln!("statespace: {error:#}");
             ExitCode::FAILURE
@@ -58,6 +64,10 @@ pub struct InputArgs {
     /// Give up on a case after this many seconds (it prints `stopped: ...`).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub time_limit: Option<Duration>,
+    /// Give up on a case before its search holds this much memory (512M, 8G; it prints
+    /// `stopped: memory limit reached`) [default: half of the memory the process may use].
+    #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]
+    pub max_memory: Option<u64>,
 }
 
 fn parse_seconds(text: &str) -> Result<Duration, String> {
@@ -84,6 +94,7 @@ impl InputArgs {
         CaseLimits {
             max_nodes: self.max_nodes,
             time_limit: self.time_limit,
+            max_memory: Some(self.max_memory.unwrap_or_else(memory::default_budget)),
         }
     }
 }
@@ -163,6 +174,7 @@ fn answer_all<P: Puzzle>(
     let mut output = Output::new();
     let limits = args.limits();
     let mut answered = 0;
+    let mut stopped = false;
     let mut batch = Vec::with_capacity(P::BATCH);
     loop {
         let read = loop {
@@ -178,11 +190,13 @@ fn answer_all<P: Puzzle>(
         if let [case] = batch.as_slice() {
             let solved = P::solve(solver, case, &limits);
             answered += 1;
+            stopped |= solved.answer.is_err();
             write_case::<P>(solver, answered, case, &solved, args, &mut output)?;
         } else {
             let answers = P::solve_all(solver, &batch, &limits);
             for (case, solved) in batch.iter().zip(answers) {
                 answered += 1;
+                stopped |= solved.answer.is_err();
                 write_case::<P>(solver, answered, case, &solved, args, &mut output)?;
             }
         }
@@ -199,7 +213,11 @@ fn answer_all<P: Puzzle>(
         }
     }
     output.flush()?;
-    Ok(Verdict::Answered)
+    Ok(if stopped {
+        Verdict::Stopped
+    } else {
+        Verdict::Answered
+    })
 }
 
 /// Prints one case's answer, statistics and trace.

@@ -3,6 +3,7 @@
 mod bench;
 mod commands;
 mod driver;
+mod memory;
 
 use std::process::ExitCode;
 

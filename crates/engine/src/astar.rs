@@ -26,7 +26,7 @@ use std::time::Instant;
 use open_list::OpenList;
 
 use crate::index::{HashIndex, StateIndex};
-use crate::limits::Meter;
+use crate::limits::{Meter, bytes_per_state};
 use crate::path::{Link, ROOT, finish, steps_to};
 use crate::{
     Domain, Heuristic, IncrementalHeuristic, Limits, SearchResult, Solution, Stats, StopReason,
@@ -290,7 +290,7 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy> AStar<S, A, I, M> {
         H: IncrementalHeuristic<D, Memo = M>,
         I: StateIndex<S>,
     {
-        let mut meter = Meter::new(limits);
+        let mut meter = Meter::new(limits).charging(bytes_per_state::<S, A>());
         let memo = heuristic.init(domain, start);
         self.reset(start, memo, u64::from(heuristic.value(memo)));
         stats.stored = 1;

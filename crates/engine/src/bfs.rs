@@ -6,7 +6,7 @@
 use std::time::Instant;
 
 use crate::index::{HashIndex, VisitedSet};
-use crate::limits::Meter;
+use crate::limits::{Meter, bytes_per_state};
 use crate::path::{Link, ROOT, finish, steps_to};
 use crate::{Domain, Limits, SearchResult, Solution, Stats, StopReason};
 
@@ -127,7 +127,7 @@ impl<S: Clone, A: Copy + Eq, I: VisitedSet<S>> Bfs<S, A, I> {
         D: Domain<State = S, Action = A>,
     {
         self.reset(start);
-        let mut meter = Meter::new(limits);
+        let mut meter = Meter::new(limits).charging(bytes_per_state::<S, A>());
         stats.stored = 1;
         if domain.is_goal(start) {
             return Ok(Some(self.solution(domain, 0)));

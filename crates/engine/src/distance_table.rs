@@ -189,7 +189,9 @@ fn build<D: PerfectHash>(
     stats: &mut Stats,
 ) -> Result<DistanceTable, StopReason> {
     let size = usize::try_from(domain.size()).map_err(|_| StopReason::MemoryLimit)?;
-    if limits.max_stored.is_some_and(|max| domain.size() > max) {
+    // One byte per rank, and frontiers of ranks that together hold up to two more.
+    let bytes = domain.size().saturating_mul(3);
+    if limits.max_stored.is_some_and(|max| domain.size() > max) || !limits.fits(bytes) {
         return Err(StopReason::MemoryLimit);
     }
     let mut distances = vec![UNREACHED; size];

@@ -5,7 +5,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// Bounds on a search. Every algorithm honours all of them and reports which one stopped it.
+/// Bounds on a search; a search that one of them stops says which. Every search honours every
+/// field as its documentation says (a time limit is an instant: build the limits when the search
+/// starts, one set per search).
 ///
 /// ```
 /// use statespace_engine::Limits;
@@ -15,7 +17,8 @@ use std::time::{Duration, Instant};
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
-    /// Stop after expanding this many nodes.
+    /// Stop after expanding this many nodes (pattern-database builds, which settle whole
+    /// layers of a table at a time, take none).
     pub max_expanded: Option<u64>,
     /// Stop at this instant.
     pub deadline: Option<Instant>,
@@ -23,6 +26,12 @@ pub struct Limits {
     pub max_depth: Option<u32>,
     /// Stop when this many states are stored (visited sets, open lists): a memory cap.
     pub max_stored: Option<u64>,
+    /// Stop when the memory a search holds would pass this many bytes. How it is counted: a
+    /// graph search (BFS, bidirectional BFS, A*) charges [`bytes_per_state`] for each state it
+    /// stores; a distance table three bytes per rank (the table and its frontiers), refused
+    /// before it starts; a pattern database its entries and three bits per abstract state,
+    /// refused before it starts. IDA* holds only its path and is not limited.
+    pub max_memory: Option<u64>,
     /// Stop when another thread sets this flag.
     pub cancel: Option<Arc<AtomicBool>>,
 }
@@ -51,6 +60,15 @@ impl Limits {
     pub fn max_stored(mut self, states: u64) -> Self {
         self.max_stored = Some(states);
         self
+    }
+    /// Stops before the memory the search holds passes `bytes` (see [`Limits::max_memory`]).
+    pub fn max_memory(mut self, bytes: u64) -> Self {
+        self.max_memory = Some(bytes);
+        self
+    }
+    /// Whether `bytes` fit in the memory budget.
+    pub fn fits(&self, bytes: u64) -> bool {
+        self.max_memory.is_none_or(|max| bytes <= max)
     }
     /// Stops when `flag` becomes true.
     pub fn cancel_flag(mut self, flag: Arc<AtomicBool>) -> Self {
@@ -89,12 +107,22 @@ impl fmt::Display for StopReason {
 /// How many expansions pass between two looks at the clock and the cancellation flag.
 const SLOW_CHECK_PERIOD: u32 = 1024;
 
+/// What one stored state costs a graph search over states `S` with actions `A`, as the memory
+/// budget counts it: the state twice (in the search's arrays and in its visited index), the
+/// action and parent of its link, 16 bytes of index, all doubled for vectors and tables that
+/// grow by doubling.
+pub fn bytes_per_state<S, A>() -> u64 {
+    (2 * (2 * size_of::<S>() + size_of::<A>() + 4 + 16)) as u64
+}
+
 /// Checks the limits as a search goes, cheaply: the clock and the flag only now and then. Every
 /// engine algorithm uses one; a search written outside the engine can too.
 #[derive(Debug)]
 pub struct Meter<'a> {
     limits: &'a Limits,
     countdown: u32,
+    /// The most states that may be stored: `max_stored`, and the memory budget's share.
+    max_states: Option<u64>,
 }
 
 impl<'a> Meter<'a> {
@@ -103,7 +131,18 @@ impl<'a> Meter<'a> {
         Self {
             limits,
             countdown: 1,
+            max_states: limits.max_stored,
         }
+    }
+
+    /// The meter of a search whose stored states cost `bytes` each: the memory budget then
+    /// bounds the states too.
+    pub fn charging(mut self, bytes: u64) -> Self {
+        if let Some(budget) = self.limits.max_memory {
+            let states = budget / bytes.max(1);
+            self.max_states = Some(self.max_states.map_or(states, |max| max.min(states)));
+        }
+        self
     }
 
     /// To be called before each expansion, with the number of expansions so far.
@@ -123,7 +162,7 @@ impl<'a> Meter<'a> {
     /// To be called whenever the number of stored states grows.
     #[inline]
     pub fn stored(&self, stored: u64) -> Result<(), StopReason> {
-        if self.limits.max_stored.is_some_and(|max| stored > max) {
+        if self.max_states.is_some_and(|max| stored > max) {
             return Err(StopReason::MemoryLimit);
         }
         Ok(())

@@ -104,6 +104,31 @@ fn memory_cap_stops_graph_searches() {
 }
 
 #[test]
+fn memory_budget_stops_graph_searches_at_their_share_of_states() {
+    let budget = 100 * statespace_engine::bytes_per_state::<Vec<u8>, u8>();
+    for (name, result) in run_all(&Limits::none().max_memory(budget)) {
+        if name != "idastar" {
+            assert_eq!(
+                result.outcome,
+                Outcome::Stopped(StopReason::MemoryLimit),
+                "{name}"
+            );
+            assert!(
+                result.stats.stored <= 101,
+                "{name}: {}",
+                result.stats.stored
+            );
+        }
+    }
+    let roomy = Limits::none().max_memory(1 << 30);
+    assert!(
+        run_all(&roomy)
+            .iter()
+            .all(|(_, result)| result.outcome.solution().is_some())
+    );
+}
+
+#[test]
 fn depth_limit_below_the_solution_stops() {
     assert_all_stopped(&Limits::none().max_depth(30), StopReason::DepthLimit);
 }
@@ -132,6 +157,12 @@ fn distance_table_honours_limits() {
         stopped(Limits::none().max_stored(100)),
         Some(StopReason::MemoryLimit)
     );
+    // Three bytes per rank are needed up front: 9! ranks need 1,088,640.
+    assert_eq!(
+        stopped(Limits::none().max_memory(1_088_639)),
+        Some(StopReason::MemoryLimit)
+    );
+    assert_eq!(stopped(Limits::none().max_memory(1_088_640)), None);
     let table = distance_table(&domain, &goals, &Limits::none())
         .table
         .unwrap();

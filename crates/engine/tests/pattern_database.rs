@@ -223,6 +223,12 @@ fn limits_stop_a_build() {
         StopReason::MemoryLimit
     );
     assert_eq!(stopped(Limits::none().max_depth(2)), StopReason::DepthLimit);
+    // 30 entries of one byte, and three lanes of 120 bits (15 bytes each): 75 bytes.
+    assert_eq!(
+        stopped(Limits::none().max_memory(74)),
+        StopReason::MemoryLimit
+    );
+    assert!(built(Limits::none().max_memory(75)).is_ok());
     let cancelled = Arc::new(AtomicBool::new(true));
     assert_eq!(
         stopped(Limits::none().cancel_flag(cancelled)),

@@ -51,17 +51,28 @@ pub struct CaseLimits {
     pub max_nodes: Option<u64>,
     /// Stop a case's search after this long.
     pub time_limit: Option<Duration>,
+    /// Stop a case's search before the memory it holds passes this many bytes (counted as
+    /// [`Limits::max_memory`] says); tables a case needs are refused beyond it too.
+    pub max_memory: Option<u64>,
 }
 
 impl CaseLimits {
     /// The engine's limits for a search that starts now.
     pub fn start(&self) -> Limits {
-        let mut limits = Limits::none();
+        let mut limits = self.memory();
         limits.max_expanded = self.max_nodes;
         if let Some(time) = self.time_limit {
             limits = limits.time_limit(time);
         }
         limits
+    }
+
+    /// The memory budget alone, for tables built once and shared by many cases.
+    pub fn memory(&self) -> Limits {
+        Limits {
+            max_memory: self.max_memory,
+            ..Limits::none()
+        }
     }
 }
 

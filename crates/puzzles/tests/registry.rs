@@ -90,7 +90,7 @@ fn options_and_limits_come_as_json() {
     let board = b"8 6 7 2 5 4 3 x 1\n";
     let limits = CaseLimits {
         max_nodes: Some(10),
-        time_limit: None,
+        ..CaseLimits::default()
     };
     let reports = eight
         .solve(json!({"algo": "idastar"}), board, &limits, false)

@@ -5,6 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::{Context, bail};
+use statespace_engine::Limits;
 use statespace_engine::distance_table::mean_distance;
 use statespace_engine::pattern_database::{
     BuildOptions, PatternDatabase, TableCache, default_cache_dir,
@@ -13,6 +14,7 @@ use statespace_puzzles::sliding::Shape;
 use statespace_puzzles::sliding::pdb::{Board, Geometry, Layout, PatternTables};
 
 use crate::driver::Verdict;
+use crate::memory;
 
 /// Flags of `statespace pdb`.
 #[derive(clap::Args, Debug)]
@@ -74,6 +76,10 @@ pub struct TableArgs {
     /// The board size, rows x columns.
     #[arg(long, value_name = "RxC", default_value = "4x4")]
     pub size: Shape,
+    /// Refuse to build tables that need more memory than this (512M, 8G) [default: half of the
+    /// memory the process may use].
+    #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]
+    pub max_memory: Option<u64>,
     #[command(flatten)]
     pub flags: PdbFlags,
 }
@@ -115,9 +121,10 @@ fn build(args: &TableArgs) -> anyhow::Result<Verdict> {
     let goal = Board::goal(flags.goal.as_deref(), &geometry).map_err(anyhow::Error::msg)?;
     let layout =
         Layout::parse(flags.pdb.as_deref(), &geometry, goal.blank()).map_err(anyhow::Error::msg)?;
+    let budget = args.max_memory.unwrap_or_else(memory::default_budget);
     let options = BuildOptions {
         progress: Some("building".to_string()),
-        ..BuildOptions::default()
+        limits: Limits::none().max_memory(budget),
     };
     let tables = PatternTables::load_or_build(
         &flags.dir.cache(),

@@ -34,8 +34,9 @@ pub struct BuildOptions {
     /// Show a progress bar on standard error under this label (hidden when standard error is not
     /// a terminal).
     pub progress: Option<String>,
-    /// The limits honoured between chunks of work: deadline, cancellation flag, and `max_stored`
-    /// as a cap on the number of abstract states (entries times variants).
+    /// The limits honoured between chunks of work: deadline, cancellation flag, `max_stored` as a
+    /// cap on the number of abstract states (entries times variants), and `max_memory` (the
+    /// table's bytes and three bits per abstract state), checked before the build starts.
     pub limits: Limits,
 }
 
@@ -153,6 +154,13 @@ impl<'a, S: PatternSpace> Bfs<'a, S> {
             .ok_or(StopReason::MemoryLimit)?;
         usize::try_from(entries).map_err(|_| StopReason::MemoryLimit)?;
         Meter::new(&options.limits).stored(states)?;
+        // The distances, and three lanes of one bit per abstract state.
+        if !options
+            .limits
+            .fits(entries.saturating_add(states.div_ceil(8).saturating_mul(3)))
+        {
+            return Err(StopReason::MemoryLimit);
+        }
         let progress = match &options.progress {
             Some(label) => progress_bar(label, states),
             None => ProgressBar::hidden(),

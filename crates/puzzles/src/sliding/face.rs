@@ -574,7 +574,12 @@ impl PdbSolver {
 
     /// The tables for boards on `geometry` (which [`check`](Self::check) accepted), loaded or
     /// built unless they are the ones in hand; each step is a note.
-    fn load(&mut self, geometry: Geometry, notes: &mut Vec<String>) -> Result<&Loaded, StopReason> {
+    fn load(
+        &mut self,
+        geometry: Geometry,
+        limits: &CaseLimits,
+        notes: &mut Vec<String>,
+    ) -> Result<&Loaded, StopReason> {
         if self
             .loaded
             .as_ref()
@@ -585,7 +590,7 @@ impl PdbSolver {
                 .expect("board sizes are checked as they are read");
             let options = BuildOptions {
                 progress: Some("building".to_string()),
-                ..BuildOptions::default()
+                limits: limits.memory(),
             };
             let tables = PatternTables::load_or_build(
                 &self.cache,
@@ -609,7 +614,7 @@ impl PdbSolver {
         let geometry =
             Geometry::of(case.board.shape()).expect("board sizes are checked as they are read");
         let threads = self.threads;
-        let result = match self.load(geometry, &mut notes) {
+        let result = match self.load(geometry, limits, &mut notes) {
             Ok(loaded) => {
                 let tiles: Vec<u8> = case.board.tiles().iter().map(|&t| t as u8).collect();
                 let board = pdb::Board::new(&tiles).expect("a board of at most 32 cells");

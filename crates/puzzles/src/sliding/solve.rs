@@ -3,6 +3,7 @@
 
 use std::cell::Cell;
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -166,7 +167,7 @@ impl Solver {
             });
         }
         Ok(match algorithm {
-            Algorithm::Table => self.by_table(board),
+            Algorithm::Table => self.by_table(board, limits),
             Algorithm::Fast => {
                 let (moves, mut stats) = fast_solution(board).expect("a solvable board");
                 stats.elapsed = started.elapsed();
@@ -182,18 +183,38 @@ impl Solver {
     }
 
     /// Walks down the distance table of the board's shape, building it first if needed.
-    fn by_table(&mut self, board: &Board) -> Report {
+    /// The table is built within the memory budget of `limits` alone: it serves every board
+    /// after this one.
+    fn by_table(&mut self, board: &Board, limits: &Limits) -> Report {
         let shape = board.shape();
         let puzzle: &PackedPuzzle = self
             .packed
             .entry(shape)
             .or_insert_with(|| Arc::new(PackedPuzzle::new(shape)));
         let mut table_built = None;
-        let table = self.tables.entry(shape).or_insert_with(|| {
-            let build = distance_table(puzzle, &[*puzzle.goal()], &Limits::none());
-            table_built = Some(build.stats);
-            build.table.expect("an unlimited table build finishes")
-        });
+        let table = match self.tables.entry(shape) {
+            Entry::Occupied(table) => table.into_mut(),
+            Entry::Vacant(slot) => {
+                let budget = Limits {
+                    max_memory: limits.max_memory,
+                    ..Limits::none()
+                };
+                let build = distance_table(puzzle, &[*puzzle.goal()], &budget);
+                let table = match build.table {
+                    Ok(table) => table,
+                    Err(reason) => {
+                        return Report {
+                            answer: Answer::Stopped(reason),
+                            shortest: true,
+                            stats: build.stats,
+                            table_built: None,
+                        };
+                    }
+                };
+                table_built = Some(build.stats);
+                slot.insert(table)
+            }
+        };
         let started = Instant::now();
         let start = PackedBoard::from_board(board).expect("a table shape fits a packed board");
         let lookups = Cell::new(0);

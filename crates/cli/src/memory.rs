@@ -1,0 +1,80 @@
+//! The memory budget of a run: `--max-memory SIZE`, or by default half of what the process may
+//! use — the machine's available memory, a container's (cgroup) limit, or `ulimit -v`, the least.
+
+use sysinfo::System;
+
+/// The default share of the memory the process may use.
+const DEFAULT_SHARE: u64 = 2;
+
+/// Reads a size in bytes: `4096`, `512K`, `512M`, `8G`, `1.5G` (powers of 1,024).
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let bad = || format!("expected a size such as 512M or 8G, not {text:?}");
+    let (number, unit) = match text.trim().char_indices().last() {
+        Some((at, unit)) if unit.is_ascii_alphabetic() => (&text.trim()[..at], unit),
+        _ => (text.trim(), 'B'),
+    };
+    let scale: u64 = match unit.to_ascii_uppercase() {
+        'B' => 1,
+        'K' => 1 << 10,
+        'M' => 1 << 20,
+        'G' => 1 << 30,
+        'T' => 1 << 40,
+        _ => return Err(bad()),
+    };
+    let value: f64 = number.parse().map_err(|_| bad())?;
+    let bytes = value * scale as f64;
+    if !(1.0..1.8e19).contains(&bytes) {
+        return Err(bad());
+    }
+    Ok(bytes as u64)
+}
+
+/// Half of the memory this process may use.
+pub fn default_budget() -> u64 {
+    let mut system = System::new();
+    system.refresh_memory();
+    let cgroup = system.cgroup_limits().map(|limits| limits.free_memory);
+    [
+        Some(system.available_memory()),
+        cgroup,
+        address_space_limit(),
+    ]
+    .into_iter()
+    .flatten()
+    .filter(|&bytes| bytes > 0)
+    .min()
+    .unwrap_or(u64::MAX)
+        / DEFAULT_SHARE
+}
+
+/// The soft limit of the address space (`ulimit -v`), if there is one.
+fn address_space_limit() -> Option<u64> {
+    let limits = std::fs::read_to_string("/proc/self/limits").ok()?;
+    let line = limits
+        .lines()
+        .find(|line| line.starts_with("Max address space"))?;
+    let soft = line.split_whitespace().nth(3)?;
+    soft.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_take_units() {
+        assert_eq!(parse_size("4096"), Ok(4096));
+        assert_eq!(parse_size("512M"), Ok(512 << 20));
+        assert_eq!(parse_size("8g"), Ok(8 << 30));
+        assert_eq!(parse_size("1.5K"), Ok(1536));
+        for bad in ["", "M", "12Q", "-1G", "0", "lots"] {
+            assert!(parse_size(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_default_budget_is_some_memory() {
+        let budget = default_budget();
+        assert!((1 << 20..u64::MAX).contains(&budget), "{budget}");
+    }
+}

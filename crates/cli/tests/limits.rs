@@ -1,0 +1,82 @@
+//! Limits through the command line: the memory budget, and the exit status of stopped cases.
+
+mod common;
+
+use common::{run, stderr, stdout};
+
+/// A random solvable 5x5 board: far beyond breadth-first search.
+const FIVE: &str = "14 11 23 7 19 6 4 0 9 24 13 3 12 2 22 17 18 15 8 16 21 10 1 5 20\n";
+
+/// Runs `statespace ARGS` with `input`, its address space capped at `kib` KiB (`ulimit -v`).
+fn run_capped(kib: u64, args: &[&str], input: &str) -> std::process::Output {
+    let command = format!("ulimit -v {kib} && exec \"$0\" \"$@\"",);
+    let binary = env!("CARGO_BIN_EXE_statespace");
+    let mut full = vec!["-c", &command, binary];
+    full.extend_from_slice(args);
+    let mut child = std::process::Command::new("bash")
+        .args(&full)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("bash runs");
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn a_memory_budget_stops_every_graph_search_within_it() {
+    for algo in ["bfs", "bibfs", "astar"] {
+        // Within a 1 GiB address space, a search that ignored its 64 MiB budget would abort.
+        let args = ["solve", "sliding", "--algo", algo, "--max-memory", "64M"];
+        let output = run_capped(1 << 20, &args, FIVE);
+        assert_eq!(stdout(&output), "stopped: memory limit reached\n", "{algo}");
+        assert_eq!(output.status.code(), Some(3), "{algo}: {}", stderr(&output));
+    }
+}
+
+#[test]
+fn the_default_budget_follows_ulimit() {
+    let output = run_capped(1 << 20, &["solve", "sliding", "--algo", "bfs"], FIVE);
+    assert_eq!(stdout(&output), "stopped: memory limit reached\n");
+    assert_eq!(output.status.code(), Some(3), "{}", stderr(&output));
+}
+
+#[test]
+fn a_table_that_cannot_fit_is_refused() {
+    let output = run(
+        &["solve", "eight", "--max-memory", "1M"],
+        "1 2 3 4 5 6 7 x 8\n",
+    );
+    assert_eq!(stdout(&output), "stopped: memory limit reached\n");
+    assert_eq!(output.status.code(), Some(3));
+}
+
+#[test]
+fn a_case_stopped_by_a_limit_sets_the_exit_status() {
+    let input = "1 2 3 4 5 6 7 x 8\n8 6 7 2 5 4 3 x 1\n";
+    let output = run(
+        &["solve", "eight", "--algo", "idastar", "--max-nodes", "100"],
+        input,
+    );
+    assert_eq!(stdout(&output), "r\nstopped: node limit reached\n");
+    assert_eq!(output.status.code(), Some(3));
+    let bad = run(
+        &["solve", "eight", "--algo", "idastar", "--max-nodes", "100"],
+        &format!("{input}1 2 3\n"),
+    );
+    assert_eq!(
+        bad.status.code(),
+        Some(2),
+        "bad input outranks a stopped case"
+    );
+    let sizes = run(&["solve", "eight", "--max-memory", "lots"], "");
+    assert_eq!(sizes.status.code(), Some(2));
+    assert!(stderr(&sizes).contains("expected a size such as 512M or 8G"));
+}
