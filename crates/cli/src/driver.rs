@@ -151,9 +151,10 @@ pub fn stats_line(case: usize, result: &str, stats: &Stats) -> String {
 /// objects) on standard output, `--stats` and `--trace` on standard error. Answers are flushed
 /// whenever the input has nothing more buffered, so a case piped in alone is answered at once.
 pub fn solve<P: Puzzle>(options: &P::Options, args: &InputArgs) -> anyhow::Result<Verdict> {
-    let mut solver = P::solver(options)?;
+    let limits = args.limits();
+    let mut solver = P::solver(options, &limits)?;
     let input = args.open()?;
-    let verdict = answer_all::<P>(&mut solver, input, args)?;
+    let verdict = answer_all::<P>(&mut solver, input, args, &limits)?;
     let closing = P::finish(&solver);
     for note in &closing.notes {
         eprintln!("{note}");
@@ -170,9 +171,9 @@ fn answer_all<P: Puzzle>(
     solver: &mut P::Solver,
     mut input: Input<impl Source>,
     args: &InputArgs,
+    limits: &CaseLimits,
 ) -> anyhow::Result<Verdict> {
     let mut output = Output::new();
-    let limits = args.limits();
     let mut answered = 0;
     let mut stopped = false;
     let mut batch = Vec::with_capacity(P::BATCH);
@@ -188,12 +189,12 @@ fn answer_all<P: Puzzle>(
             }
         };
         if let [case] = batch.as_slice() {
-            let solved = P::solve(solver, case, &limits);
+            let solved = P::solve(solver, case, limits);
             answered += 1;
             stopped |= solved.answer.is_err();
             write_case::<P>(solver, answered, case, &solved, args, &mut output)?;
         } else {
-            let answers = P::solve_all(solver, &batch, &limits);
+            let answers = P::solve_all(solver, &batch, limits);
             for (case, solved) in batch.iter().zip(answers) {
                 answered += 1;
                 stopped |= solved.answer.is_err();

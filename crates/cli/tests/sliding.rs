@@ -108,7 +108,11 @@ fn fast_solves_a_30x30_board_and_says_it_is_not_shortest() {
 fn limits_stop_a_search_and_say_so() {
     let output = run(&["solve", "sliding", "--max-nodes", "100"], KORF_55);
     assert_eq!(stdout(&output), "stopped: node limit reached\n");
-    assert_eq!(output.status.code(), Some(3), "a stopped case has its own exit status");
+    assert_eq!(
+        output.status.code(),
+        Some(3),
+        "a stopped case has its own exit status"
+    );
 }
 
 #[test]

@@ -39,6 +39,24 @@ pub struct Token<'a> {
     pub line: usize,
 }
 
+/// The most characters of a bad word an error message quotes.
+const QUOTED_CHARS: usize = 32;
+
+/// `word` quoted for an error message: whole when short, else its start and its length, so that
+/// a huge bad word does not flood the message.
+///
+/// ```
+/// use statespace_puzzles::input::quoted;
+/// assert_eq!(quoted("x7"), "\"x7\"");
+/// assert_eq!(quoted(&"9".repeat(1000)), format!("\"{}\"... (1000 bytes)", "9".repeat(32)));
+/// ```
+pub fn quoted(word: &str) -> String {
+    match word.char_indices().nth(QUOTED_CHARS) {
+        None => format!("{word:?}"),
+        Some((end, _)) => format!("{:?}... ({} bytes)", &word[..end], word.len()),
+    }
+}
+
 /// A buffered byte stream that can tell whether it holds unread bytes without waiting for more.
 pub trait Source: BufRead {
     /// Whether bytes are buffered: reading them will not wait for the writer.
@@ -424,6 +442,13 @@ mod tests {
             items,
             [Ok(1), Ok(2), Err(ParseError::new(1, "not a number"))]
         );
+    }
+
+    #[test]
+    fn long_words_are_quoted_by_their_start() {
+        let word = "é".repeat(40);
+        assert_eq!(quoted(&word), format!("{:?}... (80 bytes)", "é".repeat(32)));
+        assert_eq!(quoted(&"a".repeat(32)), format!("{:?}", "a".repeat(32)));
     }
 
     #[test]

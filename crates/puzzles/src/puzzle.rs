@@ -188,8 +188,9 @@ pub trait Puzzle: 'static {
     /// How many cases are worth answering together (on several threads); 1 for one at a time.
     const BATCH: usize = 1;
 
-    /// A solver for `options`, or why they cannot be followed.
-    fn solver(options: &Self::Options) -> Result<Self::Solver, OptionsError>;
+    /// A solver for `options`, or why they cannot be followed; the tables it builds stay within
+    /// the memory budget of `limits`.
+    fn solver(options: &Self::Options, limits: &CaseLimits) -> Result<Self::Solver, OptionsError>;
 
     /// The next case of `input`, case number `number` (from 1); `None` at the end of the input.
     fn read_case(

@@ -63,7 +63,7 @@ impl<P: Puzzle> Entry for Registered<P> {
     }
 
     fn case_inputs(&self, input: &[u8]) -> Result<Vec<String>, Failure> {
-        let solver = P::solver(&P::Options::default())?;
+        let solver = P::solver(&P::Options::default(), &CaseLimits::default())?;
         let mut input = Input::new(input);
         let mut inputs = Vec::new();
         while let Some(case) = P::read_case(&solver, &mut input, inputs.len() + 1)? {
@@ -80,7 +80,7 @@ impl<P: Puzzle> Entry for Registered<P> {
         steps: bool,
     ) -> Result<Vec<Result<Value, ParseError>>, Failure> {
         let options: P::Options = serde_json::from_value(options)?;
-        let mut solver = P::solver(&options)?;
+        let mut solver = P::solver(&options, limits)?;
         let mut input = Input::new(input);
         let mut reports = Vec::new();
         loop {

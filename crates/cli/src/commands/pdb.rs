@@ -179,6 +179,9 @@ fn check(args: &VerifyArgs) -> anyhow::Result<Verdict> {
         args.files.clone()
     };
     let mut out = std::io::stdout().lock();
+    if files.is_empty() {
+        writeln!(out, "no tables in {}", args.dir.cache().dir().display())?;
+    }
     let mut bad = 0;
     for path in &files {
         match PatternDatabase::verify(path) {

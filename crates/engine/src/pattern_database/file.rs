@@ -213,7 +213,7 @@ impl Header {
 
     /// Reads the header of the table file at `path`, without reading or checking its entries.
     pub fn read(path: &Path) -> Result<Self, PdbError> {
-        let mut file = File::open(path).map_err(|error| PdbError::io(path, error))?;
+        let mut file = open_regular(path)?;
         Self::read_from(path, &mut file)
     }
 
@@ -281,7 +281,7 @@ impl PatternDatabase {
     /// Loads the table at `path`, memory-mapped, if it holds the table `expected` and its entries
     /// match their checksum; refuses it with the reason otherwise.
     pub fn load(path: &Path, expected: &TableId) -> Result<Self, PdbError> {
-        let mut file = File::open(path).map_err(|error| PdbError::io(path, error))?;
+        let mut file = open_regular(path)?;
         let header = Header::read_from(path, &mut file)?;
         if header.id != *expected {
             return Err(PdbError::Foreign {
@@ -343,4 +343,17 @@ impl PatternDatabase {
         let header = Header::read(path)?;
         Self::load(path, &header.id).map(|table| table.header())
     }
+}
+
+/// Opens `path` for reading if it is a regular file: a FIFO or a device named like a table would
+/// block or never end, so they are refused without being opened.
+fn open_regular(path: &Path) -> Result<File, PdbError> {
+    let metadata = std::fs::metadata(path).map_err(|error| PdbError::io(path, error))?;
+    if !metadata.is_file() {
+        return Err(PdbError::NotATable {
+            path: path.to_path_buf(),
+            reason: "not a regular file".to_string(),
+        });
+    }
+    File::open(path).map_err(|error| PdbError::io(path, error))
 }

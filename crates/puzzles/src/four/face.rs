@@ -55,7 +55,7 @@ impl Puzzle for Four {
     type Answer = Answer;
     type Solver = Solver;
 
-    fn solver(options: &Options) -> Result<Solver, OptionsError> {
+    fn solver(options: &Options, _: &CaseLimits) -> Result<Solver, OptionsError> {
         Ok(Solver::new(options.algo))
     }
 

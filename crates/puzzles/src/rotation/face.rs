@@ -58,7 +58,7 @@ impl Puzzle for Rotation {
     type Answer = Answer;
     type Solver = Solver;
 
-    fn solver(options: &Options) -> Result<Solver, OptionsError> {
+    fn solver(options: &Options, _: &CaseLimits) -> Result<Solver, OptionsError> {
         Ok(Solver::new(options.algo))
     }
 

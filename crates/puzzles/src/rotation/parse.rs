@@ -1,7 +1,7 @@
 //! Reading the judges' input: boards of 24 numbers (1, 2 or 3, eight of each) separated by any
 //! white space, ended by a lone `0` or by the end of the input.
 
-use crate::input::{Input, ParseError, Source, Token, cases};
+use crate::input::{Input, ParseError, Source, Token, cases, quoted};
 
 use super::board::{Board, CELLS, WrongCounts};
 
@@ -77,11 +77,14 @@ fn digit(token: Token<'_>) -> Result<u8, ParseError> {
             Ok(value @ 1..=3) => Ok(value as u8),
             Ok(_) => Err(ParseError::new(
                 token.line,
-                format!("a cell holds {text}, but cells hold only 1, 2 or 3"),
+                format!(
+                    "a cell holds {}, but cells hold only 1, 2 or 3",
+                    quoted(text)
+                ),
             )),
             Err(_) => Err(ParseError::new(
                 token.line,
-                format!("expected a number 1, 2 or 3, found {text:?}"),
+                format!("expected a number 1, 2 or 3, found {}", quoted(text)),
             )),
         },
     }

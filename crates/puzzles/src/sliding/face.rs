@@ -20,7 +20,7 @@ use super::domain::PackedPuzzle;
 use super::generate::random_boards;
 use super::heuristic::Estimate;
 use super::parse::{read_board, read_eight};
-use super::pdb::{self, Geometry, Layout, PatternTables, read_instance};
+use super::pdb::{self, Geometry, Layout, PatternTables, build_bytes, read_instance};
 use super::print::{board_line, eight_line, steps, write_moves};
 use super::solve::{self, Algorithm, Report, TABLE_MAX_CELLS};
 
@@ -186,7 +186,7 @@ impl Puzzle for Eight {
     type Answer = SlidingAnswer;
     type Solver = solve::Solver;
 
-    fn solver(options: &EightOptions) -> Result<solve::Solver, OptionsError> {
+    fn solver(options: &EightOptions, _: &CaseLimits) -> Result<solve::Solver, OptionsError> {
         Ok(solve::Solver::new(solve::Options {
             algorithm: options.algo,
             estimate: options.heuristic,
@@ -359,7 +359,10 @@ impl Puzzle for Sliding {
     type Answer = SlidingAnswer;
     type Solver = SlidingSolver;
 
-    fn solver(options: &SlidingOptions) -> Result<SlidingSolver, OptionsError> {
+    fn solver(
+        options: &SlidingOptions,
+        limits: &CaseLimits,
+    ) -> Result<SlidingSolver, OptionsError> {
         let algorithm = options.algo.unwrap_or(Algorithm::Auto);
         let pdb = if options.wants_pdb() {
             if options.algo.is_some() || options.heuristic.is_some() {
@@ -367,7 +370,7 @@ impl Puzzle for Sliding {
                     "an algorithm or heuristic does not apply to pattern databases (a layout, a goal, or the korf format)",
                 ));
             }
-            Some(PdbSolver::new(options).map_err(OptionsError::new)?)
+            Some(PdbSolver::new(options, limits.max_memory).map_err(OptionsError::new)?)
         } else {
             None
         };
@@ -527,6 +530,7 @@ struct PdbSolver {
     layout: Option<String>,
     goal: Option<String>,
     cache: TableCache,
+    max_memory: Option<u64>,
     threads: usize,
     loaded: Option<Loaded>,
     cases: usize,
@@ -537,7 +541,7 @@ struct PdbSolver {
 }
 
 impl PdbSolver {
-    fn new(options: &SlidingOptions) -> Result<Self, String> {
+    fn new(options: &SlidingOptions, max_memory: Option<u64>) -> Result<Self, String> {
         let goal = match (&options.goal, options.format) {
             (None, Format::Korf) => Some("blank-first".to_string()),
             (goal, _) => goal.clone(),
@@ -546,6 +550,7 @@ impl PdbSolver {
             layout: options.pdb.clone(),
             goal,
             cache: TableCache::new(options.pdb_dir.clone().unwrap_or_else(default_cache_dir)),
+            max_memory,
             threads: options.threads.unwrap_or(1).max(1),
             loaded: None,
             cases: 0,
@@ -560,9 +565,25 @@ impl PdbSolver {
         Ok(solver)
     }
 
-    /// Why boards of `shape` cannot be solved with these tables, if they cannot.
+    /// Why boards of `shape` cannot be solved with these tables, if they cannot: among others,
+    /// tables missing from the cache whose construction would not fit in the memory budget.
     fn check(&self, shape: Shape) -> Result<(), String> {
-        self.layout_for(&Geometry::of(shape)?).map(drop)
+        let geometry = Geometry::of(shape)?;
+        let (goal, layout) = self.layout_for(&geometry)?;
+        let patterns = layout.tile_patterns(&geometry, goal.blank());
+        let missing = patterns
+            .iter()
+            .any(|pattern| !self.cache.path(&pattern.file_name()).exists());
+        let bytes = build_bytes(&patterns);
+        match self.max_memory {
+            Some(budget) if missing && bytes > budget => Err(format!(
+                "the tables of this layout need {} MiB to build, more than the memory budget \
+                 of {} MiB",
+                bytes.div_ceil(1 << 20),
+                budget >> 20
+            )),
+            _ => Ok(()),
+        }
     }
 
     /// The goal and layout on `geometry`, or why the options do not fit it.

@@ -1,7 +1,7 @@
 //! Judge input: the Eight puzzle's nine tokens per case (HDU 1043, POJ 1077), and one board per
 //! line for any size.
 
-use crate::input::{Input, ParseError, Source, cases};
+use crate::input::{Input, ParseError, Source, cases, quoted};
 
 use super::board::{Board, BoardError, Shape};
 
@@ -46,7 +46,7 @@ pub fn read_eight(input: &mut Input<impl Source>) -> Result<Option<Board>, Parse
                 _ => {
                     return Err(ParseError::new(
                         line,
-                        format!("unexpected {text:?}: the tiles are 1 to 8 and x"),
+                        format!("unexpected {}: the tiles are 1 to 8 and x", quoted(text)),
                     ));
                 }
             },
@@ -132,9 +132,12 @@ fn board_line(line: &str, shape: Option<Shape>) -> Result<Board, String> {
         .split_whitespace()
         .map(|token| match token {
             "x" | "X" => Ok(0),
-            _ => token
-                .parse::<usize>()
-                .map_err(|_| format!("{token:?} is not a tile number (0 or x for the blank)")),
+            _ => token.parse::<usize>().map_err(|_| {
+                format!(
+                    "{} is not a tile number (0 or x for the blank)",
+                    quoted(token)
+                )
+            }),
         })
         .collect::<Result<Vec<usize>, String>>()?;
     let count = numbers.len();

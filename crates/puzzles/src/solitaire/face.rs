@@ -17,6 +17,9 @@ use super::pool::Pool;
 use super::print::{describe, format_case, steps};
 use super::solve::{Algorithm, Answer, JUDGE_MAX_MOVES, Settings};
 
+/// The most threads a run may ask for: more only cost memory and start-up.
+const MAX_THREADS: usize = 256;
+
 /// Solitaire (UVa 1724, HDU 1401, POJ 1198).
 #[derive(Clone, Copy, Debug)]
 pub struct SolitairePuzzle;
@@ -175,11 +178,16 @@ impl Puzzle for SolitairePuzzle {
 
     const BATCH: usize = 4096;
 
-    fn solver(options: &SolitaireOptions) -> Result<SolitaireSolver, OptionsError> {
+    fn solver(options: &SolitaireOptions, _: &CaseLimits) -> Result<SolitaireSolver, OptionsError> {
         let grid = Grid::new(options.rows, options.cols)
             .map_err(|error| OptionsError::new(error.to_string()))?;
         let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
         let threads = options.threads.unwrap_or(cores);
+        if !(1..=MAX_THREADS).contains(&threads) {
+            return Err(OptionsError::new(format!(
+                "{threads} threads: from 1 to {MAX_THREADS}, please"
+            )));
+        }
         let settings = Settings {
             max_moves: options.max_moves,
             algorithm: options.algo,
@@ -250,6 +258,11 @@ impl Puzzle for SolitairePuzzle {
     ) -> Result<String, OptionsError> {
         let grid = Grid::new(options.rows, options.cols)
             .map_err(|error| OptionsError::new(error.to_string()))?;
+        if options.pieces == 0 {
+            return Err(OptionsError::new(
+                "a configuration needs at least one piece",
+            ));
+        }
         if options.pieces > grid.cells() {
             return Err(OptionsError::new(format!(
                 "{} pieces do not fit on the {grid} board",

@@ -1,7 +1,7 @@
 //! Reading cases: pairs of configurations (start, then target), each a list of 1-based
 //! `row column` pairs.
 
-use crate::input::{Input, ParseError, Source, Token, cases};
+use crate::input::{Input, ParseError, Source, Token, cases, quoted};
 
 use super::grid::Grid;
 
@@ -60,7 +60,7 @@ fn number(token: Token<'_>) -> Result<Number, ParseError> {
     let value = token.text.parse().map_err(|_| {
         ParseError::new(
             token.line,
-            format!("expected an integer, found {:?}", token.text),
+            format!("expected an integer, found {}", quoted(token.text)),
         )
     })?;
     Ok(Number {

@@ -2,7 +2,7 @@
 //! Felner's 24-puzzle instances): `id`, the tiles row by row (0 for the blank), and optionally
 //! the optimal solution length. Lines starting with `#` are comments.
 
-use crate::input::{Input, ParseError, Source, cases};
+use crate::input::{Input, ParseError, Source, cases, quoted};
 use crate::sliding::Shape;
 
 use super::board::{Board, Geometry};
@@ -76,7 +76,13 @@ fn parse_line(
             .parse::<u8>()
             .ok()
             .filter(|&tile| usize::from(tile) < cells)
-            .ok_or_else(|| error(format!("{word:?} is not a tile of 0 to {}", cells - 1)))?;
+            .ok_or_else(|| {
+                error(format!(
+                    "{} is not a tile of 0 to {}",
+                    quoted(word),
+                    cells - 1
+                ))
+            })?;
         tiles.push(tile);
     }
     let board = Board::new(&tiles)
@@ -84,7 +90,7 @@ fn parse_line(
     let optimal = match words.get(cells + 1) {
         Some(word) => Some(
             word.parse::<u32>()
-                .map_err(|_| error(format!("{word:?} is not a solution length")))?,
+                .map_err(|_| error(format!("{} is not a solution length", quoted(word))))?,
         ),
         None => None,
     };

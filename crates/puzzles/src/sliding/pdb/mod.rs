@@ -38,4 +38,4 @@ pub use korf::{Instance, parse_instances, read_instance};
 pub use partition::{Layout, TilePartition};
 pub use pattern::{MAX_PATTERN_TILES, Placement, TilePattern};
 pub use search::Solver;
-pub use tables::{PatternTables, TableEvent};
+pub use tables::{PatternTables, TableEvent, build_bytes};

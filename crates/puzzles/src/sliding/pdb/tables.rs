@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use statespace_engine::StopReason;
 use statespace_engine::pattern_database::{
-    BuildOptions, Origin, PatternDatabase, PdbError, TableCache, build,
+    BuildOptions, Origin, PatternDatabase, PatternSpace, PdbError, TableCache, build,
 };
 
 use crate::puzzle::format_duration;
@@ -83,6 +83,19 @@ impl fmt::Display for TableEvent<'_> {
             ),
         }
     }
+}
+
+/// The memory building the tables of `patterns` takes at most, as the engine's memory budget
+/// counts it: every table (a byte per entry), and the working lanes of the largest build (three
+/// bits per abstract state).
+pub fn build_bytes(patterns: &[TilePattern]) -> u64 {
+    let tables: u64 = patterns.iter().map(PatternSpace::entries).sum();
+    let lanes = patterns
+        .iter()
+        .map(|pattern| pattern.entries() * u64::from(pattern.variants()))
+        .max()
+        .unwrap_or(0);
+    tables.saturating_add(lanes.div_ceil(8).saturating_mul(3))
 }
 
 /// The pattern databases of a layout on a board, one per pattern, in the layout's order.
