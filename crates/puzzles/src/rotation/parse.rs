@@ -75,12 +75,9 @@ fn digit(token: Token<'_>) -> Result<u8, ParseError> {
         "3" => Ok(3),
         text => match text.parse::<i64>() {
             Ok(value @ 1..=3) => Ok(value as u8),
-            Ok(_) => Err(ParseError::new(
+            Ok(value) => Err(ParseError::new(
                 token.line,
-                format!(
-                    "a cell holds {}, but cells hold only 1, 2 or 3",
-                    quoted(text)
-                ),
+                format!("a cell holds {value}, but cells hold only 1, 2 or 3"),
             )),
             Err(_) => Err(ParseError::new(
                 token.line,
