@@ -24,7 +24,8 @@ Examples (from the repository's root):
   statespace solve solitaire --json examples/solitaire.txt
   statespace solve four --trace examples/four.txt
   statespace gen rotation --count 5 --seed 7 | statespace solve rotation
-  statespace bench rotation --input examples/rotation.txt --peer ../shared/peers/bin/rotation_ida_000";
+  statespace solve sliding --format korf benchmarks/korf100.txt
+  statespace bench rotation --input examples/rotation.txt --peer ./your-solver";
 
 /// Solve combinatorial puzzles by state-space search, in their online judges' exact formats.
 #[derive(Parser)]
