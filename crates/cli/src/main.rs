@@ -51,6 +51,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Build, list and verify the pattern databases of the sliding puzzles.
     Pdb(commands::pdb::PdbArgs),
+    /// Every state of a puzzle by its distance to the goals: layers, maximum depth, antipodes.
+    Explore(commands::explore::ExploreArgs),
 }
 
 #[derive(Subcommand)]
@@ -108,6 +110,7 @@ fn main() -> ExitCode {
         },
         Command::Bench(args) => bench::run(&args),
         Command::Pdb(args) => commands::pdb::run(&args),
+        Command::Explore(args) => commands::explore::run(&args),
     };
     driver::exit_code(result)
 }

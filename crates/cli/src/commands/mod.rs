@@ -1,6 +1,7 @@
 //! One file per puzzle: its command-line flags and how its cases are answered.
 
 pub mod eight;
+pub mod explore;
 pub mod four;
 pub mod pdb;
 pub mod rotation;

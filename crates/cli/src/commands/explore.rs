@@ -1,0 +1,126 @@
+//! `statespace explore`: every state of a puzzle's space by its distance to the goals.
+
+use std::io::Write;
+
+use anyhow::{Context, bail};
+use serde_json::json;
+use statespace_explore::{Exploration, Options, explore};
+use statespace_puzzles::puzzle::Space;
+use statespace_puzzles::registry;
+use statespace_puzzles::sliding::Shape;
+
+use crate::driver::{Verdict, format_duration};
+use crate::memory;
+
+/// Flags of `statespace explore`.
+#[derive(clap::Args, Debug)]
+pub struct ExploreArgs {
+    /// The puzzle: eight, sliding (with --size) or four.
+    puzzle: String,
+    /// The board size of sliding puzzles, rows x columns (at most 16 cells).
+    #[arg(long, value_name = "RxC")]
+    size: Option<Shape>,
+    /// Stop after the layer of this depth.
+    #[arg(long, value_name = "D")]
+    max_depth: Option<u32>,
+    /// Print at most this many antipodes (states of the deepest layer).
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    antipodes: usize,
+    /// Refuse spaces whose exploration needs more memory than this (512M, 8G) [default: half of
+    /// the memory the process may use].
+    #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]
+    max_memory: Option<u64>,
+    /// Print one JSON object instead of the table.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Explores the space and prints its layers, its greatest depth and its antipodes. A puzzle,
+/// size or budget that does not fit is one line and exit code 2.
+pub fn run(args: &ExploreArgs) -> anyhow::Result<Verdict> {
+    let (space, exploration) = match prepare(args) {
+        Ok(explored) => explored,
+        Err(error) => {
+            eprintln!("statespace: {error:#}");
+            return Ok(Verdict::BadInput);
+        }
+    };
+    let boards: Vec<String> = exploration
+        .antipodes
+        .iter()
+        .map(|&rank| (space.draw)(rank))
+        .collect();
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let object = json!({
+            "puzzle": args.puzzle,
+            "layers": exploration.layers,
+            "total": exploration.total(),
+            "complete": exploration.complete,
+            "max_depth": exploration.max_depth(),
+            "antipodes": boards,
+        });
+        writeln!(out, "{object}")?;
+    } else {
+        write_table(&mut out, &exploration, &boards)?;
+    }
+    Ok(Verdict::Answered)
+}
+
+/// The puzzle's space, explored.
+fn prepare(args: &ExploreArgs) -> anyhow::Result<(Space, Exploration)> {
+    let entry = registry::find(&args.puzzle).with_context(|| {
+        format!(
+            "unknown puzzle {:?}: the puzzles are {}",
+            args.puzzle,
+            registry::names().join(", ")
+        )
+    })?;
+    let options = match args.size {
+        Some(size) => json!({ "size": size }),
+        None => json!({}),
+    };
+    let Some(space) = entry.space(options)? else {
+        bail!("{} has no ranked space to explore yet", args.puzzle);
+    };
+    let options = Options {
+        max_depth: args.max_depth,
+        antipodes: args.antipodes,
+        max_memory: Some(args.max_memory.unwrap_or_else(memory::default_budget)),
+    };
+    let exploration = explore(&*space.ranked, &space.goals, &options)?;
+    Ok((space, exploration))
+}
+
+/// The layers as a table, then the greatest depth and the antipodes.
+fn write_table(
+    out: &mut impl Write,
+    exploration: &Exploration,
+    boards: &[String],
+) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "{:>5}  {:>15}  {:>15}  {:>10}",
+        "depth", "states", "total", "time"
+    )?;
+    let mut total = 0;
+    for (depth, &states) in exploration.layers.iter().enumerate() {
+        total += states;
+        let time = exploration
+            .layer_times
+            .get(depth.wrapping_sub(1))
+            .map_or(String::new(), |&time| format_duration(time));
+        writeln!(out, "{depth:>5}  {states:>15}  {total:>15}  {time:>10}")?;
+    }
+    let last = exploration.layers.last().copied().unwrap_or(0);
+    let deepest = exploration.max_depth();
+    if exploration.complete {
+        writeln!(out, "maximum depth {deepest}: {last} antipodes")?;
+    } else {
+        writeln!(out, "stopped at depth {deepest}: {last} states there")?;
+    }
+    for board in boards {
+        write!(out, "\n{board}")?;
+    }
+    Ok(())
+}

@@ -1,0 +1,81 @@
+//! `statespace explore` through the binary: layers, maximum depth, antipodes, refusals.
+
+mod common;
+
+use common::{run, stderr, stdout};
+use serde_json::Value;
+
+#[test]
+fn the_eight_puzzle_needs_at_most_31_moves_and_two_boards_need_them() {
+    let output = run(&["explore", "eight"], "");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("\n   31                2           181440"),
+        "{text}"
+    );
+    assert!(text.ends_with(
+        "maximum depth 31: 2 antipodes\n\n6 4 7\n8 5 x\n3 2 1\n\n8 6 7\n2 5 4\n3 x 1\n"
+    ));
+}
+
+#[test]
+fn json_holds_the_same_numbers() {
+    let output = run(&["explore", "sliding", "--size", "2x3", "--json"], "");
+    let object: Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+    assert_eq!(object["total"], 360);
+    assert_eq!(object["max_depth"], 21);
+    assert_eq!(object["complete"], true);
+    assert_eq!(object["antipodes"], serde_json::json!(["4 5 x\n1 2 3\n"]));
+    let four = run(&["explore", "four", "--json", "--antipodes", "0"], "");
+    let object: Value = serde_json::from_str(stdout(&four).trim()).unwrap();
+    assert_eq!(object["total"], 815_520);
+}
+
+#[test]
+fn a_depth_bound_stops_the_layers() {
+    let output = run(
+        &["explore", "eight", "--max-depth", "2", "--antipodes", "1"],
+        "",
+    );
+    assert!(
+        stdout(&output).contains("stopped at depth 2: 4 states there\n\n"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+#[test]
+fn what_cannot_be_explored_is_one_line_and_exit_code_2() {
+    for (args, message) in [
+        (
+            &["explore", "chess"][..],
+            "statespace: unknown puzzle \"chess\"",
+        ),
+        (
+            &["explore", "sliding"],
+            "statespace: exploring sliding boards needs their size",
+        ),
+        (
+            &["explore", "sliding", "--size", "5x5"],
+            "statespace: exploration ranks boards of at most 16 cells",
+        ),
+        (
+            &["explore", "rotation"],
+            "statespace: rotation has no ranked space to explore yet",
+        ),
+        (
+            &["explore", "sliding", "--size", "3x4", "--max-memory", "1M"],
+            "statespace: 479001600 ranks need 115 MiB at two bits each, more than the memory budget of 1 MiB",
+        ),
+    ] {
+        let output = run(args, "");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&output).starts_with(message),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+        assert_eq!(stderr(&output).lines().count(), 1, "{args:?}");
+    }
+}

@@ -1,0 +1,109 @@
+//! statespace-explore: whole state spaces, layer by layer, from their goals.
+//!
+//! A breadth-first search over the ranks of any [`RankedSpace`] (every engine domain with a
+//! [`PerfectHash`](statespace_engine::PerfectHash)), backwards from the goals: how many states lie
+//! at each distance, the greatest distance (the space's "God's number") and the states that need
+//! it (its antipodes). It knows no puzzle.
+//!
+//! ```
+//! use statespace_engine::space::RankedSpace;
+//! use statespace_explore::{Options, explore};
+//! /// The integers 0..10 on a ring, one step either way: distances 0, 1, 1, 2, 2, ... 5 from 0.
+//! struct Ring;
+//! impl RankedSpace for Ring {
+//!     fn ranks(&self) -> u64 { 10 }
+//!     fn predecessors(&self, ranks: &[u64], out: &mut Vec<u64>) {
+//!         out.extend(ranks.iter().flat_map(|&r| [(r + 1) % 10, (r + 9) % 10]));
+//!     }
+//! }
+//! let exploration = explore(&Ring, &[0], &Options::default()).unwrap();
+//! assert_eq!(exploration.layers, [1, 2, 2, 2, 2, 1]);
+//! assert_eq!(exploration.antipodes, [5]);
+//! ```
+
+mod dense;
+
+use std::time::Duration;
+
+use statespace_engine::space::RankedSpace;
+use thiserror::Error;
+
+pub use dense::explore;
+
+/// How an exploration runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Stop after the layer of this depth (the whole space when `None`).
+    pub max_depth: Option<u32>,
+    /// Keep the ranks of at most this many antipodes (states of the deepest layer).
+    pub antipodes: usize,
+    /// Refuse to start when the search would hold more than this many bytes.
+    pub max_memory: Option<u64>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self {
+            max_depth: None,
+            antipodes: 10,
+            max_memory: None,
+        }
+    }
+}
+
+/// What an exploration found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Exploration {
+    /// The number of states at each distance from the goals, from distance 0.
+    pub layers: Vec<u64>,
+    /// Whether the last layer is the space's last: false when `max_depth` stopped it first.
+    pub complete: bool,
+    /// The ranks of the first antipodes (states of the last layer), in rank order.
+    pub antipodes: Vec<u64>,
+    /// The time each layer took.
+    pub layer_times: Vec<Duration>,
+}
+
+impl Exploration {
+    /// The states reached.
+    pub fn total(&self) -> u64 {
+        self.layers.iter().sum()
+    }
+
+    /// The greatest distance reached: the space's God's number when the exploration is complete.
+    pub fn max_depth(&self) -> u32 {
+        self.layers.len().saturating_sub(1) as u32
+    }
+}
+
+/// Why an exploration could not start.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum ExploreError {
+    /// The dense array of two bits per rank does not fit in the memory budget (or at all).
+    #[error(
+        "{ranks} ranks need {} MiB at two bits each, more than the memory budget of {} MiB",
+        bytes.div_ceil(1 << 20),
+        budget >> 20
+    )]
+    TooLarge {
+        /// The ranks of the space.
+        ranks: u64,
+        /// The bytes the search would hold.
+        bytes: u64,
+        /// The budget.
+        budget: u64,
+    },
+    /// A goal's rank is outside the space.
+    #[error("goal rank {rank} is outside the space's {ranks} ranks")]
+    GoalOutside {
+        /// The goal's rank.
+        rank: u64,
+        /// The ranks of the space.
+        ranks: u64,
+    },
+}
+
+/// The bytes a dense exploration of `space` holds: two bits per rank.
+pub fn dense_bytes(space: &(impl RankedSpace + ?Sized)) -> u64 {
+    space.ranks().div_ceil(4)
+}
