@@ -67,6 +67,17 @@ pub trait PerfectHash: Domain {
         let _ = (state, rank);
         self.rank(neighbour)
     }
+    /// Calls `each` with every rank of `ranks` (increasing) and its state. Whole-space searches
+    /// unrank a layer this way; by default each rank is unranked from scratch, and a domain whose
+    /// neighbouring ranks share work overrides it.
+    fn unrank_each(&self, ranks: &[u64], mut each: impl FnMut(u64, &Self::State))
+    where
+        Self: Sized,
+    {
+        for &rank in ranks {
+            each(rank, &self.unrank(rank));
+        }
+    }
 }
 
 /// An admissible estimate: a lower bound on the cost from a state to the nearest goal.

@@ -47,15 +47,14 @@ impl<D: PerfectHash + Send + Sync> RankedSpace for D {
 
     fn predecessors(&self, ranks: &[u64], out: &mut Vec<u64>) {
         let mut actions = Vec::new();
-        for &rank in ranks {
-            let state = self.unrank(rank);
+        self.unrank_each(ranks, |rank, state| {
             actions.clear();
-            self.predecessor_actions(&state, &mut actions);
+            self.predecessor_actions(state, &mut actions);
             for &action in &actions {
                 let mut before = state.clone();
                 self.apply(&mut before, action);
-                out.push(self.rank_neighbour(&state, rank, &before));
+                out.push(self.rank_neighbour(state, rank, &before));
             }
-        }
+        });
     }
 }

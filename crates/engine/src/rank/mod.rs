@@ -50,7 +50,9 @@ pub use k_permutation::{
     KPermutationRanker, k_permutation_count, rank_k_permutation, unrank_k_permutation,
 };
 pub use multiset::MultisetRanker;
-pub use permutation::{factorial, permutation_parity, rank_permutation, unrank_permutation};
+pub use permutation::{
+    PermutationUnranker, factorial, permutation_parity, rank_permutation, unrank_permutation,
+};
 
 /// How many set bits of `mask` lie below bit `bit` (`bit < 64`).
 #[inline]

@@ -74,6 +74,100 @@ pub fn unrank_permutation(rank: u64, out: &mut [u8]) {
     }
 }
 
+/// Unranks permutations of `0..n` one after the other, in increasing rank order, sharing the work
+/// between neighbours: only the Lehmer digits a step changes (the last few, for nearby ranks) are
+/// added to, and only the positions from the first changed digit on are rebuilt.
+///
+/// ```
+/// use statespace_engine::rank::{PermutationUnranker, unrank_permutation};
+/// let mut unranker = PermutationUnranker::new(5);
+/// for rank in [0, 1, 7, 8, 119] {
+///     let mut expected = [0u8; 5];
+///     unrank_permutation(rank, &mut expected);
+///     assert_eq!(unranker.seek(rank), expected);
+/// }
+/// ```
+#[derive(Clone, Debug)]
+pub struct PermutationUnranker {
+    n: usize,
+    rank: u64,
+    /// The Lehmer digits of `rank`: position `i` has radix `n - i`.
+    digits: [u8; MAX_LEN],
+    /// The permutation of `rank`.
+    items: [u8; MAX_LEN],
+    /// The items not used before each position.
+    unused: [u64; MAX_LEN + 1],
+}
+
+impl PermutationUnranker {
+    /// An unranker of permutations of `0..n` (at most 20 items), standing at rank 0.
+    pub fn new(n: usize) -> Self {
+        assert!(
+            n <= MAX_LEN,
+            "permutations of more than {MAX_LEN} items do not fit in u64"
+        );
+        let mut unranker = Self {
+            n,
+            rank: 0,
+            digits: [0; MAX_LEN],
+            items: [0; MAX_LEN],
+            unused: [0; MAX_LEN + 1],
+        };
+        unranker.unused[0] = (1u64 << n) - 1;
+        unranker.rebuild(0);
+        unranker
+    }
+
+    /// The permutation of `rank`, below `n!`: fastest when ranks come in increasing order and
+    /// close together.
+    pub fn seek(&mut self, rank: u64) -> &[u8] {
+        debug_assert!(rank < factorial(self.n), "rank out of range");
+        let first = match rank.checked_sub(self.rank) {
+            Some(step) => self.add(step),
+            None => {
+                let mut rest = rank;
+                for i in (0..self.n).rev() {
+                    let radix = (self.n - i) as u64;
+                    self.digits[i] = (rest % radix) as u8;
+                    rest /= radix;
+                }
+                0
+            }
+        };
+        self.rank = rank;
+        self.rebuild(first);
+        &self.items[..self.n]
+    }
+
+    /// Adds `step` to the Lehmer digits; returns the first position that changed (`n` if none).
+    fn add(&mut self, step: u64) -> usize {
+        let mut carry = step;
+        let mut position = self.n;
+        while carry != 0 && position > 0 {
+            position -= 1;
+            let radix = (self.n - position) as u64;
+            let sum = u64::from(self.digits[position]) + carry;
+            if sum < radix {
+                self.digits[position] = sum as u8;
+                carry = 0;
+            } else {
+                self.digits[position] = (sum % radix) as u8;
+                carry = sum / radix;
+            }
+        }
+        position
+    }
+
+    /// Rebuilds the items from position `first` on.
+    fn rebuild(&mut self, first: usize) {
+        for i in first..self.n {
+            let item = nth_set_bit(self.unused[i], u64::from(self.digits[i]));
+            self.items[i] = item;
+            self.unused[i + 1] = self.unused[i] & !(1 << item);
+        }
+    }
+}
+
 /// Whether `perm` is an odd permutation, i.e. has an odd number of inversions.
 ///
 /// `perm` must be a permutation of `0..perm.len()`, of any length. Runs in O(n): the parity of a
@@ -102,6 +196,34 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+
+    proptest! {
+        #[test]
+        fn the_unranker_agrees_with_unranking_in_any_order(
+            n in 1usize..=20,
+            fractions in prop::collection::vec(0.0f64..1.0, 1..40),
+        ) {
+            let size = factorial(n);
+            let mut ranks: Vec<u64> = fractions
+                .iter()
+                .map(|&f| ((f * size as f64) as u64).min(size - 1))
+                .collect();
+            let mut unranker = PermutationUnranker::new(n);
+            for sorted in [false, true] {
+                if sorted {
+                    ranks.sort_unstable();
+                }
+                for &rank in &ranks {
+                    let mut expected = vec![0u8; n];
+                    unrank_permutation(rank, &mut expected);
+                    prop_assert_eq!(unranker.seek(rank), &expected[..]);
+                    let near = (rank + 1).min(size - 1);
+                    unrank_permutation(near, &mut expected);
+                    prop_assert_eq!(unranker.seek(near), &expected[..]);
+                }
+            }
+        }
+    }
 
     fn inversions(perm: &[u8]) -> usize {
         (0..perm.len())

@@ -1,6 +1,8 @@
 //! The sliding-tile puzzle as an engine [`Domain`], over any [`Tiles`] representation.
 
-use statespace_engine::rank::{factorial, rank_permutation, unrank_permutation};
+use statespace_engine::rank::{
+    PermutationUnranker, factorial, rank_permutation, unrank_permutation,
+};
 use statespace_engine::{Domain, PerfectHash};
 
 use super::board::{Move, PackedBoard, Shape, Tiles};
@@ -232,6 +234,13 @@ impl PerfectHash for PackedPuzzle {
         let cells = &mut cells[..self.shape.cells()];
         unrank_permutation(rank, cells);
         PackedBoard::from_tiles(cells)
+    }
+
+    fn unrank_each(&self, ranks: &[u64], mut each: impl FnMut(u64, &PackedBoard)) {
+        let mut unranker = PermutationUnranker::new(self.shape.cells());
+        for &rank in ranks {
+            each(rank, &PackedBoard::from_tiles(unranker.seek(rank)));
+        }
     }
 }
 
