@@ -79,3 +79,69 @@ fn what_cannot_be_explored_is_one_line_and_exit_code_2() {
         assert_eq!(stderr(&output).lines().count(), 1, "{args:?}");
     }
 }
+
+/// The layers of a `--json` exploration.
+fn layers(output: &std::process::Output) -> Value {
+    let object: Value = serde_json::from_str(stdout(output).trim()).expect("one JSON object");
+    object["layers"].clone()
+}
+
+#[test]
+fn a_run_killed_mid_layer_resumes_to_the_same_layers() {
+    let dir = std::env::temp_dir().join(format!("statespace-checkpoint-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let args = [
+        "explore",
+        "sliding",
+        "--size",
+        "3x4",
+        "--max-depth",
+        "24",
+        "--json",
+    ];
+    let whole = run(&args, "");
+    let with_checkpoint = [&args[..], &["--checkpoint", dir.to_str().unwrap()]].concat();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_statespace"))
+        .args(&with_checkpoint)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let saved = dir.join("explore.checkpoint");
+    let started = std::time::Instant::now();
+    while !saved.exists() && started.elapsed() < std::time::Duration::from_secs(60) {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+    assert!(saved.exists(), "a checkpoint was written before the kill");
+    let resumed = run(&with_checkpoint, "");
+    assert_eq!(resumed.status.code(), Some(0), "{}", stderr(&resumed));
+    assert_eq!(layers(&resumed), layers(&whole));
+
+    // A damaged checkpoint is refused, and left as it was.
+    let mut bytes = std::fs::read(&saved).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0xff;
+    std::fs::write(&saved, &bytes).unwrap();
+    let refused = run(&with_checkpoint, "");
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        stderr(&refused).contains("damaged (checksum); refused"),
+        "{}",
+        stderr(&refused)
+    );
+    assert_eq!(std::fs::read(&saved).unwrap(), bytes);
+
+    // So is the checkpoint of another run.
+    let other = run(
+        &["explore", "eight", "--checkpoint", dir.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(other.status.code(), Some(2));
+    assert!(
+        stderr(&other).contains("the checkpoint of another run"),
+        "{}",
+        stderr(&other)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -5,7 +5,7 @@
 //! need no locks; then one pass over the words turns `01` into `11` and `10` into `01`.
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 use statespace_engine::space::RankedSpace;
@@ -16,6 +16,8 @@ use crate::{Exploration, ExploreError, Options, dense_bytes};
 const LOW: u64 = 0x5555_5555_5555_5555;
 /// Cells per word.
 const CELLS: u64 = 32;
+/// The least time between two checkpoints: layers that go by faster are saved together.
+const SAVE_PERIOD: Duration = Duration::from_secs(1);
 /// Words a task takes at a time: enough ranks to batch, few enough to share the work out.
 const WORDS_PER_TASK: usize = 256;
 
@@ -37,37 +39,58 @@ pub fn explore(
             budget,
         })?;
     let cells: Vec<AtomicU64> = (0..words).map(|_| AtomicU64::new(0)).collect();
-    let mut layer = 0;
-    for &goal in goals {
-        if goal >= ranks {
-            return Err(ExploreError::GoalOutside { rank: goal, ranks });
-        }
-        let (word, shift) = place(goal);
-        let before = cells[word].fetch_or(1 << shift, Ordering::Relaxed);
-        layer += u64::from(before >> shift & 3 == 0);
+    if let Some(&goal) = goals.iter().find(|&&goal| goal >= ranks) {
+        return Err(ExploreError::GoalOutside { rank: goal, ranks });
     }
+    let restored = match &options.checkpoint {
+        Some(checkpoint) => checkpoint.restore(&cells)?,
+        None => None,
+    };
+    let layers = match restored {
+        Some(layers) => layers,
+        None => vec![place_goals(&cells, goals)],
+    };
     let mut exploration = Exploration {
-        layers: vec![layer],
+        layer_times: vec![None; layers.len() - 1],
+        layers,
         complete: false,
         antipodes: Vec::new(),
-        layer_times: Vec::new(),
     };
+    let mut saved: Option<Instant> = None;
     while options
         .max_depth
         .is_none_or(|max| exploration.max_depth() < max)
     {
         let started = Instant::now();
         let next = expand(space, &cells);
-        exploration.layer_times.push(started.elapsed());
+        exploration.layer_times.push(Some(started.elapsed()));
         if next == 0 {
             exploration.complete = true;
             break;
         }
         advance(&cells);
         exploration.layers.push(next);
+        if let Some(checkpoint) = &options.checkpoint
+            && saved.is_none_or(|time| time.elapsed() >= SAVE_PERIOD)
+        {
+            checkpoint.save(&cells, &exploration.layers)?;
+            saved = Some(Instant::now());
+        }
     }
     exploration.antipodes = current_ranks(&cells, options.antipodes);
     Ok(exploration)
+}
+
+/// Puts the goals in the current layer; returns how many there are.
+fn place_goals(cells: &[AtomicU64], goals: &[u64]) -> u64 {
+    goals
+        .iter()
+        .map(|&goal| {
+            let (word, shift) = place(goal);
+            let before = cells[word].fetch_or(1 << shift, Ordering::Relaxed);
+            u64::from(before >> shift & 3 == 0)
+        })
+        .sum()
 }
 
 /// The word and bit offset of `rank`'s cell.

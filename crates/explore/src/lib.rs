@@ -21,6 +21,7 @@
 //! assert_eq!(exploration.antipodes, [5]);
 //! ```
 
+mod checkpoint;
 mod dense;
 
 use std::time::Duration;
@@ -28,6 +29,7 @@ use std::time::Duration;
 use statespace_engine::space::RankedSpace;
 use thiserror::Error;
 
+pub use checkpoint::Checkpoint;
 pub use dense::explore;
 
 /// How an exploration runs.
@@ -39,6 +41,8 @@ pub struct Options {
     pub antipodes: usize,
     /// Refuse to start when the search would hold more than this many bytes.
     pub max_memory: Option<u64>,
+    /// Save the search after a layer (at most once a second), and resume from what was saved.
+    pub checkpoint: Option<Checkpoint>,
 }
 
 impl Default for Options {
@@ -47,6 +51,7 @@ impl Default for Options {
             max_depth: None,
             antipodes: 10,
             max_memory: None,
+            checkpoint: None,
         }
     }
 }
@@ -60,8 +65,9 @@ pub struct Exploration {
     pub complete: bool,
     /// The ranks of the first antipodes (states of the last layer), in rank order.
     pub antipodes: Vec<u64>,
-    /// The time each layer took.
-    pub layer_times: Vec<Duration>,
+    /// The time each layer after the first took to find; `None` for layers restored from a
+    /// checkpoint.
+    pub layer_times: Vec<Option<Duration>>,
 }
 
 impl Exploration {
@@ -93,6 +99,9 @@ pub enum ExploreError {
         /// The budget.
         budget: u64,
     },
+    /// A checkpoint could not be written, or was refused.
+    #[error("checkpoint {0}")]
+    Checkpoint(String),
     /// A goal's rank is outside the space.
     #[error("goal rank {rank} is outside the space's {ranks} ranks")]
     GoalOutside {

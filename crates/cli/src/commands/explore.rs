@@ -1,10 +1,12 @@
 //! `statespace explore`: every state of a puzzle's space by its distance to the goals.
 
+use std::hash::{DefaultHasher, Hash, Hasher};
 use std::io::Write;
+use std::path::PathBuf;
 
 use anyhow::{Context, bail};
 use serde_json::json;
-use statespace_explore::{Exploration, Options, explore};
+use statespace_explore::{Checkpoint, Exploration, Options, explore};
 use statespace_puzzles::puzzle::Space;
 use statespace_puzzles::registry;
 use statespace_puzzles::sliding::Shape;
@@ -33,6 +35,10 @@ pub struct ExploreArgs {
     /// Print one JSON object instead of the table.
     #[arg(long)]
     json: bool,
+    /// Save the search in this folder after each layer, and resume from it when run again with
+    /// the same arguments.
+    #[arg(long, value_name = "DIR")]
+    checkpoint: Option<PathBuf>,
 }
 
 /// Explores the space and prints its layers, its greatest depth and its antipodes. A puzzle,
@@ -80,6 +86,7 @@ fn prepare(args: &ExploreArgs) -> anyhow::Result<(Space, Exploration)> {
         Some(size) => json!({ "size": size }),
         None => json!({}),
     };
+    let run = format!("{} {options}", args.puzzle);
     let Some(space) = entry.space(options)? else {
         bail!("{} has no ranked space to explore yet", args.puzzle);
     };
@@ -87,9 +94,25 @@ fn prepare(args: &ExploreArgs) -> anyhow::Result<(Space, Exploration)> {
         max_depth: args.max_depth,
         antipodes: args.antipodes,
         max_memory: Some(args.max_memory.unwrap_or_else(memory::default_budget)),
+        checkpoint: args.checkpoint.as_ref().map(|dir| Checkpoint {
+            dir: dir.clone(),
+            run: format!(
+                "{run} ranks {} goals {} hashed {:x}",
+                space.ranked.ranks(),
+                space.goals.len(),
+                goals_hash(&space.goals)
+            ),
+        }),
     };
     let exploration = explore(&*space.ranked, &space.goals, &options)?;
     Ok((space, exploration))
+}
+
+/// A fingerprint of the goals, for the run's identity.
+fn goals_hash(goals: &[u64]) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    goals.hash(&mut hasher);
+    hasher.finish()
 }
 
 /// The layers as a table, then the greatest depth and the antipodes.
@@ -106,10 +129,14 @@ fn write_table(
     let mut total = 0;
     for (depth, &states) in exploration.layers.iter().enumerate() {
         total += states;
-        let time = exploration
-            .layer_times
-            .get(depth.wrapping_sub(1))
-            .map_or(String::new(), |&time| format_duration(time));
+        let time = match depth
+            .checked_sub(1)
+            .map(|index| exploration.layer_times[index])
+        {
+            Some(Some(time)) => format_duration(time),
+            Some(None) => "resumed".to_string(),
+            None => String::new(),
+        };
         writeln!(out, "{depth:>5}  {states:>15}  {total:>15}  {time:>10}")?;
     }
     let last = exploration.layers.last().copied().unwrap_or(0);
