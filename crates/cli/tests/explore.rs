@@ -145,3 +145,38 @@ fn a_run_killed_mid_layer_resumes_to_the_same_layers() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn sparse_mode_gives_the_dense_layers_and_refuses_irreversible_puzzles() {
+    let dense = run(&["explore", "sliding", "--size", "2x4", "--json"], "");
+    let sparse = run(
+        &["explore", "sliding", "--size", "2x4", "--json", "--sparse"],
+        "",
+    );
+    assert_eq!(layers(&sparse), layers(&dense));
+    // The 15-puzzle's first layers (OEIS A089484).
+    let fifteen = run(
+        &[
+            "explore",
+            "sliding",
+            "--size",
+            "4x4",
+            "--sparse",
+            "--max-depth",
+            "12",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(
+        layers(&fifteen),
+        serde_json::json!([1, 2, 4, 10, 24, 54, 107, 212, 446, 946, 1948, 3938, 7808])
+    );
+    let four = run(&["explore", "four", "--sparse"], "");
+    assert_eq!(four.status.code(), Some(2));
+    assert!(
+        stderr(&four).contains("not reversible"),
+        "{}",
+        stderr(&four)
+    );
+}

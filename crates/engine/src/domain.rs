@@ -48,6 +48,13 @@ pub trait Domain {
     fn predecessor_actions(&self, state: &Self::State, out: &mut Vec<Self::Action>) {
         self.actions(state, out);
     }
+
+    /// Whether the domain is reversible: the inverse of every applicable action is applicable in
+    /// the state it leads to, so a state's predecessors are its successors. True by default; a
+    /// domain that overrides [`Domain::predecessor_actions`] because it is not says false.
+    fn is_reversible(&self) -> bool {
+        true
+    }
 }
 
 /// A perfect hash of a domain's states: a bijection between the states and `0..size()`.

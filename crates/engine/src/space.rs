@@ -38,11 +38,19 @@ pub trait RankedSpace: Send + Sync {
     /// its neighbours), repeats included. A whole layer at a time, so that a search pays one
     /// call per batch, not per state.
     fn predecessors(&self, ranks: &[u64], out: &mut Vec<u64>);
+
+    /// Whether every state's predecessors are its successors (a reversible domain): then a
+    /// breadth-first layer's predecessors lie in the layers next to it.
+    fn reversible(&self) -> bool;
 }
 
 impl<D: PerfectHash + Send + Sync> RankedSpace for D {
     fn ranks(&self) -> u64 {
         self.size()
+    }
+
+    fn reversible(&self) -> bool {
+        self.is_reversible()
     }
 
     fn predecessors(&self, ranks: &[u64], out: &mut Vec<u64>) {

@@ -54,6 +54,7 @@ pub fn explore(
         layer_times: vec![None; layers.len() - 1],
         layers,
         complete: false,
+        stopped_by_memory: false,
         antipodes: Vec::new(),
     };
     let mut saved: Option<Instant> = None;

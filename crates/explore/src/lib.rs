@@ -15,6 +15,7 @@
 //!     fn predecessors(&self, ranks: &[u64], out: &mut Vec<u64>) {
 //!         out.extend(ranks.iter().flat_map(|&r| [(r + 1) % 10, (r + 9) % 10]));
 //!     }
+//!     fn reversible(&self) -> bool { true }
 //! }
 //! let exploration = explore(&Ring, &[0], &Options::default()).unwrap();
 //! assert_eq!(exploration.layers, [1, 2, 2, 2, 2, 1]);
@@ -23,6 +24,7 @@
 
 mod checkpoint;
 mod dense;
+mod sparse;
 
 use std::time::Duration;
 
@@ -31,6 +33,7 @@ use thiserror::Error;
 
 pub use checkpoint::Checkpoint;
 pub use dense::explore;
+pub use sparse::explore_sparse;
 
 /// How an exploration runs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,8 +64,11 @@ impl Default for Options {
 pub struct Exploration {
     /// The number of states at each distance from the goals, from distance 0.
     pub layers: Vec<u64>,
-    /// Whether the last layer is the space's last: false when `max_depth` stopped it first.
+    /// Whether the last layer is the space's last: false when `max_depth` or the memory budget
+    /// stopped it first.
     pub complete: bool,
+    /// Whether the memory budget stopped a sparse exploration before its next layer.
+    pub stopped_by_memory: bool,
     /// The ranks of the first antipodes (states of the last layer), in rank order.
     pub antipodes: Vec<u64>,
     /// The time each layer after the first took to find; `None` for layers restored from a
@@ -102,6 +108,11 @@ pub enum ExploreError {
     /// A checkpoint could not be written, or was refused.
     #[error("checkpoint {0}")]
     Checkpoint(String),
+    /// Sparse exploration needs a reversible space.
+    #[error(
+        "the space is not reversible, so a layer's predecessors may lie anywhere: explore it densely"
+    )]
+    NotReversible,
     /// A goal's rank is outside the space.
     #[error("goal rank {rank} is outside the space's {ranks} ranks")]
     GoalOutside {

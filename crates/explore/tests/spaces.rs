@@ -3,7 +3,7 @@
 use statespace_engine::distance_table::distance_table;
 use statespace_engine::space::RankedSpace;
 use statespace_engine::{Domain, Limits, PerfectHash};
-use statespace_explore::{ExploreError, Options, explore};
+use statespace_explore::{ExploreError, Options, explore, explore_sparse};
 
 /// Sliding boards of `rows` x `cols` as permutations ranked in lexicographic order (Lehmer
 /// code): an independent domain, the blank's moves in any order.
@@ -137,4 +137,54 @@ fn a_depth_bound_stops_early_and_a_budget_refuses() {
         explore(&tiles, &[tiles.ranks()], &Options::default()),
         Err(ExploreError::GoalOutside { .. })
     ));
+}
+
+#[test]
+fn sparse_layers_equal_dense_ones() {
+    for (rows, cols) in [(2, 2), (2, 3), (3, 2), (2, 4), (3, 3)] {
+        let tiles = Tiles { rows, cols };
+        let goals = [tiles.rank(&tiles.goal())];
+        let dense = explore(&tiles, &goals, &Options::default()).unwrap();
+        let sparse = explore_sparse(&tiles, &goals, &Options::default()).unwrap();
+        assert_eq!(sparse.layers, dense.layers, "{rows}x{cols}");
+        assert_eq!(sparse.antipodes, dense.antipodes, "{rows}x{cols}");
+        assert!(sparse.complete && !sparse.stopped_by_memory);
+    }
+}
+
+#[test]
+fn sparse_mode_stops_at_its_bounds_and_refuses_what_it_cannot_do() {
+    let tiles = Tiles { rows: 3, cols: 3 };
+    let goals = [tiles.rank(&tiles.goal())];
+    let bounded = Options {
+        max_depth: Some(3),
+        ..Options::default()
+    };
+    assert_eq!(
+        explore_sparse(&tiles, &goals, &bounded).unwrap().layers,
+        [1, 2, 4, 8]
+    );
+    let tight = Options {
+        max_memory: Some(10_000),
+        ..Options::default()
+    };
+    let stopped = explore_sparse(&tiles, &goals, &tight).unwrap();
+    assert!(stopped.stopped_by_memory && !stopped.complete);
+    assert!(stopped.layers.len() < 31);
+    struct OneWay(Tiles);
+    impl RankedSpace for OneWay {
+        fn ranks(&self) -> u64 {
+            self.0.ranks()
+        }
+        fn predecessors(&self, ranks: &[u64], out: &mut Vec<u64>) {
+            self.0.predecessors(ranks, out);
+        }
+        fn reversible(&self) -> bool {
+            false
+        }
+    }
+    assert_eq!(
+        explore_sparse(&OneWay(tiles), &goals, &Options::default()).unwrap_err(),
+        ExploreError::NotReversible
+    );
 }

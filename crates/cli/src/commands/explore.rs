@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, bail};
 use serde_json::json;
-use statespace_explore::{Checkpoint, Exploration, Options, explore};
+use statespace_explore::{Checkpoint, Exploration, ExploreError, Options, explore, explore_sparse};
 use statespace_puzzles::puzzle::Space;
 use statespace_puzzles::registry;
 use statespace_puzzles::sliding::Shape;
@@ -36,9 +36,13 @@ pub struct ExploreArgs {
     #[arg(long)]
     json: bool,
     /// Save the search in this folder after each layer, and resume from it when run again with
-    /// the same arguments.
-    #[arg(long, value_name = "DIR")]
+    /// the same arguments (dense explorations).
+    #[arg(long, value_name = "DIR", conflicts_with = "sparse")]
     checkpoint: Option<PathBuf>,
+    /// Keep each layer as a sorted list of ranks instead of two bits per rank: for spaces too
+    /// large to rank densely, to a depth bound (reversible puzzles only).
+    #[arg(long)]
+    sparse: bool,
 }
 
 /// Explores the space and prints its layers, its greatest depth and its antipodes. A puzzle,
@@ -104,7 +108,16 @@ fn prepare(args: &ExploreArgs) -> anyhow::Result<(Space, Exploration)> {
             ),
         }),
     };
-    let exploration = explore(&*space.ranked, &space.goals, &options)?;
+    let exploration = if args.sparse {
+        explore_sparse(&*space.ranked, &space.goals, &options)?
+    } else {
+        explore(&*space.ranked, &space.goals, &options).map_err(|error| match error {
+            ExploreError::TooLarge { .. } => {
+                anyhow::anyhow!("{error} (--sparse keeps only three layers, as sorted ranks)")
+            }
+            other => other.into(),
+        })?
+    };
     Ok((space, exploration))
 }
 
@@ -143,6 +156,11 @@ fn write_table(
     let deepest = exploration.max_depth();
     if exploration.complete {
         writeln!(out, "maximum depth {deepest}: {last} antipodes")?;
+    } else if exploration.stopped_by_memory {
+        writeln!(
+            out,
+            "stopped at depth {deepest}, the next layer past the memory budget: {last} states there"
+        )?;
     } else {
         writeln!(out, "stopped at depth {deepest}: {last} states there")?;
     }

@@ -383,6 +383,10 @@ impl Domain for FourInARow {
         position.board.has_line()
     }
 
+    fn is_reversible(&self) -> bool {
+        false
+    }
+
     fn predecessor_actions(&self, position: &Position, out: &mut Vec<Move>) {
         position.board.moves_of(position.to_move.other(), out);
     }
