@@ -27,6 +27,16 @@ pub fn explore(
     goals: &[u64],
     options: &Options,
 ) -> Result<Exploration, ExploreError> {
+    explore_with(space, goals, options, |_| {})
+}
+
+/// [`explore`], calling `on_layer` with the exploration so far after each layer (for progress).
+pub fn explore_with(
+    space: &(impl RankedSpace + ?Sized),
+    goals: &[u64],
+    options: &Options,
+    mut on_layer: impl FnMut(&Exploration),
+) -> Result<Exploration, ExploreError> {
     let ranks = space.ranks();
     let bytes = dense_bytes(space);
     let budget = options.max_memory.unwrap_or(u64::MAX);
@@ -71,6 +81,7 @@ pub fn explore(
         }
         advance(&cells);
         exploration.layers.push(next);
+        on_layer(&exploration);
         if let Some(checkpoint) = &options.checkpoint
             && saved.is_none_or(|time| time.elapsed() >= SAVE_PERIOD)
         {

@@ -32,8 +32,8 @@ use statespace_engine::space::RankedSpace;
 use thiserror::Error;
 
 pub use checkpoint::Checkpoint;
-pub use dense::explore;
-pub use sparse::explore_sparse;
+pub use dense::{explore, explore_with};
+pub use sparse::{explore_sparse, explore_sparse_with};
 
 /// How an exploration runs.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -37,6 +37,16 @@ pub fn explore_sparse(
     goals: &[u64],
     options: &Options,
 ) -> Result<Exploration, ExploreError> {
+    explore_sparse_with(space, goals, options, |_| {})
+}
+
+/// [`explore_sparse`], calling `on_layer` with the exploration so far after each layer.
+pub fn explore_sparse_with(
+    space: &(impl RankedSpace + ?Sized),
+    goals: &[u64],
+    options: &Options,
+    mut on_layer: impl FnMut(&Exploration),
+) -> Result<Exploration, ExploreError> {
     if !space.reversible() {
         return Err(ExploreError::NotReversible);
     }
@@ -71,6 +81,7 @@ pub fn explore_sparse(
             break;
         }
         exploration.layers.push(next.len() as u64);
+        on_layer(&exploration);
         previous = std::mem::replace(&mut current, next);
     }
     exploration.antipodes = current.iter().copied().take(options.antipodes).collect();

@@ -3,10 +3,15 @@
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::io::Write;
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use indicatif::ProgressBar;
 
 use anyhow::{Context, bail};
 use serde_json::json;
-use statespace_explore::{Checkpoint, Exploration, ExploreError, Options, explore, explore_sparse};
+use statespace_explore::{
+    Checkpoint, Exploration, ExploreError, Options, explore_sparse_with, explore_with,
+};
 use statespace_puzzles::puzzle::Space;
 use statespace_puzzles::registry;
 use statespace_puzzles::sliding::Shape;
@@ -108,17 +113,56 @@ fn prepare(args: &ExploreArgs) -> anyhow::Result<(Space, Exploration)> {
             ),
         }),
     };
+    let progress = Progress::new();
+    let on_layer = |exploration: &Exploration| progress.layer(exploration);
     let exploration = if args.sparse {
-        explore_sparse(&*space.ranked, &space.goals, &options)?
+        explore_sparse_with(&*space.ranked, &space.goals, &options, on_layer)?
     } else {
-        explore(&*space.ranked, &space.goals, &options).map_err(|error| match error {
-            ExploreError::TooLarge { .. } => {
-                anyhow::anyhow!("{error} (--sparse keeps only three layers, as sorted ranks)")
-            }
-            other => other.into(),
-        })?
+        explore_with(&*space.ranked, &space.goals, &options, on_layer).map_err(
+            |error| match error {
+                ExploreError::TooLarge { .. } => {
+                    anyhow::anyhow!("{error} (--sparse keeps only three layers, as sorted ranks)")
+                }
+                other => other.into(),
+            },
+        )?
     };
     Ok((space, exploration))
+}
+
+/// A line on standard error that follows the layers (hidden when it is not a terminal).
+struct Progress {
+    bar: ProgressBar,
+    started: Instant,
+}
+
+impl Progress {
+    fn new() -> Self {
+        let bar = ProgressBar::new_spinner();
+        bar.enable_steady_tick(Duration::from_millis(200));
+        bar.set_message("layer 0");
+        Self {
+            bar,
+            started: Instant::now(),
+        }
+    }
+
+    /// Shows the deepest layer, the states found and the rate since the start.
+    fn layer(&self, exploration: &Exploration) {
+        let total = exploration.total();
+        let rate = total as f64 / self.started.elapsed().as_secs_f64().max(1e-9);
+        self.bar.set_message(format!(
+            "layer {}: {} states, {total} in all, {rate:.0} states/s",
+            exploration.max_depth(),
+            exploration.layers.last().copied().unwrap_or(0),
+        ));
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        self.bar.finish_and_clear();
+    }
 }
 
 /// A fingerprint of the goals, for the run's identity.
