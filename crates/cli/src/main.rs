@@ -4,6 +4,7 @@ mod bench;
 mod commands;
 mod driver;
 mod memory;
+mod plot;
 
 use std::process::ExitCode;
 

@@ -180,3 +180,26 @@ fn sparse_mode_gives_the_dense_layers_and_refuses_irreversible_puzzles() {
         stderr(&four)
     );
 }
+
+#[test]
+fn the_layers_are_drawn_as_bars() {
+    let path = std::env::temp_dir().join(format!("statespace-plot-{}.svg", std::process::id()));
+    let output = run(
+        &[
+            "explore",
+            "sliding",
+            "--size",
+            "2x3",
+            "--plot",
+            path.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert!(svg.starts_with("<svg"));
+    assert!(svg.contains("sliding: states by distance"));
+    // The background, and one bar per layer (22 layers of 2x3 boards) at least.
+    assert!(svg.matches("<rect").count() >= 23, "{svg}");
+    std::fs::remove_file(&path).unwrap();
+}

@@ -17,7 +17,7 @@ use statespace_puzzles::registry;
 use statespace_puzzles::sliding::Shape;
 
 use crate::driver::{Verdict, format_duration};
-use crate::memory;
+use crate::{memory, plot};
 
 /// Flags of `statespace explore`.
 #[derive(clap::Args, Debug)]
@@ -44,6 +44,9 @@ pub struct ExploreArgs {
     /// the same arguments (dense explorations).
     #[arg(long, value_name = "DIR", conflicts_with = "sparse")]
     checkpoint: Option<PathBuf>,
+    /// Draw the layers into this SVG file (states per depth, logarithmic scale).
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<PathBuf>,
     /// Keep each layer as a sorted list of ranks instead of two bits per rank: for spaces too
     /// large to rank densely, to a depth bound (reversible puzzles only).
     #[arg(long)]
@@ -65,6 +68,10 @@ pub fn run(args: &ExploreArgs) -> anyhow::Result<Verdict> {
         .iter()
         .map(|&rank| (space.draw)(rank))
         .collect();
+    if let Some(path) = &args.plot {
+        let title = format!("{}: states by distance", args.puzzle);
+        plot::layers(path, &title, &exploration.layers)?;
+    }
     let mut out = std::io::stdout().lock();
     if args.json {
         let object = json!({
