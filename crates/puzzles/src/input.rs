@@ -109,8 +109,6 @@ pub struct Input<R> {
     position: usize,
     /// The current line's number, 0 before the first.
     number: usize,
-    /// The line of the last word or character returned.
-    last_item_line: usize,
     /// The source has no more lines.
     ended: bool,
 }
@@ -123,7 +121,6 @@ impl<R: Source> Input<R> {
             line: String::new(),
             position: 0,
             number: 0,
-            last_item_line: 1,
             ended: false,
         }
     }
@@ -215,7 +212,6 @@ impl<R: Source> Input<R> {
         {
             self.position += 1;
         }
-        self.last_item_line = self.number;
         Ok(Some(Token {
             text: &self.line[start..self.position],
             line: self.number,
@@ -239,7 +235,6 @@ impl<R: Source> Input<R> {
                 };
                 self.position += c.len_utf8();
                 if !c.is_whitespace() {
-                    self.last_item_line = self.number;
                     return Ok(Some((c, self.number)));
                 }
             }
@@ -257,7 +252,6 @@ impl<R: Source> Input<R> {
         }
         let start = self.position;
         self.position = self.line.len();
-        self.last_item_line = self.number;
         let text = &self.line[start..];
         let text = text.strip_suffix('\n').unwrap_or(text);
         Ok(Some((self.number, text.strip_suffix('\r').unwrap_or(text))))
@@ -266,16 +260,6 @@ impl<R: Source> Input<R> {
     /// The number of the line read last (0 before the first).
     pub fn line_read(&self) -> usize {
         self.number
-    }
-
-    /// The line the reader stands on: that of the next word, or at the end of the input that of
-    /// the last item read (so that "cut short" names the line where the input stops).
-    pub fn line_number(&mut self) -> Result<usize, ParseError> {
-        Ok(if self.skip_blanks()? {
-            self.number
-        } else {
-            self.last_item_line
-        })
     }
 }
 
@@ -360,20 +344,13 @@ mod tests {
     }
 
     #[test]
-    fn line_at_the_end_is_that_of_the_last_token() {
+    fn the_line_read_last_is_known() {
         let mut input = Input::new("1 2\n3\n\n".as_bytes());
-        for _ in 0..3 {
-            input.token().unwrap();
-        }
-        assert_eq!(input.token().unwrap(), None);
-        assert_eq!(input.line_number().unwrap(), 2);
-    }
-
-    #[test]
-    fn line_points_at_the_next_token() {
-        let mut input = Input::new("a\n\nb\n".as_bytes());
+        assert_eq!(input.line_read(), 0);
         input.token().unwrap();
-        assert_eq!(input.line_number().unwrap(), 3);
+        assert_eq!(input.line_read(), 1);
+        while input.token().unwrap().is_some() {}
+        assert_eq!(input.line_read(), 3);
     }
 
     #[test]
