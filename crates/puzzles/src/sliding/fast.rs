@@ -9,9 +9,11 @@
 //! Every walk is an engine breadth-first search, so the method takes polynomial time: a 30×30
 //! board is solved in well under a second.
 
-use statespace_engine::bfs::{bfs, bfs_with};
-use statespace_engine::index::DenseIndex;
-use statespace_engine::{Domain, Limits, Outcome, PerfectHash, SearchResult, Stats};
+use statespace_engine::bfs::{Bfs, bfs};
+use statespace_engine::index::StateIndex;
+use statespace_engine::{
+    Domain, Limits, Outcome, PerfectHash, SearchResult, Stats, visited_set_from_state_index,
+};
 
 use super::board::{Board, Move, Shape, Tiles};
 
@@ -31,10 +33,16 @@ pub fn fast_solution(board: &Board) -> Option<(Vec<Move>, Stats)> {
     if !board.is_solvable() {
         return None;
     }
+    let mut cells = vec![0; board.shape().cells()];
+    for (cell, &tile) in board.tiles().iter().enumerate() {
+        cells[usize::from(tile)] = cell;
+    }
     let mut solver = Solver {
         shape: board.shape(),
         board: board.clone(),
+        cells,
         locked: vec![false; board.shape().cells()],
+        walks: Bfs::new(CellIndex::default()),
         moves: Vec::new(),
         stats: Stats::default(),
     };
@@ -74,8 +82,12 @@ impl Frame {
 struct Solver {
     shape: Shape,
     board: Board,
+    /// The cell of each tile (the blank's at 0).
+    cells: Vec<usize>,
     /// Cells whose tiles are home for good (or held in place for a while).
     locked: Vec<bool>,
+    /// The breadth-first searcher of the walks, its memory kept from one walk to the next.
+    walks: Bfs<usize, Move, CellIndex>,
     moves: Vec<Move>,
     stats: Stats,
 }
@@ -218,7 +230,7 @@ impl Solver {
             blocked: &self.locked,
             goal,
         };
-        let result = bfs_with(&walk, &from, &Limits::none(), &mut DenseIndex::new(&walk));
+        let result = self.walks.search(&walk, &from, &Limits::none());
         if let Some(cell) = avoid {
             self.locked[cell] = false;
         }
@@ -245,16 +257,70 @@ impl Solver {
     }
 
     fn play(&mut self, step: Move) {
+        let blank = self.board.blank();
+        let target = self
+            .shape
+            .neighbor(blank, step)
+            .expect("a move on the board");
+        let tile = usize::from(self.board.tiles()[target]);
         self.board.apply(step).expect("a move on the board");
+        self.cells[tile] = blank;
+        self.cells[0] = target;
         self.moves.push(step);
     }
 
     fn position(&self, tile: usize) -> usize {
-        self.board
-            .tiles()
-            .iter()
-            .position(|&t| usize::from(t) == tile)
-            .expect("every tile is on the board")
+        self.cells[tile]
+    }
+}
+
+/// The cells a walk has visited: a slot per cell (a cell is its own rank), cleared by undoing
+/// only the slots that were filled, so that a short walk on a large board costs what it visits.
+#[derive(Debug, Default)]
+struct CellIndex {
+    slots: Vec<u32>,
+    filled: Vec<usize>,
+}
+
+const VACANT: u32 = u32::MAX;
+
+impl StateIndex<usize> for CellIndex {
+    fn get(&self, &cell: &usize) -> Option<u32> {
+        self.slots.get(cell).copied().filter(|&node| node != VACANT)
+    }
+
+    fn clear(&mut self) {
+        for cell in self.filled.drain(..) {
+            self.slots[cell] = VACANT;
+        }
+    }
+
+    fn get_or_insert(&mut self, &cell: &usize, node: u32) -> Option<u32> {
+        if cell >= self.slots.len() {
+            self.slots.resize(cell + 1, VACANT);
+        }
+        match std::mem::replace(&mut self.slots[cell], node) {
+            VACANT => {
+                self.filled.push(cell);
+                None
+            }
+            known => {
+                self.slots[cell] = known;
+                Some(known)
+            }
+        }
+    }
+}
+
+visited_set_from_state_index!(CellIndex, usize);
+
+/// The cell `step` leads to from `cell` on a board `cols` wide (the step must stay on it).
+fn step_from(cell: usize, cols: usize, step: Move) -> usize {
+    match step {
+        Move::Down => cell + cols,
+        Move::Left => cell - 1,
+        Move::Right => cell + 1,
+        Move::Up => cell - cols,
     }
 }
 
@@ -271,15 +337,24 @@ impl<G: Fn(usize) -> bool> Domain for Walk<'_, G> {
     type Action = Move;
 
     fn actions(&self, &cell: &usize, out: &mut Vec<Move>) {
-        out.extend(Move::ALL.into_iter().filter(|&step| {
-            self.shape
-                .neighbor(cell, step)
-                .is_some_and(|next| !self.blocked[next])
-        }));
+        // The row and column once per cell: a walk expands millions of cells on large boards.
+        let cols = self.shape.cols();
+        let (row, col) = (cell / cols, cell % cols);
+        let open = [
+            row + 1 < self.shape.rows(),
+            col > 0,
+            col + 1 < cols,
+            row > 0,
+        ];
+        for (step, open) in Move::ALL.into_iter().zip(open) {
+            if open && !self.blocked[step_from(cell, cols, step)] {
+                out.push(step);
+            }
+        }
     }
 
     fn apply(&self, cell: &mut usize, step: Move) {
-        *cell = self.shape.neighbor(*cell, step).expect("a listed step");
+        *cell = step_from(*cell, self.shape.cols(), step);
     }
 
     fn invert(&self, step: Move) -> Move {
