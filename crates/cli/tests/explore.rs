@@ -203,3 +203,32 @@ fn the_layers_are_drawn_as_bars() {
     assert!(svg.matches("<rect").count() >= 23, "{svg}");
     std::fs::remove_file(&path).unwrap();
 }
+
+#[test]
+fn a_goal_with_the_blank_in_the_centre_is_at_most_30_moves_away() {
+    let output = run(
+        &[
+            "explore",
+            "sliding",
+            "--size",
+            "3x3",
+            "--goal",
+            "1 2 3 4 0 5 6 7 8",
+            "--json",
+        ],
+        "",
+    );
+    let object: Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+    assert_eq!(object["total"], 181_440);
+    assert_eq!(object["max_depth"], 30);
+    let bad = run(
+        &["explore", "sliding", "--size", "3x3", "--goal", "1 2 3"],
+        "",
+    );
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        stderr(&bad).contains("goal: 3 tiles for a 3x3 board"),
+        "{}",
+        stderr(&bad)
+    );
+}

@@ -27,6 +27,10 @@ pub struct ExploreArgs {
     /// The board size of sliding puzzles, rows x columns (at most 16 cells).
     #[arg(long, value_name = "RxC")]
     size: Option<Shape>,
+    /// The goal of sliding puzzles: blank-last (the default), blank-first, or the goal's tiles in
+    /// quotes.
+    #[arg(long, value_name = "GOAL")]
+    goal: Option<String>,
     /// Stop after the layer of this depth.
     #[arg(long, value_name = "D")]
     max_depth: Option<u32>,
@@ -98,10 +102,13 @@ fn prepare(args: &ExploreArgs) -> anyhow::Result<(Space, Exploration)> {
             registry::names().join(", ")
         )
     })?;
-    let options = match args.size {
-        Some(size) => json!({ "size": size }),
-        None => json!({}),
-    };
+    let mut options = json!({});
+    if let Some(size) = args.size {
+        options["size"] = json!(size);
+    }
+    if let Some(goal) = &args.goal {
+        options["goal"] = json!(goal);
+    }
     let run = format!("{} {options}", args.puzzle);
     let Some(space) = entry.space(options)? else {
         bail!("{} has no ranked space to explore yet", args.puzzle);

@@ -111,10 +111,11 @@ fn solution_steps(board: &Board, answer: Option<&SlidingAnswer>) -> Vec<Step> {
     steps(board, moves.unwrap_or_default())
 }
 
-/// Every board of `shape` (which packed boards can hold), the goal with the blank last.
-fn packed_space(shape: Shape) -> Space {
+/// Every board of `shape` (which packed boards can hold), explored from `goal`.
+fn packed_space(shape: Shape, goal: &Board) -> Space {
     let puzzle = PackedPuzzle::new(shape);
-    let goals = vec![puzzle.rank(puzzle.goal())];
+    let goal = PackedBoard::from_board(goal).expect("the shape fits a packed board");
+    let goals = vec![puzzle.rank(&goal)];
     let drawing = puzzle.clone();
     Space {
         ranked: Box::new(puzzle),
@@ -226,9 +227,8 @@ impl Puzzle for Eight {
     }
 
     fn space(_: &EightOptions) -> Result<Option<Space>, OptionsError> {
-        Ok(Some(packed_space(
-            Shape::new(3, 3).expect("3x3 is a shape"),
-        )))
+        let shape = Shape::new(3, 3).expect("3x3 is a shape");
+        Ok(Some(packed_space(shape, &Board::solved(shape))))
     }
 
     fn generate(
@@ -470,9 +470,9 @@ impl Puzzle for Sliding {
         let shape = options
             .size
             .ok_or_else(|| OptionsError::new("exploring sliding boards needs their size"))?;
-        if options.wants_pdb() {
+        if options.pdb.is_some() || options.format == Format::Korf {
             return Err(OptionsError::new(
-                "exploration takes the goal with the blank last, and no pattern databases",
+                "exploration takes no pattern databases and no korf format",
             ));
         }
         if shape.cells() > PackedBoard::MAX_CELLS {
@@ -481,7 +481,12 @@ impl Puzzle for Sliding {
                 PackedBoard::MAX_CELLS
             )));
         }
-        Ok(Some(packed_space(shape)))
+        let geometry = Geometry::of(shape).map_err(OptionsError::new)?;
+        let goal =
+            pdb::Board::goal(options.goal.as_deref(), &geometry).map_err(OptionsError::new)?;
+        let tiles = goal.tiles().iter().map(|&tile| u16::from(tile)).collect();
+        let goal = Board::new(shape, tiles).expect("a goal is a board");
+        Ok(Some(packed_space(shape, &goal)))
     }
 
     fn finish(solver: &SlidingSolver) -> Closing {
