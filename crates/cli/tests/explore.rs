@@ -232,3 +232,41 @@ fn a_goal_with_the_blank_in_the_centre_is_at_most_30_moves_away() {
         stderr(&bad)
     );
 }
+
+#[test]
+fn rotation_boards_two_moves_from_a_uniform_centre_need_two_moves() {
+    let output = run(
+        &[
+            "explore",
+            "rotation",
+            "--sparse",
+            "--max-depth",
+            "2",
+            "--antipodes",
+            "25",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let object: Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+    assert_eq!(
+        object["layers"],
+        serde_json::json!([38_610, 308_880, 1_698_840])
+    );
+    // The drawings list the cells in order: their digits are the judge's input.
+    let boards: String = object["antipodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|board| {
+            let digits: Vec<&str> = board.as_str().unwrap().split_whitespace().collect();
+            assert_eq!(digits.len(), 24);
+            format!("{}\n", digits.join(" "))
+        })
+        .collect();
+    let solved = run(&["solve", "rotation"], &boards);
+    let answers: Vec<&str> = stdout(&solved).lines().step_by(2).collect();
+    assert_eq!(answers.len(), 25);
+    assert!(answers.iter().all(|moves| moves.len() == 2), "{answers:?}");
+}

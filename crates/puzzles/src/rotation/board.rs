@@ -215,6 +215,15 @@ impl Board {
         self.digit_cells[usize::from(digit - 1)]
     }
 
+    /// The board whose digit `d` stands on the cells of `placements[d - 1]` (disjoint masks that
+    /// cover the 24 cells, eight each).
+    pub(super) fn from_placements(placements: [u32; 3]) -> Board {
+        debug_assert_eq!(placements[0] | placements[1] | placements[2], ALL_CELLS);
+        Board {
+            digit_cells: placements,
+        }
+    }
+
     /// The masks of the cells holding 1, 2 and 3, in that order.
     #[inline]
     pub fn placements(&self) -> [u32; 3] {

@@ -4,17 +4,18 @@
 use std::fmt::Write;
 
 use serde::{Deserialize, Serialize};
-use statespace_engine::Stats;
+use statespace_engine::{PerfectHash, Stats};
 
 use crate::input::{Input, ParseError, Source};
 use crate::puzzle::{
-    About, CaseLimits, OptionsError, Puzzle, Solved, Step, format_duration, moves_summary,
+    About, CaseLimits, OptionsError, Puzzle, Solved, Space, Step, format_duration, moves_summary,
 };
 
 use super::board::Board;
+use super::boards::Boards;
 use super::generate::random_boards;
 use super::parse::read_board;
-use super::print::steps;
+use super::print::{draw, steps};
 use super::solve::{Algorithm, Answer, Solver};
 
 /// The Rotation Game (UVa 1343, POJ 2286, HDU 1667, AcWing 181).
@@ -90,6 +91,21 @@ impl Puzzle for Rotation {
 
     fn steps(_: &Solver, board: &Board, answer: Option<&Answer>) -> Vec<Step> {
         steps(board, answer.map_or(&[][..], |answer| &answer.moves))
+    }
+
+    fn space(_: &Options) -> Result<Option<Space>, OptionsError> {
+        let boards = Boards::new();
+        let goals = boards
+            .goals()
+            .iter()
+            .map(|goal| boards.rank(goal))
+            .collect();
+        let drawing = boards.clone();
+        Ok(Some(Space {
+            ranked: Box::new(boards),
+            goals,
+            draw: Box::new(move |rank| draw(&drawing.unrank(rank))),
+        }))
     }
 
     fn case_input(_: &Solver, board: &Board) -> String {

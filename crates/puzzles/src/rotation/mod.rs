@@ -39,6 +39,7 @@
 //! ```
 
 mod board;
+mod boards;
 mod face;
 mod generate;
 mod parse;
@@ -49,6 +50,7 @@ mod solve;
 pub use board::{
     ALL_CELLS, Board, CELLS, CENTRE, COPIES, DIGITS, LINE, Move, RotationGame, WrongCounts,
 };
+pub use boards::Boards;
 pub use face::{GenOptions, Options, Rotation};
 pub use generate::{DRAWS_PER_BOARD, GenerateError, MOST_MOVES, random_boards};
 pub use parse::parse_boards;
