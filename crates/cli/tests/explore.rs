@@ -61,8 +61,8 @@ fn what_cannot_be_explored_is_one_line_and_exit_code_2() {
             "statespace: exploration ranks boards of at most 16 cells",
         ),
         (
-            &["explore", "rotation"],
-            "statespace: rotation has no ranked space to explore yet",
+            &["explore", "solitaire"],
+            "statespace: solitaire has no ranked space to explore yet",
         ),
         (
             &["explore", "sliding", "--size", "3x4", "--max-memory", "1M"],

@@ -205,7 +205,7 @@ fn spaces_are_explored_from_their_goals() {
     assert!((four.draw)(four.goals[0]).ends_with(" to move\n"));
 
     assert!(
-        registry::find("rotation")
+        registry::find("solitaire")
             .unwrap()
             .space(json!({}))
             .unwrap()
