@@ -169,10 +169,10 @@ impl Solver {
         Ok(match algorithm {
             Algorithm::Table => self.by_table(board, limits),
             Algorithm::Fast => {
-                let (moves, mut stats) = fast_solution(board).expect("a solvable board");
+                let (moves, mut stats) = fast_solution(board, limits).expect("a solvable board");
                 stats.elapsed = started.elapsed();
                 Report {
-                    answer: Answer::Solved(moves),
+                    answer: moves.map_or_else(Answer::Stopped, Answer::Solved),
                     shortest: false,
                     stats,
                     table_built: None,
