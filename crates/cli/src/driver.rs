@@ -159,6 +159,9 @@ pub fn solve<P: Puzzle>(options: &P::Options, args: &InputArgs) -> anyhow::Resul
     for note in &closing.notes {
         eprintln!("{note}");
     }
+    // Every answer is out: the process ends without freeing what the solver holds (millions of
+    // states after a large search, a noticeable wait), which the system reclaims at once.
+    std::mem::forget(solver);
     if let Some(failure) = closing.failure {
         anyhow::bail!(failure);
     }

@@ -246,6 +246,10 @@ pub trait Tiles: Clone + Eq + Hash + fmt::Debug {
     fn blank(&self) -> usize;
     /// Slides the tile in `cell`, a neighbour of the blank, into the blank.
     fn slide(&mut self, cell: usize);
+    /// The bytes the board owns outside itself; none by default.
+    fn heap_bytes(&self) -> usize {
+        0
+    }
 }
 
 /// A position of any size: the tile in each cell, row by row, 0 for the blank.
@@ -399,6 +403,9 @@ impl Tiles for Board {
     fn slide(&mut self, cell: usize) {
         self.tiles.swap(cell, self.blank as usize);
         self.blank = cell as u32;
+    }
+    fn heap_bytes(&self) -> usize {
+        size_of_val(&*self.tiles)
     }
 }
 
