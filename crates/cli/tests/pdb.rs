@@ -79,6 +79,27 @@ fn tables_are_built_once_listed_verified_and_rebuilt_when_damaged() {
         "{}",
         stderr(&rebuilt)
     );
+
+    let (a, b) = (
+        dir.join("sliding-4x4-b0-1.4.5.8.12.pdb"),
+        dir.join("sliding-4x4-b0-2.3.6.7.11.pdb"),
+    );
+    let parked = dir.join("parked");
+    std::fs::rename(&a, &parked).unwrap();
+    std::fs::rename(&b, &a).unwrap();
+    std::fs::rename(&parked, &b).unwrap();
+    let verified = run(&["pdb", "verify"], &dir);
+    assert_eq!(verified.status.code(), Some(1));
+    let report = stdout(&verified);
+    for (file, holds) in [(&a, "2 3 6 7 11"), (&b, "1 4 5 8 12")] {
+        let line = format!(
+            "bad {}: holds the table of sliding 4x4, blank goal cell 0; additive, tiles of goal \
+             cells {holds}, not the one its name says\n",
+            file.display()
+        );
+        assert!(report.contains(&line), "{report}");
+    }
+    assert!(stderr(&verified).contains("2 of 3 tables failed verification"));
     std::fs::remove_dir_all(dir).unwrap();
 }
 
