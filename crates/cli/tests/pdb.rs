@@ -107,7 +107,7 @@ fn tables_are_built_once_listed_verified_and_rebuilt_when_damaged() {
 fn unknown_layouts_and_bad_goals_are_refused() {
     let dir = scratch().with_extension("refusals");
     let output = run(&["pdb", "build", "--size", "3x3"], &dir);
-    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         stderr(&output),
         "statespace: no table layout by default for 3x3 boards (78, 663, 555 on 4x4; 6666 on 5x5)\n"
@@ -117,7 +117,7 @@ fn unknown_layouts_and_bad_goals_are_refused() {
         stderr(&output),
         "statespace: goal: 3 tiles for a 4x4 board of 16 cells\n"
     );
-    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(output.status.code(), Some(2));
     assert!(!dir.exists());
     let output = run(&["pdb", "build", "--pdb", "1,2/2,3"], &dir);
     assert!(
@@ -125,7 +125,7 @@ fn unknown_layouts_and_bad_goals_are_refused() {
         "{}",
         stderr(&output)
     );
-    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(output.status.code(), Some(2));
     // The flags of the other solvers are refused, not silently dropped.
     for flags in [
         ["--format", "korf", "--algo", "idastar"],
@@ -136,7 +136,7 @@ fn unknown_layouts_and_bad_goals_are_refused() {
             stderr(&output),
             "statespace: an algorithm or heuristic does not apply to pattern databases (a layout, a goal, or the korf format)\n"
         );
-        assert_eq!(output.status.code(), Some(1));
+        assert_eq!(output.status.code(), Some(2));
     }
 }
 

@@ -10,6 +10,7 @@ use statespace_engine::distance_table::mean_distance;
 use statespace_engine::pattern_database::{
     BuildOptions, Header, PatternDatabase, TableCache, default_cache_dir,
 };
+use statespace_puzzles::puzzle::OptionsError;
 use statespace_puzzles::sliding::Shape;
 use statespace_puzzles::sliding::pdb::{Board, Geometry, Layout, PatternTables, file_name_of};
 
@@ -117,10 +118,10 @@ pub fn run(args: &PdbArgs) -> anyhow::Result<Verdict> {
 fn build(args: &TableArgs) -> anyhow::Result<Verdict> {
     let flags = &args.flags;
     flags.configure_threads()?;
-    let geometry = Geometry::of(args.size).map_err(anyhow::Error::msg)?;
-    let goal = Board::goal(flags.goal.as_deref(), &geometry).map_err(anyhow::Error::msg)?;
+    let geometry = Geometry::of(args.size).map_err(OptionsError::new)?;
+    let goal = Board::goal(flags.goal.as_deref(), &geometry).map_err(OptionsError::new)?;
     let layout =
-        Layout::parse(flags.pdb.as_deref(), &geometry, goal.blank()).map_err(anyhow::Error::msg)?;
+        Layout::parse(flags.pdb.as_deref(), &geometry, goal.blank()).map_err(OptionsError::new)?;
     let budget = args.max_memory.unwrap_or_else(memory::default_budget);
     let options = BuildOptions {
         progress: Some("building".to_string()),
