@@ -270,3 +270,26 @@ fn rotation_boards_two_moves_from_a_uniform_centre_need_two_moves() {
     assert_eq!(answers.len(), 25);
     assert!(answers.iter().all(|moves| moves.len() == 2), "{answers:?}");
 }
+
+/// The published figures of the 4×3 puzzle (OEIS A090166): 239,500,800 boards, at most 53
+/// moves, 18 boards that far. A whole run of two bits per rank over 12! ranks: about 15 s.
+#[test]
+fn the_4x3_puzzle_needs_at_most_53_moves_and_18_boards_need_them() {
+    let args = [
+        "explore",
+        "sliding",
+        "--size",
+        "4x3",
+        "--json",
+        "--antipodes",
+        "100",
+    ];
+    let output = run(&args, "");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let object: Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+    assert_eq!(object["total"], 239_500_800);
+    assert_eq!(object["max_depth"], 53);
+    assert_eq!(object["complete"], true);
+    assert_eq!(object["layers"][53], 18);
+    assert_eq!(object["antipodes"].as_array().map(Vec::len), Some(18));
+}
