@@ -61,8 +61,8 @@ fn what_cannot_be_explored_is_one_line_and_exit_code_2() {
             "statespace: exploration ranks boards of at most 16 cells",
         ),
         (
-            &["explore", "solitaire"],
-            "statespace: solitaire has no ranked space to explore yet",
+            &["explore", "four", "--goal", "x"],
+            "statespace: bad options: unknown field `goal`",
         ),
         (
             &["explore", "sliding", "--size", "3x4", "--max-memory", "1M"],
@@ -292,4 +292,41 @@ fn the_4x3_puzzle_needs_at_most_53_moves_and_18_boards_need_them() {
     assert_eq!(object["complete"], true);
     assert_eq!(object["layers"][53], 18);
     assert_eq!(object["antipodes"].as_array().map(Vec::len), Some(18));
+}
+
+/// Solitaire's placements: every layer as the engine's distance table has it, from the default
+/// goal (the first cells) and from a goal given as `row column` pairs.
+#[test]
+fn solitaire_layers_equal_the_distance_table() {
+    use statespace_engine::Limits;
+    use statespace_engine::distance_table::distance_table;
+    use statespace_puzzles::solitaire::{Bitboard, Grid, Placement, Solitaire};
+    let grid = Grid::new(8, 8).unwrap();
+    for (goal, cells) in [
+        (None, [0, 1, 2, 3]),
+        (Some("4 4 4 5 5 4 5 5"), [27, 28, 35, 36]),
+    ] {
+        let mut args = vec!["explore", "solitaire", "--json", "--antipodes", "1"];
+        args.extend(goal.iter().flat_map(|goal| ["--goal", goal]));
+        let output = run(&args, "");
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        let object: Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+        let target = Bitboard::from_cells(&cells);
+        let domain = Solitaire::new(grid, target);
+        let table = distance_table(&domain, &[target], &Limits::none());
+        let expected = table.table.unwrap().histogram();
+        assert_eq!(object["layers"], serde_json::json!(expected), "{goal:?}");
+        assert_eq!(object["total"], 635_376);
+    }
+    let centre = run(&["explore", "solitaire", "--goal", "4 4 4 5 5 4 5 5"], "");
+    assert!(stdout(&centre).ends_with(
+        "maximum depth 22: 1 antipodes\n\no......o\n........\n........\n........\n........\n\
+         ........\n........\no......o\n"
+    ));
+    let off = run(&["explore", "solitaire", "--goal", "4 4 9 9"], "");
+    assert_eq!(
+        stderr(&off),
+        "statespace: goal \"4 4 9 9\": (9, 9) is off the 8x8 board\n"
+    );
+    assert_eq!(off.status.code(), Some(2));
 }

@@ -22,13 +22,14 @@ use crate::{memory, plot};
 /// Flags of `statespace explore`.
 #[derive(clap::Args, Debug)]
 pub struct ExploreArgs {
-    /// The puzzle: eight, sliding (with --size) or four.
+    /// The puzzle: eight, sliding (with --size), four, rotation or solitaire.
     puzzle: String,
     /// The board size of sliding puzzles, rows x columns (at most 16 cells).
     #[arg(long, value_name = "RxC")]
     size: Option<Shape>,
     /// The goal of sliding puzzles: blank-last (the default), blank-first, or the goal's tiles in
-    /// quotes.
+    /// quotes; of solitaire, the placement's `row column` pairs in quotes (default: four pieces
+    /// on the first cells).
     #[arg(long, value_name = "GOAL")]
     goal: Option<String>,
     /// Stop after the layer of this depth.
