@@ -86,6 +86,31 @@ fn layers(output: &std::process::Output) -> Value {
     object["layers"].clone()
 }
 
+/// Runs `args` with a checkpoint in `dir`, kills it (SIGKILL) once a checkpoint is written,
+/// runs it again to the end, and checks that it ends with the layers of an uninterrupted run.
+/// Returns the arguments with the checkpoint.
+fn killed_and_resumed<'a>(args: &[&'a str], dir: &'a str) -> Vec<&'a str> {
+    let whole = run(args, "");
+    let with_checkpoint = [args, &["--checkpoint", dir]].concat();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_statespace"))
+        .args(&with_checkpoint)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let saved = std::path::Path::new(dir).join("explore.checkpoint");
+    let started = std::time::Instant::now();
+    while !saved.exists() && started.elapsed() < std::time::Duration::from_secs(60) {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(saved.exists(), "a checkpoint was written before the kill");
+    let resumed = run(&with_checkpoint, "");
+    assert_eq!(resumed.status.code(), Some(0), "{}", stderr(&resumed));
+    assert_eq!(layers(&resumed), layers(&whole), "{args:?}");
+    with_checkpoint
+}
+
 #[test]
 fn a_run_killed_mid_layer_resumes_to_the_same_layers() {
     let dir = std::env::temp_dir().join(format!("statespace-checkpoint-{}", std::process::id()));
@@ -99,24 +124,8 @@ fn a_run_killed_mid_layer_resumes_to_the_same_layers() {
         "24",
         "--json",
     ];
-    let whole = run(&args, "");
-    let with_checkpoint = [&args[..], &["--checkpoint", dir.to_str().unwrap()]].concat();
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_statespace"))
-        .args(&with_checkpoint)
-        .stdout(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
+    let with_checkpoint = killed_and_resumed(&args, dir.to_str().unwrap());
     let saved = dir.join("explore.checkpoint");
-    let started = std::time::Instant::now();
-    while !saved.exists() && started.elapsed() < std::time::Duration::from_secs(60) {
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    child.kill().unwrap(); // SIGKILL
-    child.wait().unwrap();
-    assert!(saved.exists(), "a checkpoint was written before the kill");
-    let resumed = run(&with_checkpoint, "");
-    assert_eq!(resumed.status.code(), Some(0), "{}", stderr(&resumed));
-    assert_eq!(layers(&resumed), layers(&whole));
 
     // A damaged checkpoint is refused, and left as it was.
     let mut bytes = std::fs::read(&saved).unwrap();
@@ -132,17 +141,25 @@ fn a_run_killed_mid_layer_resumes_to_the_same_layers() {
     );
     assert_eq!(std::fs::read(&saved).unwrap(), bytes);
 
-    // So is the checkpoint of another run.
-    let other = run(
-        &["explore", "eight", "--checkpoint", dir.to_str().unwrap()],
-        "",
-    );
-    assert_eq!(other.status.code(), Some(2));
-    assert!(
-        stderr(&other).contains("the checkpoint of another run"),
-        "{}",
-        stderr(&other)
-    );
+    // So is the checkpoint of another run: another puzzle, or the same one explored sparsely.
+    let sparse = [&with_checkpoint[..], &["--sparse"]].concat();
+    for other in [
+        &["explore", "eight", "--checkpoint", dir.to_str().unwrap()][..],
+        &sparse,
+    ] {
+        let other = run(other, "");
+        assert_eq!(other.status.code(), Some(2));
+        assert!(
+            stderr(&other).contains("the checkpoint of another run"),
+            "{}",
+            stderr(&other)
+        );
+    }
+
+    // A sparse run resumes from its own checkpoint (its last two layers).
+    std::fs::remove_dir_all(&dir).unwrap();
+    let sparse = [&args[..], &["--sparse"]].concat();
+    killed_and_resumed(&sparse, dir.to_str().unwrap());
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -46,8 +46,8 @@ pub struct ExploreArgs {
     #[arg(long)]
     json: bool,
     /// Save the search in this folder after each layer, and resume from it when run again with
-    /// the same arguments (dense explorations).
-    #[arg(long, value_name = "DIR", conflicts_with = "sparse")]
+    /// the same arguments.
+    #[arg(long, value_name = "DIR")]
     checkpoint: Option<PathBuf>,
     /// Draw the layers into this SVG file (states per depth, logarithmic scale).
     #[arg(long, value_name = "FILE.svg")]
@@ -121,7 +121,8 @@ fn prepare(args: &ExploreArgs) -> anyhow::Result<(Space, Exploration)> {
         checkpoint: args.checkpoint.as_ref().map(|dir| Checkpoint {
             dir: dir.clone(),
             run: format!(
-                "{run} ranks {} goals {} hashed {:x}",
+                "{run}{} ranks {} goals {} hashed {:x}",
+                if args.sparse { " sparse" } else { "" },
                 space.ranked.ranks(),
                 space.goals.len(),
                 goals_hash(&space.goals)
