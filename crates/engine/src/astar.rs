@@ -51,7 +51,7 @@ use crate::{
 ///         }
 ///     }
 ///     fn apply(&self, s: &mut (i32, i32), a: (i32, i32)) { s.0 += a.0; s.1 += a.1; }
-///     fn invert(&self, a: (i32, i32)) -> (i32, i32) { (-a.0, -a.1) }
+///     fn invert(&self, a: (i32, i32)) -> Option<(i32, i32)> { Some((-a.0, -a.1)) }
 ///     fn is_goal(&self, s: &(i32, i32)) -> bool { *s == (4, 4) }
 /// }
 /// let manhattan = |s: &(i32, i32)| (8 - s.0 - s.1) as u32;
@@ -106,7 +106,7 @@ where
 ///     type Action = i32;
 ///     fn actions(&self, _: &i32, out: &mut Vec<i32>) { out.extend([1, 5]); }
 ///     fn apply(&self, n: &mut i32, step: i32) { *n += step; }
-///     fn invert(&self, step: i32) -> i32 { -step }
+///     fn invert(&self, step: i32) -> Option<i32> { Some(-step) }
 ///     fn is_goal(&self, n: &i32) -> bool { *n == 23 }
 /// }
 /// let left = |n: &i32| (23 - n).max(0) as u32 / 5;
@@ -338,7 +338,7 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy> AStar<S, A, I, M> {
             domain.actions(&state, &mut actions);
             stats.count(u32::try_from(f).unwrap_or(u32::MAX), actions.len() as u64);
             // The way back leads to the parent, which a path through here can never improve.
-            let back = parent_action.map(|action| domain.invert(action));
+            let back = parent_action.and_then(|action| domain.invert(action));
             for &action in &actions {
                 if Some(action) == back {
                     continue;

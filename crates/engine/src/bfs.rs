@@ -25,7 +25,7 @@ use crate::{Domain, Limits, SearchResult, Solution, Stats, StopReason};
 ///     type Action = i32;
 ///     fn actions(&self, _: &i32, out: &mut Vec<i32>) { out.extend([3, -2]); }
 ///     fn apply(&self, n: &mut i32, step: i32) { *n += step; }
-///     fn invert(&self, step: i32) -> i32 { -step }
+///     fn invert(&self, step: i32) -> Option<i32> { Some(-step) }
 ///     fn is_goal(&self, n: &i32) -> bool { *n == 10 }
 /// }
 /// let result = bfs(&Steps, &0, &Limits::none().max_depth(20));
@@ -59,7 +59,7 @@ pub fn bfs_with<D: Domain, I: VisitedSet<D::State>>(
 ///     type Action = i32;
 ///     fn actions(&self, _: &i32, out: &mut Vec<i32>) { out.extend([3, -2]); }
 ///     fn apply(&self, n: &mut i32, step: i32) { *n += step; }
-///     fn invert(&self, step: i32) -> i32 { -step }
+///     fn invert(&self, step: i32) -> Option<i32> { Some(-step) }
 ///     fn is_goal(&self, n: &i32) -> bool { *n == 10 }
 /// }
 /// let mut searcher = Bfs::new(HashIndex::default());
@@ -161,7 +161,7 @@ impl<S: Clone, A: Copy + Eq, I: VisitedSet<S>> Bfs<S, A, I> {
             // The way back leads to the parent, visited already.
             let back = self.links[parent]
                 .action
-                .map(|action| domain.invert(action));
+                .and_then(|action| domain.invert(action));
             let parent_key = self.keys[parent];
             for &action in &actions {
                 if Some(action) == back {

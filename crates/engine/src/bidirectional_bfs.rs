@@ -32,7 +32,7 @@ use crate::{Domain, LayerStats, Limits, SearchResult, Solution, Stats, StopReaso
 ///     type Action = i32;
 ///     fn actions(&self, _: &i32, out: &mut Vec<i32>) { out.extend([-1, 1, 10]); }
 ///     fn apply(&self, n: &mut i32, step: i32) { *n = (*n + step).rem_euclid(100); }
-///     fn invert(&self, step: i32) -> i32 { -step }
+///     fn invert(&self, step: i32) -> Option<i32> { Some(-step) }
 ///     fn is_goal(&self, n: &i32) -> bool { *n == 42 }
 ///     fn predecessor_actions(&self, _: &i32, out: &mut Vec<i32>) { out.extend([1, -1, -10]); }
 /// }
@@ -224,7 +224,11 @@ fn join<D: Domain>(
 ) -> Solution<D::Action> {
     let mut actions = forward.actions_to(forward_node);
     let back = backward.actions_to(backward_node);
-    actions.extend(back.iter().rev().map(|&action| domain.invert(action)));
+    actions.extend(back.iter().rev().map(|&action| {
+        domain
+            .invert(action)
+            .expect("bidirectional search goes back by the inverses of predecessor actions")
+    }));
     Solution {
         cost: actions.len() as u64,
         actions,

@@ -118,7 +118,7 @@ pub fn descend<D: Domain>(
 ///         if *n < 9 { out.push(1); }
 ///     }
 ///     fn apply(&self, n: &mut u8, step: i8) { *n = n.wrapping_add_signed(step); }
-///     fn invert(&self, step: i8) -> i8 { -step }
+///     fn invert(&self, step: i8) -> Option<i8> { Some(-step) }
 ///     fn is_goal(&self, n: &u8) -> bool { *n == 0 }
 /// }
 /// impl PerfectHash for Line {

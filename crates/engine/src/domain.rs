@@ -23,12 +23,26 @@ pub trait Domain {
     /// Applies `action` (one of `actions(state)`) to `state` in place.
     fn apply(&self, state: &mut Self::State, action: Self::Action);
 
-    /// The action that undoes `action`: applying `action` then `invert(action)` restores the state.
-    fn invert(&self, action: Self::Action) -> Self::Action;
+    /// The action that undoes `action`, if there is one: applying `action` then the inverse
+    /// restores the state. Searches skip the inverse of the action that led to a state (it only
+    /// leads back), and IDA* undoes its moves with it. `None`, the default, is right for any
+    /// domain: a move without an inverse (an edge of a directed graph, `n → 2n`) prunes nothing.
+    /// Searches backwards from goals (bidirectional BFS) need the inverse of every predecessor
+    /// action.
+    fn invert(&self, _action: Self::Action) -> Option<Self::Action> {
+        None
+    }
 
     /// Undoes `action` in place; by default applies its inverse.
+    ///
+    /// # Panics
+    /// By default, if `action` has no inverse: a domain whose moves cannot be inverted
+    /// implements `undo` (keeping what it needs to undo them) to be searched by IDA*.
     fn undo(&self, state: &mut Self::State, action: Self::Action) {
-        self.apply(state, self.invert(action));
+        let inverse = self
+            .invert(action)
+            .expect("IDA* undoes moves: a move without an inverse needs Domain::undo");
+        self.apply(state, inverse);
     }
 
     /// Whether `state` is a goal.

@@ -23,7 +23,7 @@
 //!         }
 //!     }
 //!     fn apply(&self, (x, y): &mut (i32, i32), (dx, dy): (i32, i32)) { *x += dx; *y += dy; }
-//!     fn invert(&self, (dx, dy): (i32, i32)) -> (i32, i32) { (-dx, -dy) }
+//!     fn invert(&self, (dx, dy): (i32, i32)) -> Option<(i32, i32)> { Some((-dx, -dy)) }
 //!     fn is_goal(&self, &state: &(i32, i32)) -> bool { state == (0, 0) }
 //! }
 //! /// The grid is symmetric about its diagonal, which keeps the goal in place.

@@ -32,7 +32,7 @@ use crate::{
 ///     type Action = i32;
 ///     fn actions(&self, _: &i32, out: &mut Vec<i32>) { out.extend([-1, 1]); }
 ///     fn apply(&self, n: &mut i32, step: i32) { *n += step; }
-///     fn invert(&self, step: i32) -> i32 { -step }
+///     fn invert(&self, step: i32) -> Option<i32> { Some(-step) }
 ///     fn is_goal(&self, n: &i32) -> bool { *n == 7 }
 /// }
 /// let distance = |n: &i32| (7 - n).unsigned_abs();
@@ -136,7 +136,7 @@ impl<D: Domain, H: IncrementalHeuristic<D>> Search<'_, D, H> {
         actions.clear();
         self.domain.actions(&self.state, &mut actions);
         self.count_expansion(actions.len() as u64);
-        let forbidden = last.map(|action| self.domain.invert(action));
+        let forbidden = last.and_then(|action| self.domain.invert(action));
         let mut least_exceeding: Option<u64> = None;
         let mut result = Ok(Pass::Exceeded(None));
         for &action in &actions {

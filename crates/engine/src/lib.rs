@@ -20,8 +20,8 @@
 //!     fn apply(&self, stack: &mut [u8; 3], k: usize) {
 //!         stack[..k].reverse();
 //!     }
-//!     fn invert(&self, k: usize) -> usize {
-//!         k // a flip undoes itself
+//!     fn invert(&self, k: usize) -> Option<usize> {
+//!         Some(k) // a flip undoes itself
 //!     }
 //!     fn is_goal(&self, stack: &[u8; 3]) -> bool {
 //!         *stack == [1, 2, 3]

@@ -16,7 +16,7 @@ use crate::PerfectHash;
 ///     type Action = u64;
 ///     fn actions(&self, _: &u64, out: &mut Vec<u64>) { out.extend([1, 9]); }
 ///     fn apply(&self, n: &mut u64, step: u64) { *n = (*n + step) % 10; }
-///     fn invert(&self, step: u64) -> u64 { 10 - step }
+///     fn invert(&self, step: u64) -> Option<u64> { Some(10 - step) }
 ///     fn is_goal(&self, n: &u64) -> bool { *n == 0 }
 /// }
 /// impl PerfectHash for Ring {

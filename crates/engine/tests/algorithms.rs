@@ -231,9 +231,6 @@ struct Weighted {
     goal: u32,
 }
 
-/// The action no edge has: directed edges have no inverse to prune.
-const NO_EDGE: usize = usize::MAX;
-
 impl Domain for Weighted {
     type State = u32;
     type Action = usize;
@@ -242,9 +239,6 @@ impl Domain for Weighted {
     }
     fn apply(&self, node: &mut u32, edge: usize) {
         *node = self.edges[edge].1;
-    }
-    fn invert(&self, _: usize) -> usize {
-        NO_EDGE
     }
     fn is_goal(&self, &node: &u32) -> bool {
         node == self.goal
@@ -385,4 +379,41 @@ proptest! {
             prop_assert_eq!(result.stats.expanded, expanded);
         }
     }
+}
+
+/// `n → n + 1` and `n → 2n`: moves without an inverse, as in a directed graph.
+struct Doubling {
+    goal: u64,
+}
+
+impl Domain for Doubling {
+    type State = u64;
+    /// True doubles, false adds one.
+    type Action = bool;
+    fn actions(&self, _: &u64, out: &mut Vec<bool>) {
+        out.extend([false, true]);
+    }
+    fn apply(&self, n: &mut u64, double: bool) {
+        *n = if double { 2 * *n } else { *n + 1 };
+    }
+    fn is_goal(&self, n: &u64) -> bool {
+        *n == self.goal
+    }
+}
+
+/// Regression: BFS and A* skipped "the inverse" of the last move, which a domain without
+/// inverses had to fake (the move itself), and BFS from 1 answered that 16 cannot be reached.
+#[test]
+fn moves_without_an_inverse_prune_nothing() {
+    let domain = Doubling { goal: 16 };
+    let limits = Limits::none().max_depth(10);
+    // 1 + 1 = 2, then doubled thrice: the first of the shortest in the order of the actions.
+    let expected = vec![false, true, true, true];
+    let by_bfs = bfs(&domain, &1, &limits);
+    assert_eq!(
+        by_bfs.outcome.solution().map(|s| &s.actions),
+        Some(&expected)
+    );
+    let by_astar = astar(&domain, &1, &|_: &u64| 0, &limits);
+    assert_eq!(by_astar.outcome.solution().map(|s| s.cost), Some(4));
 }

@@ -398,8 +398,8 @@ impl Domain for Dials {
     fn apply(&self, state: &mut [u8; 3], (dial, step): (usize, i8)) {
         state[dial] = state[dial].wrapping_add_signed(step);
     }
-    fn invert(&self, (dial, step): (usize, i8)) -> (usize, i8) {
-        (dial, -step)
+    fn invert(&self, (dial, step): (usize, i8)) -> Option<(usize, i8)> {
+        Some((dial, -step))
     }
     fn is_goal(&self, state: &[u8; 3]) -> bool {
         *state == [0; 3]

@@ -42,8 +42,8 @@ impl Domain for Tiles {
         };
         state.swap(blank, target);
     }
-    fn invert(&self, step: u8) -> u8 {
-        step ^ 1
+    fn invert(&self, step: u8) -> Option<u8> {
+        Some(step ^ 1)
     }
     fn is_goal(&self, state: &Vec<u8>) -> bool {
         *state == self.goal()

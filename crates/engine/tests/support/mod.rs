@@ -69,8 +69,8 @@ impl Domain for Graph {
     fn apply(&self, node: &mut u32, (_, to): (u32, u32)) {
         *node = to;
     }
-    fn invert(&self, (from, to): (u32, u32)) -> (u32, u32) {
-        (to, from)
+    fn invert(&self, (from, to): (u32, u32)) -> Option<(u32, u32)> {
+        Some((to, from))
     }
     fn is_goal(&self, node: &u32) -> bool {
         self.goals.contains(node)
@@ -159,8 +159,8 @@ impl Domain for Sliding {
         let target = (blank as isize + dr as isize * self.cols as isize + dc as isize) as usize;
         state.swap(blank, target);
     }
-    fn invert(&self, action: u8) -> u8 {
-        action ^ 1
+    fn invert(&self, action: u8) -> Option<u8> {
+        Some(action ^ 1)
     }
     fn is_goal(&self, state: &Vec<u8>) -> bool {
         *state == self.goal()

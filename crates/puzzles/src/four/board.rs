@@ -372,11 +372,11 @@ impl Domain for FourInARow {
         position.to_move = position.to_move.other();
     }
 
-    fn invert(&self, action: Move) -> Move {
-        Move {
+    fn invert(&self, action: Move) -> Option<Move> {
+        Some(Move {
             from: action.to,
             to: action.from,
-        }
+        })
     }
 
     fn is_goal(&self, position: &Position) -> bool {

@@ -281,8 +281,8 @@ impl Domain for RotationGame {
         board.apply(mv);
     }
 
-    fn invert(&self, mv: Move) -> Move {
-        mv.inverse()
+    fn invert(&self, mv: Move) -> Option<Move> {
+        Some(mv.inverse())
     }
 
     #[inline]

@@ -102,7 +102,7 @@ impl Domain for Boards {
         RotationGame.apply(board, mv);
     }
 
-    fn invert(&self, mv: Move) -> Move {
+    fn invert(&self, mv: Move) -> Option<Move> {
         RotationGame.invert(mv)
     }
 

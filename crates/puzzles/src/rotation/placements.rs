@@ -110,8 +110,8 @@ impl Domain for Placements {
         *mask = mv.apply_to_mask(*mask);
     }
 
-    fn invert(&self, mv: Move) -> Move {
-        mv.inverse()
+    fn invert(&self, mv: Move) -> Option<Move> {
+        Some(mv.inverse())
     }
 
     fn is_goal(&self, mask: &u32) -> bool {

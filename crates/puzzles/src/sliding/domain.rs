@@ -181,8 +181,8 @@ impl<T: Tiles> Domain for SlidingPuzzle<T> {
     }
 
     #[inline]
-    fn invert(&self, step: Move) -> Move {
-        step.inverse()
+    fn invert(&self, step: Move) -> Option<Move> {
+        Some(step.inverse())
     }
 
     #[inline]

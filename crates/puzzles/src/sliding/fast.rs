@@ -496,8 +496,8 @@ impl<G: Fn(usize) -> bool> Domain for Walk<'_, G> {
         *cell = step_from(*cell, self.shape.cols(), step);
     }
 
-    fn invert(&self, step: Move) -> Move {
-        step.inverse()
+    fn invert(&self, step: Move) -> Option<Move> {
+        Some(step.inverse())
     }
 
     fn is_goal(&self, &cell: &usize) -> bool {
@@ -558,8 +558,8 @@ impl Domain for Window<'_> {
         state[0] = next;
     }
 
-    fn invert(&self, step: Move) -> Move {
-        step.inverse()
+    fn invert(&self, step: Move) -> Option<Move> {
+        Some(step.inverse())
     }
 
     fn is_goal(&self, state: &[u8; 4]) -> bool {

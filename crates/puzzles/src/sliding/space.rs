@@ -167,8 +167,8 @@ impl Domain for SolvableBoards {
         self.puzzle.apply(board, step);
     }
 
-    fn invert(&self, step: Move) -> Move {
-        step.inverse()
+    fn invert(&self, step: Move) -> Option<Move> {
+        Some(step.inverse())
     }
 
     fn is_goal(&self, board: &PackedBoard) -> bool {

@@ -76,8 +76,8 @@ impl<P: Placement> Domain for Solitaire<P> {
     }
 
     #[inline]
-    fn invert(&self, action: Move) -> Move {
-        action.reversed()
+    fn invert(&self, action: Move) -> Option<Move> {
+        Some(action.reversed())
     }
 
     fn is_goal(&self, state: &P) -> bool {

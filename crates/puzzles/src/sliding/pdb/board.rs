@@ -304,8 +304,8 @@ impl Domain for TilePuzzle {
         board.slide(target);
     }
 
-    fn invert(&self, mv: Move) -> Move {
-        mv.inverse()
+    fn invert(&self, mv: Move) -> Option<Move> {
+        Some(mv.inverse())
     }
 
     fn is_goal(&self, board: &Board) -> bool {
