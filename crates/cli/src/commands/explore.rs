@@ -1,7 +1,7 @@
 //! `statespace explore`: every state of a puzzle's space by its distance to the goals.
 
 use std::hash::{DefaultHasher, Hash, Hasher};
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -150,6 +150,9 @@ fn prepare(args: &ExploreArgs) -> anyhow::Result<(Space, Exploration)> {
 struct Progress {
     bar: ProgressBar,
     started: Instant,
+    /// Whether standard error is a terminal: if not (a log file of a long run), each layer is a
+    /// line of its own, where a terminal gets one line redrawn.
+    terminal: bool,
 }
 
 impl Progress {
@@ -160,6 +163,7 @@ impl Progress {
         Self {
             bar,
             started: Instant::now(),
+            terminal: std::io::stderr().is_terminal(),
         }
     }
 
@@ -167,11 +171,16 @@ impl Progress {
     fn layer(&self, exploration: &Exploration) {
         let total = exploration.total();
         let rate = total as f64 / self.started.elapsed().as_secs_f64().max(1e-9);
-        self.bar.set_message(format!(
+        let line = format!(
             "layer {}: {} states, {total} in all, {rate:.0} states/s",
             exploration.max_depth(),
             exploration.layers.last().copied().unwrap_or(0),
-        ));
+        );
+        if self.terminal {
+            self.bar.set_message(line);
+        } else {
+            eprintln!("{line}");
+        }
     }
 }
 
