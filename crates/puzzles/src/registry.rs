@@ -186,7 +186,7 @@ impl<P: Puzzle> Entry for Registered<P> {
 fn read_one<P: Puzzle>(solver: &P::Solver, input: &[u8]) -> Result<P::Case, ParseError> {
     let mut input = Input::new(input);
     let case = P::read_case(solver, &mut input, 1)?
-        .ok_or_else(|| ParseError::new(input.line_read(), "no case in the input"))?;
+        .ok_or_else(|| ParseError::new(input.line_read().max(1), "no case in the input"))?;
     match P::read_case(solver, &mut input, 2) {
         Ok(None) => Ok(case),
         _ => Err(ParseError::new(

@@ -1,0 +1,1 @@
+// The playground's script.
