@@ -8,7 +8,6 @@ use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
-use statespace_puzzles::puzzle::About;
 use statespace_puzzles::registry::{self, Entry, Position};
 
 use crate::AppState;
@@ -58,14 +57,21 @@ pub async fn health() -> Json<Value> {
     Json(json!({ "status": "ok" }))
 }
 
-/// `GET /api/puzzles`: each puzzle's name, title, input format, algorithms and example.
-pub async fn puzzles() -> Json<Vec<&'static About>> {
-    Json(
-        registry::PUZZLES
-            .iter()
-            .map(|entry| entry.about())
-            .collect(),
-    )
+/// `GET /api/puzzles`: each puzzle's name, title, input format, algorithms and example, with
+/// the example's cases each as a judge input of its own (`cases`).
+pub async fn puzzles() -> Result<Json<Vec<Value>>, ApiError> {
+    registry::PUZZLES
+        .iter()
+        .map(|entry| {
+            let about = entry.about();
+            let mut listed = serde_json::to_value(about).map_err(|error| {
+                ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, error.to_string())
+            })?;
+            listed["cases"] = json!(entry.case_inputs(about.example.as_bytes())?);
+            Ok(listed)
+        })
+        .collect::<Result<_, _>>()
+        .map(Json)
 }
 
 /// `POST /api/{puzzle}/solve`: the answer to one case, the same object as

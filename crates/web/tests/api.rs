@@ -48,13 +48,17 @@ fn every_puzzle_is_listed_with_its_about() {
     let (status, body) = get(&format!("{}/api/puzzles", server()));
     assert_eq!(status, 200);
     let listed: Value = serde_json::from_str(&body).unwrap();
-    let expected: Vec<Value> = PUZZLES
-        .iter()
-        .map(|entry| serde_json::to_value(entry.about()).unwrap())
-        .collect();
-    assert_eq!(listed, Value::Array(expected));
+    let listed = listed.as_array().unwrap();
+    assert_eq!(listed.len(), PUZZLES.len());
+    for (listed, entry) in listed.iter().zip(PUZZLES) {
+        let about = entry.about();
+        let mut expected = serde_json::to_value(about).unwrap();
+        expected["cases"] = json!(entry.case_inputs(about.example.as_bytes()).unwrap());
+        assert_eq!(listed, &expected, "{}", about.name);
+    }
     assert_eq!(listed[1]["name"], "eight");
     assert_eq!(listed[1]["algorithms"][0][0], "table");
+    assert_eq!(listed[1]["cases"][0], "2 3 4 1 5 x 7 6 8\n");
 }
 
 #[test]
@@ -323,4 +327,17 @@ fn searches_beyond_the_cap_wait_then_get_503() {
         &json!({"board": "1 2 3 4 5 6 7 x 8"}),
     );
     assert_eq!(status, 200, "the slot is free again");
+}
+
+#[test]
+fn the_page_and_its_files_are_served_from_the_binary() {
+    for (path, marker) in [
+        ("/", r#"<script src="/playground.js"></script>"#),
+        ("/playground.js", "async function solve()"),
+        ("/playground.css", "#board svg"),
+    ] {
+        let (status, body) = get(&format!("{}{path}", server()));
+        assert_eq!(status, 200, "{path}");
+        assert!(body.contains(marker), "{path}");
+    }
 }
