@@ -145,12 +145,18 @@ async function solve() {
   show(0);
 }
 
+// Forgets the answer shown and the figures of its search, which belong to another board.
 function forgetAnswer() {
   pause();
   state.steps = [];
   state.at = 0;
   byId("moves").replaceChildren();
   byId("step-title").textContent = "";
+  for (const id of ["summary", "move-count", "expanded", "generated", "stored", "time"]) {
+    byId(id).textContent = "-";
+  }
+  byId("output").textContent = "";
+  byId("chart").replaceChildren();
 }
 
 function showMoveList() {
