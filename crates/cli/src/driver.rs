@@ -14,7 +14,7 @@ use statespace_puzzles::input::{Input, Source};
 
 use crate::memory;
 pub use statespace_puzzles::puzzle::format_duration;
-use statespace_puzzles::puzzle::{self, CaseLimits, Puzzle, Report, Solved, trace};
+use statespace_puzzles::puzzle::{self, CaseLimits, OptionsError, Puzzle, Report, Solved, trace};
 
 /// How a command ended, when it did not fail outright.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,8 +27,8 @@ pub enum Verdict {
     Stopped,
 }
 
-/// Exit codes: 0 when every case was answered, 2 on bad input, 3 when a limit stopped some
-/// case's search, 1 on any other failure.
+/// Exit codes: 0 when every case was answered, 2 on bad input or options a puzzle refuses, 3
+/// when a limit stopped some case's search, 1 on any other failure.
 pub fn exit_code(result: anyhow::Result<Verdict>) -> ExitCode {
     match result {
         Ok(Verdict::Answered) => ExitCode::SUCCESS,
@@ -36,7 +36,11 @@ pub fn exit_code(result: anyhow::Result<Verdict>) -> ExitCode {
         Ok(Verdict::Stopped) => ExitCode::from(3),
         Err(error) => {
             eprintln!("statespace: {error:#}");
-            ExitCode::FAILURE
+            if error.downcast_ref::<OptionsError>().is_some() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::FAILURE
+            }
         }
     }
 }
@@ -159,6 +163,9 @@ pub fn solve<P: Puzzle>(options: &P::Options, args: &InputArgs) -> anyhow::Resul
     for note in &closing.notes {
         eprintln!("{note}");
     }
+    // Every answer is out: the process ends without freeing what the solver holds (millions of
+    // states after a large search, a noticeable wait), which the system reclaims at once.
+    std::mem::forget(solver);
     if let Some(failure) = closing.failure {
         anyhow::bail!(failure);
     }

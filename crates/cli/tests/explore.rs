@@ -61,12 +61,12 @@ fn what_cannot_be_explored_is_one_line_and_exit_code_2() {
             "statespace: exploration ranks boards of at most 16 cells",
         ),
         (
-            &["explore", "solitaire"],
-            "statespace: solitaire has no ranked space to explore yet",
+            &["explore", "four", "--goal", "x"],
+            "statespace: bad options: unknown field `goal`",
         ),
         (
             &["explore", "sliding", "--size", "3x4", "--max-memory", "1M"],
-            "statespace: 479001600 ranks need 115 MiB at two bits each, more than the memory budget of 1 MiB",
+            "statespace: 239500800 ranks need 58 MiB at two bits each, more than the memory budget of 1 MiB",
         ),
     ] {
         let output = run(args, "");
@@ -86,6 +86,31 @@ fn layers(output: &std::process::Output) -> Value {
     object["layers"].clone()
 }
 
+/// Runs `args` with a checkpoint in `dir`, kills it (SIGKILL) once a checkpoint is written,
+/// runs it again to the end, and checks that it ends with the layers of an uninterrupted run.
+/// Returns the arguments with the checkpoint.
+fn killed_and_resumed<'a>(args: &[&'a str], dir: &'a str) -> Vec<&'a str> {
+    let whole = run(args, "");
+    let with_checkpoint = [args, &["--checkpoint", dir]].concat();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_statespace"))
+        .args(&with_checkpoint)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let saved = std::path::Path::new(dir).join("explore.checkpoint");
+    let started = std::time::Instant::now();
+    while !saved.exists() && started.elapsed() < std::time::Duration::from_secs(60) {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(saved.exists(), "a checkpoint was written before the kill");
+    let resumed = run(&with_checkpoint, "");
+    assert_eq!(resumed.status.code(), Some(0), "{}", stderr(&resumed));
+    assert_eq!(layers(&resumed), layers(&whole), "{args:?}");
+    with_checkpoint
+}
+
 #[test]
 fn a_run_killed_mid_layer_resumes_to_the_same_layers() {
     let dir = std::env::temp_dir().join(format!("statespace-checkpoint-{}", std::process::id()));
@@ -99,24 +124,8 @@ fn a_run_killed_mid_layer_resumes_to_the_same_layers() {
         "24",
         "--json",
     ];
-    let whole = run(&args, "");
-    let with_checkpoint = [&args[..], &["--checkpoint", dir.to_str().unwrap()]].concat();
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_statespace"))
-        .args(&with_checkpoint)
-        .stdout(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
+    let with_checkpoint = killed_and_resumed(&args, dir.to_str().unwrap());
     let saved = dir.join("explore.checkpoint");
-    let started = std::time::Instant::now();
-    while !saved.exists() && started.elapsed() < std::time::Duration::from_secs(60) {
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    child.kill().unwrap(); // SIGKILL
-    child.wait().unwrap();
-    assert!(saved.exists(), "a checkpoint was written before the kill");
-    let resumed = run(&with_checkpoint, "");
-    assert_eq!(resumed.status.code(), Some(0), "{}", stderr(&resumed));
-    assert_eq!(layers(&resumed), layers(&whole));
 
     // A damaged checkpoint is refused, and left as it was.
     let mut bytes = std::fs::read(&saved).unwrap();
@@ -132,17 +141,25 @@ fn a_run_killed_mid_layer_resumes_to_the_same_layers() {
     );
     assert_eq!(std::fs::read(&saved).unwrap(), bytes);
 
-    // So is the checkpoint of another run.
-    let other = run(
-        &["explore", "eight", "--checkpoint", dir.to_str().unwrap()],
-        "",
-    );
-    assert_eq!(other.status.code(), Some(2));
-    assert!(
-        stderr(&other).contains("the checkpoint of another run"),
-        "{}",
-        stderr(&other)
-    );
+    // So is the checkpoint of another run: another puzzle, or the same one explored sparsely.
+    let sparse = [&with_checkpoint[..], &["--sparse"]].concat();
+    for other in [
+        &["explore", "eight", "--checkpoint", dir.to_str().unwrap()][..],
+        &sparse,
+    ] {
+        let other = run(other, "");
+        assert_eq!(other.status.code(), Some(2));
+        assert!(
+            stderr(&other).contains("the checkpoint of another run"),
+            "{}",
+            stderr(&other)
+        );
+    }
+
+    // A sparse run resumes from its own checkpoint (its last two layers).
+    std::fs::remove_dir_all(&dir).unwrap();
+    let sparse = [&args[..], &["--sparse"]].concat();
+    killed_and_resumed(&sparse, dir.to_str().unwrap());
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -269,4 +286,64 @@ fn rotation_boards_two_moves_from_a_uniform_centre_need_two_moves() {
     let answers: Vec<&str> = stdout(&solved).lines().step_by(2).collect();
     assert_eq!(answers.len(), 25);
     assert!(answers.iter().all(|moves| moves.len() == 2), "{answers:?}");
+}
+
+/// The published figures of the 4×3 puzzle (OEIS A090166): 239,500,800 boards, at most 53
+/// moves, 18 boards that far. A whole run of two bits per rank over 12!/2 ranks: about 15 s.
+#[test]
+fn the_4x3_puzzle_needs_at_most_53_moves_and_18_boards_need_them() {
+    let args = [
+        "explore",
+        "sliding",
+        "--size",
+        "4x3",
+        "--json",
+        "--antipodes",
+        "100",
+    ];
+    let output = run(&args, "");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let object: Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+    assert_eq!(object["total"], 239_500_800);
+    assert_eq!(object["max_depth"], 53);
+    assert_eq!(object["complete"], true);
+    assert_eq!(object["layers"][53], 18);
+    assert_eq!(object["antipodes"].as_array().map(Vec::len), Some(18));
+}
+
+/// Solitaire's placements: every layer as the engine's distance table has it, from the default
+/// goal (the first cells) and from a goal given as `row column` pairs.
+#[test]
+fn solitaire_layers_equal_the_distance_table() {
+    use statespace_engine::Limits;
+    use statespace_engine::distance_table::distance_table;
+    use statespace_puzzles::solitaire::{Bitboard, Grid, Placement, Solitaire};
+    let grid = Grid::new(8, 8).unwrap();
+    for (goal, cells) in [
+        (None, [0, 1, 2, 3]),
+        (Some("4 4 4 5 5 4 5 5"), [27, 28, 35, 36]),
+    ] {
+        let mut args = vec!["explore", "solitaire", "--json", "--antipodes", "1"];
+        args.extend(goal.iter().flat_map(|goal| ["--goal", goal]));
+        let output = run(&args, "");
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        let object: Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+        let target = Bitboard::from_cells(&cells);
+        let domain = Solitaire::new(grid, target);
+        let table = distance_table(&domain, &[target], &Limits::none());
+        let expected = table.table.unwrap().histogram();
+        assert_eq!(object["layers"], serde_json::json!(expected), "{goal:?}");
+        assert_eq!(object["total"], 635_376);
+    }
+    let centre = run(&["explore", "solitaire", "--goal", "4 4 4 5 5 4 5 5"], "");
+    assert!(stdout(&centre).ends_with(
+        "maximum depth 22: 1 antipodes\n\no......o\n........\n........\n........\n........\n\
+         ........\n........\no......o\n"
+    ));
+    let off = run(&["explore", "solitaire", "--goal", "4 4 9 9"], "");
+    assert_eq!(
+        stderr(&off),
+        "statespace: goal \"4 4 9 9\": (9, 9) is off the 8x8 board\n"
+    );
+    assert_eq!(off.status.code(), Some(2));
 }

@@ -29,13 +29,13 @@ fn a_huge_bad_word_is_quoted_by_its_start() {
 #[test]
 fn counts_a_puzzle_cannot_use_are_refused() {
     let threads = run(&["solve", "solitaire", "--threads", "100000"], "");
-    assert_eq!(threads.status.code(), Some(1));
+    assert_eq!(threads.status.code(), Some(2));
     assert_eq!(
         stderr(&threads),
         "statespace: 100000 threads: from 1 to 256, please\n"
     );
     let pieces = run(&["gen", "solitaire", "--pieces", "0"], "");
-    assert_eq!(pieces.status.code(), Some(1));
+    assert_eq!(pieces.status.code(), Some(2));
     assert_eq!(stdout(&pieces), "");
 }
 
@@ -55,7 +55,7 @@ fn a_layout_whose_tables_cannot_fit_is_refused_with_their_size() {
         dir_arg,
     ];
     let output = run(&args, "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n");
-    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(output.status.code(), Some(2));
     assert!(
         stderr(&output).contains("need 2078493 MiB to build, more than the memory budget"),
         "{}",

@@ -80,3 +80,42 @@ fn a_case_stopped_by_a_limit_sets_the_exit_status() {
     assert_eq!(sizes.status.code(), Some(2));
     assert!(stderr(&sizes).contains("expected a size such as 512M or 8G"));
 }
+
+#[test]
+fn the_fast_method_honours_every_limit_on_a_large_board() {
+    let generated = run(
+        &[
+            "gen",
+            "sliding",
+            "--size",
+            "150x150",
+            "--count",
+            "1",
+            "--seed",
+            "1",
+            "--solvable",
+        ],
+        "",
+    );
+    let board = stdout(&generated);
+    for (limit, value, reason) in [
+        ("--max-nodes", "1000", "node"),
+        ("--max-memory", "1M", "memory"),
+        ("--time-limit", "0.001", "time"),
+    ] {
+        let args = ["solve", "sliding", "--algo", "fast", limit, value];
+        let started = std::time::Instant::now();
+        let output = run(&args, board);
+        assert!(started.elapsed().as_secs_f64() < 1.2, "{limit}");
+        assert_eq!(
+            stdout(&output),
+            format!("stopped: {reason} limit reached\n")
+        );
+        assert_eq!(
+            output.status.code(),
+            Some(3),
+            "{limit}: {}",
+            stderr(&output)
+        );
+    }
+}

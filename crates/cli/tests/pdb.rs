@@ -79,6 +79,27 @@ fn tables_are_built_once_listed_verified_and_rebuilt_when_damaged() {
         "{}",
         stderr(&rebuilt)
     );
+
+    let (a, b) = (
+        dir.join("sliding-4x4-b0-1.4.5.8.12.pdb"),
+        dir.join("sliding-4x4-b0-2.3.6.7.11.pdb"),
+    );
+    let parked = dir.join("parked");
+    std::fs::rename(&a, &parked).unwrap();
+    std::fs::rename(&b, &a).unwrap();
+    std::fs::rename(&parked, &b).unwrap();
+    let verified = run(&["pdb", "verify"], &dir);
+    assert_eq!(verified.status.code(), Some(1));
+    let report = stdout(&verified);
+    for (file, holds) in [(&a, "2 3 6 7 11"), (&b, "1 4 5 8 12")] {
+        let line = format!(
+            "bad {}: holds the table of sliding 4x4, blank goal cell 0; additive, tiles of goal \
+             cells {holds}, not the one its name says\n",
+            file.display()
+        );
+        assert!(report.contains(&line), "{report}");
+    }
+    assert!(stderr(&verified).contains("2 of 3 tables failed verification"));
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -86,7 +107,7 @@ fn tables_are_built_once_listed_verified_and_rebuilt_when_damaged() {
 fn unknown_layouts_and_bad_goals_are_refused() {
     let dir = scratch().with_extension("refusals");
     let output = run(&["pdb", "build", "--size", "3x3"], &dir);
-    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         stderr(&output),
         "statespace: no table layout by default for 3x3 boards (78, 663, 555 on 4x4; 6666 on 5x5)\n"
@@ -96,7 +117,7 @@ fn unknown_layouts_and_bad_goals_are_refused() {
         stderr(&output),
         "statespace: goal: 3 tiles for a 4x4 board of 16 cells\n"
     );
-    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(output.status.code(), Some(2));
     assert!(!dir.exists());
     let output = run(&["pdb", "build", "--pdb", "1,2/2,3"], &dir);
     assert!(
@@ -104,7 +125,7 @@ fn unknown_layouts_and_bad_goals_are_refused() {
         "{}",
         stderr(&output)
     );
-    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(output.status.code(), Some(2));
     // The flags of the other solvers are refused, not silently dropped.
     for flags in [
         ["--format", "korf", "--algo", "idastar"],
@@ -115,7 +136,7 @@ fn unknown_layouts_and_bad_goals_are_refused() {
             stderr(&output),
             "statespace: an algorithm or heuristic does not apply to pattern databases (a layout, a goal, or the korf format)\n"
         );
-        assert_eq!(output.status.code(), Some(1));
+        assert_eq!(output.status.code(), Some(2));
     }
 }
 

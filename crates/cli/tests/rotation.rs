@@ -139,5 +139,5 @@ fn hard_boards_need_the_moves_asked_for() {
         stderr(&impossible),
         "statespace: no board needs more than 13 moves\n"
     );
-    assert_eq!(impossible.status.code(), Some(1));
+    assert_eq!(impossible.status.code(), Some(2));
 }

@@ -166,7 +166,7 @@ fn the_table_refuses_boards_too_large_for_it() {
         &["solve", "sliding", "--algo", "table", "--size", "4x4"],
         KORF_55,
     );
-    assert_eq!(sized.status.code(), Some(1));
+    assert_eq!(sized.status.code(), Some(2));
     assert!(stderr(&sized).contains("at most 10 cells, not 4x4"));
 }
 

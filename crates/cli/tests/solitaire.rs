@@ -187,6 +187,6 @@ fn generating_on_other_boards() {
         ],
         "",
     );
-    assert_eq!(too_many.status.code(), Some(1));
+    assert_eq!(too_many.status.code(), Some(2));
     assert!(stderr(&too_many).contains("5 pieces do not fit on the 2x2 board"));
 }

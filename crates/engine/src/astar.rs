@@ -26,7 +26,7 @@ use std::time::Instant;
 use open_list::OpenList;
 
 use crate::index::{HashIndex, StateIndex};
-use crate::limits::{Meter, bytes_per_state};
+use crate::limits::{Meter, bytes_per_stored_state};
 use crate::path::{Link, ROOT, finish, steps_to};
 use crate::{
     Domain, Heuristic, IncrementalHeuristic, Limits, SearchResult, Solution, Stats, StopReason,
@@ -123,6 +123,20 @@ pub struct AStar<S, A, I = HashIndex<S>, M = u32> {
     links: Vec<Link<A>>,
     /// The cost from the start (g) of each node.
     costs: Vec<u64>,
+}
+
+impl<S: Clone, A: Copy + Eq, I: Default, M: Copy> Default for AStar<S, A, I, M> {
+    fn default() -> Self {
+        Self::new(I::default())
+    }
+}
+
+impl<S, A, I, M> std::fmt::Debug for AStar<S, A, I, M> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AStar")
+            .field("nodes", &self.links.len())
+            .finish_non_exhaustive()
+    }
 }
 
 /// A state waiting in the open list, with the node and the action that reached it and the memo of
@@ -290,7 +304,7 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy> AStar<S, A, I, M> {
         H: IncrementalHeuristic<D, Memo = M>,
         I: StateIndex<S>,
     {
-        let mut meter = Meter::new(limits).charging(bytes_per_state::<S, A>());
+        let mut meter = Meter::new(limits).charging(bytes_per_stored_state(domain, start));
         let memo = heuristic.init(domain, start);
         self.reset(start, memo, u64::from(heuristic.value(memo)));
         stats.stored = 1;

@@ -6,7 +6,7 @@
 use std::time::Instant;
 
 use crate::index::{HashIndex, VisitedSet};
-use crate::limits::{Meter, bytes_per_state};
+use crate::limits::{Meter, bytes_per_stored_state};
 use crate::path::{Link, ROOT, finish, steps_to};
 use crate::{Domain, Limits, SearchResult, Solution, Stats, StopReason};
 
@@ -80,6 +80,12 @@ pub struct Bfs<S, A, I> {
     keys: Vec<u64>,
 }
 
+impl<S: Clone, A: Copy + Eq, I: VisitedSet<S> + Default> Default for Bfs<S, A, I> {
+    fn default() -> Self {
+        Self::new(I::default())
+    }
+}
+
 impl<S: Clone, A: Copy + Eq, I: VisitedSet<S>> Bfs<S, A, I> {
     /// A searcher that records visited states in `visited`.
     pub fn new(visited: I) -> Self {
@@ -127,7 +133,7 @@ impl<S: Clone, A: Copy + Eq, I: VisitedSet<S>> Bfs<S, A, I> {
         D: Domain<State = S, Action = A>,
     {
         self.reset(start);
-        let mut meter = Meter::new(limits).charging(bytes_per_state::<S, A>());
+        let mut meter = Meter::new(limits).charging(bytes_per_stored_state(domain, start));
         stats.stored = 1;
         if domain.is_goal(start) {
             return Ok(Some(self.solution(domain, 0)));

@@ -11,7 +11,7 @@
 use std::time::Instant;
 
 use crate::index::{HashIndex, StateIndex};
-use crate::limits::{Meter, bytes_per_state};
+use crate::limits::{Meter, bytes_per_stored_state};
 use crate::path::{SearchTree, finish};
 use crate::{Domain, LayerStats, Limits, SearchResult, Solution, Stats, StopReason};
 
@@ -106,7 +106,7 @@ fn search<D: Domain, I: StateIndex<D::State>>(
             cost: 0,
         }));
     }
-    let mut meter = Meter::new(limits).charging(bytes_per_state::<D::State, D::Action>());
+    let mut meter = Meter::new(limits).charging(bytes_per_stored_state(domain, start));
     let mut fwd = Side {
         tree: SearchTree::with_root(start.clone()),
         visited: forward,

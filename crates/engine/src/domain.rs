@@ -55,6 +55,12 @@ pub trait Domain {
     fn is_reversible(&self) -> bool {
         true
     }
+
+    /// The bytes `state` owns outside itself (the vector of a board of any size), which the
+    /// memory budget counts with the state; none by default.
+    fn heap_bytes(&self, _state: &Self::State) -> usize {
+        0
+    }
 }
 
 /// A perfect hash of a domain's states: a bijection between the states and `0..size()`.

@@ -56,7 +56,7 @@ pub mod rank;
 pub mod space;
 
 pub use domain::{Domain, Heuristic, IncrementalHeuristic, PerfectHash, Recompute};
-pub use limits::{Limits, Meter, StopReason, bytes_per_state};
+pub use limits::{Limits, Meter, StopReason, bytes_per_state, bytes_per_stored_state};
 pub use outcome::{LayerStats, Outcome, SearchResult, Solution, Stats};
 
 /// The README's library example, run as a test so that it cannot drift from the code.

@@ -5,6 +5,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::domain::Domain;
+
 /// Bounds on a search; a search that one of them stops says which. Every search honours every
 /// field as its documentation says (a time limit is an instant: build the limits when the search
 /// starts, one set per search).
@@ -27,8 +29,8 @@ pub struct Limits {
     /// Stop when this many states are stored (visited sets, open lists): a memory cap.
     pub max_stored: Option<u64>,
     /// Stop when the memory a search holds would pass this many bytes. How it is counted: a
-    /// graph search (BFS, bidirectional BFS, A*) charges [`bytes_per_state`] for each state it
-    /// stores; a distance table three bytes per rank (the table and its frontiers), refused
+    /// graph search (BFS, bidirectional BFS, A*) charges [`bytes_per_stored_state`] for each state it
+    /// stores (its size, and what it owns on the heap); a distance table three bytes per rank (the table and its frontiers), refused
     /// before it starts; a pattern database its entries and three bits per abstract state,
     /// refused before it starts. IDA* holds only its path and is not limited.
     pub max_memory: Option<u64>,
@@ -113,6 +115,17 @@ const SLOW_CHECK_PERIOD: u32 = 1024;
 /// grow by doubling.
 pub fn bytes_per_state<S, A>() -> u64 {
     (2 * (2 * size_of::<S>() + size_of::<A>() + 4 + 16)) as u64
+}
+
+/// What one stored state like `sample` costs a graph search over `domain`: [`bytes_per_state`]
+/// and, for each of the state's two copies, what it owns outside itself
+/// ([`Domain::heap_bytes`]) with 16 bytes of the allocator's, doubled as the rest is.
+pub fn bytes_per_stored_state<D: Domain>(domain: &D, sample: &D::State) -> u64 {
+    let heap = match domain.heap_bytes(sample) {
+        0 => 0,
+        bytes => bytes.next_multiple_of(16) + 16,
+    };
+    bytes_per_state::<D::State, D::Action>() + 4 * heap as u64
 }
 
 /// Checks the limits as a search goes, cheaply: the clock and the flag only now and then. Every

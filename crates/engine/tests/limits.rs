@@ -11,7 +11,9 @@ use statespace_engine::bfs::bfs;
 use statespace_engine::bidirectional_bfs::bidirectional_bfs;
 use statespace_engine::distance_table::distance_table;
 use statespace_engine::idastar::idastar;
-use statespace_engine::{Limits, Outcome, Recompute, SearchResult, StopReason};
+use statespace_engine::{
+    Limits, Outcome, Recompute, SearchResult, StopReason, bytes_per_state, bytes_per_stored_state,
+};
 use support::Sliding;
 
 /// The hardest 3x3 board: 31 moves.
@@ -105,7 +107,11 @@ fn memory_cap_stops_graph_searches() {
 
 #[test]
 fn memory_budget_stops_graph_searches_at_their_share_of_states() {
-    let budget = 100 * statespace_engine::bytes_per_state::<Vec<u8>, u8>();
+    let domain = Sliding { rows: 3, cols: 3 };
+    let per_state = bytes_per_stored_state(&domain, &hard_start());
+    // The nine tiles' vector, twice, with the allocator's 16 bytes, doubled.
+    assert_eq!(per_state, bytes_per_state::<Vec<u8>, u8>() + 4 * 32);
+    let budget = 100 * per_state;
     for (name, result) in run_all(&Limits::none().max_memory(budget)) {
         if name != "idastar" {
             assert_eq!(

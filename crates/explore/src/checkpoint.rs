@@ -13,7 +13,7 @@ use xxhash_rust::xxh3::Xxh3;
 use crate::ExploreError;
 
 /// The first bytes of a checkpoint file.
-const MAGIC: &[u8] = b"statespace explore checkpoint 1\n";
+const MAGIC: &[u8] = b"statespace explore checkpoint 2\n";
 /// The checkpoint's name in its folder.
 const FILE: &str = "explore.checkpoint";
 
@@ -22,53 +22,108 @@ const FILE: &str = "explore.checkpoint";
 pub struct Checkpoint {
     /// The folder.
     pub dir: PathBuf,
-    /// The run's identity (puzzle, options, goals): a checkpoint of another run is refused.
+    /// The run's identity (puzzle, options, goals, mode): a checkpoint of another run is refused.
     pub run: String,
 }
 
 /// What a checkpoint restores: the layers' counts (the cells go back into place).
 pub(crate) type Layers = Vec<u64>;
 
+/// What a sparse run's checkpoint restores besides: its last two layers.
+pub(crate) type Lists = Vec<Vec<u64>>;
+
+/// The words a checkpoint holds after the layers' counts: a dense run's cells, or a sparse run's
+/// last two layers.
+pub(crate) enum Words<'a> {
+    /// The cells of a dense run, written and read in place.
+    Cells(&'a [AtomicU64]),
+    /// Lists of ranks, read into new vectors.
+    Lists(&'a [&'a [u64]]),
+}
+
 impl Checkpoint {
     fn path(&self) -> PathBuf {
         self.dir.join(FILE)
     }
 
-    /// Writes the cells and the layers so far.
-    pub(crate) fn save(&self, cells: &[AtomicU64], layers: &[u64]) -> Result<(), ExploreError> {
-        let io = |error: std::io::Error| {
-            ExploreError::Checkpoint(format!("{}: {error}", self.dir.display()))
-        };
-        std::fs::create_dir_all(&self.dir).map_err(io)?;
+    fn io(&self) -> impl Fn(std::io::Error) -> ExploreError + '_ {
+        |error| ExploreError::Checkpoint(format!("{}: {error}", self.dir.display()))
+    }
+
+    /// Writes the layers so far and `words`.
+    pub(crate) fn save(&self, layers: &[u64], words: Words<'_>) -> Result<(), ExploreError> {
+        let io = self.io();
+        std::fs::create_dir_all(&self.dir).map_err(&io)?;
         let temporary = self.dir.join(format!("{FILE}.partial"));
         let mut out = Hashed::new(BufWriter::with_capacity(
             1 << 20,
-            File::create(&temporary).map_err(io)?,
+            File::create(&temporary).map_err(&io)?,
         ));
-        out.put(MAGIC).map_err(io)?;
-        out.put(&(self.run.len() as u64).to_le_bytes())
-            .map_err(io)?;
-        out.put(self.run.as_bytes()).map_err(io)?;
-        out.put(&(layers.len() as u64).to_le_bytes()).map_err(io)?;
-        for layer in layers {
-            out.put(&layer.to_le_bytes()).map_err(io)?;
-        }
-        out.put(&(cells.len() as u64).to_le_bytes()).map_err(io)?;
-        for cell in cells {
-            out.put(&cell.load(Ordering::Relaxed).to_le_bytes())
-                .map_err(io)?;
+        out.put(MAGIC).map_err(&io)?;
+        out.list(self.run.len(), self.run.bytes().map(u64::from))
+            .map_err(&io)?;
+        out.list(layers.len(), layers.iter().copied())
+            .map_err(&io)?;
+        match words {
+            Words::Cells(cells) => {
+                out.put_number(1).map_err(&io)?;
+                let words = cells.iter().map(|cell| cell.load(Ordering::Relaxed));
+                out.list(cells.len(), words).map_err(&io)?;
+            }
+            Words::Lists(lists) => {
+                out.put_number(lists.len() as u64).map_err(&io)?;
+                for list in lists {
+                    out.list(list.len(), list.iter().copied()).map_err(&io)?;
+                }
+            }
         }
         let checksum = out.hasher.digest();
         let mut file = out.inner;
-        file.write_all(&checksum.to_le_bytes()).map_err(io)?;
+        file.write_all(&checksum.to_le_bytes()).map_err(&io)?;
         // Without a sync: a killed process loses nothing the system has; only a power cut could.
-        file.flush().map_err(io)?;
+        file.flush().map_err(&io)?;
         drop(file);
-        std::fs::rename(&temporary, self.path()).map_err(io)
+        std::fs::rename(&temporary, self.path()).map_err(&io)
     }
 
-    /// Restores the cells from the checkpoint, if there is one; returns its layers.
+    /// Restores a dense run's cells from the checkpoint, if there is one; returns its layers.
     pub(crate) fn restore(&self, cells: &[AtomicU64]) -> Result<Option<Layers>, ExploreError> {
+        let restored = self.read(|input, count, refused| {
+            if count != 1 || input.number()? != cells.len() as u64 {
+                return Err(refused("the checkpoint of another space"));
+            }
+            for cell in cells {
+                cell.store(input.number()?, Ordering::Relaxed);
+            }
+            Ok(())
+        })?;
+        Ok(restored.map(|(layers, _)| layers))
+    }
+
+    /// Restores a sparse run's lists from the checkpoint, if there is one, with its layers.
+    pub(crate) fn restore_lists(&self) -> Result<Option<(Layers, Lists)>, ExploreError> {
+        let bytes = std::fs::metadata(self.path()).map_or(0, |metadata| metadata.len());
+        self.read(|input, count, refused| {
+            (0..count)
+                .map(|_| {
+                    let length = input.number()?;
+                    if length > bytes / 8 {
+                        return Err(refused("damaged (a list longer than the file)"));
+                    }
+                    Ok((0..length)
+                        .map(|_| input.number())
+                        .collect::<Result<Vec<u64>, _>>()?)
+                })
+                .collect()
+        })
+    }
+
+    /// Reads the checkpoint, if there is one, its words by `words` (given the number of word
+    /// arrays); checks its run and its checksum.
+    fn read<T>(
+        &self,
+        words: impl FnOnce(&mut Hashed<BufReader<File>>, u64, &dyn Fn(&str) -> Refusal) -> Restored<T>,
+    ) -> Result<Option<(Layers, T)>, ExploreError> {
         let path = self.path();
         let file = match File::open(&path) {
             Ok(file) => file,
@@ -83,6 +138,7 @@ impl Checkpoint {
         let refused = |reason: &str| {
             ExploreError::Checkpoint(format!("{}: {reason}; refused", path.display()))
         };
+        let damaged = |_| refused("damaged (cut short)");
         let mut input = Hashed::new(BufReader::with_capacity(1 << 20, file));
         let mut magic = vec![0; MAGIC.len()];
         input
@@ -91,14 +147,15 @@ impl Checkpoint {
         if magic != MAGIC {
             return Err(refused("not a checkpoint of this version"));
         }
-        let damaged = |_| refused("damaged (cut short)");
         let run_length = input.number().map_err(damaged)?;
         if run_length != self.run.len() as u64 {
             return Err(refused("the checkpoint of another run"));
         }
-        let mut run = vec![0; self.run.len()];
-        input.take(&mut run).map_err(damaged)?;
-        if run != self.run.as_bytes() {
+        let run = (0..run_length)
+            .map(|_| input.number())
+            .collect::<Result<Vec<u64>, _>>()
+            .map_err(damaged)?;
+        if !run.iter().copied().eq(self.run.bytes().map(u64::from)) {
             return Err(refused("the checkpoint of another run"));
         }
         let count = input.number().map_err(damaged)?;
@@ -109,12 +166,12 @@ impl Checkpoint {
             .map(|_| input.number())
             .collect::<Result<Vec<_>, _>>()
             .map_err(damaged)?;
-        if input.number().map_err(damaged)? != cells.len() as u64 {
-            return Err(refused("the checkpoint of another space"));
-        }
-        for cell in cells {
-            cell.store(input.number().map_err(damaged)?, Ordering::Relaxed);
-        }
+        let arrays = input.number().map_err(damaged)?;
+        let restored = match words(&mut input, arrays, &|reason| Refusal::Reason(reason.into())) {
+            Ok(restored) => restored,
+            Err(Refusal::Reason(reason)) => return Err(refused(&reason)),
+            Err(Refusal::CutShort) => return Err(refused("damaged (cut short)")),
+        };
         let computed = input.hasher.digest();
         let mut recorded = [0; 8];
         input.inner.read_exact(&mut recorded).map_err(damaged)?;
@@ -122,9 +179,24 @@ impl Checkpoint {
         if u64::from_le_bytes(recorded) != computed || trailing != 0 {
             return Err(refused("damaged (checksum)"));
         }
-        Ok(Some(layers))
+        Ok(Some((layers, restored)))
     }
 }
+
+/// Why the words of a checkpoint could not be read.
+enum Refusal {
+    Reason(String),
+    CutShort,
+}
+
+impl From<std::io::Error> for Refusal {
+    fn from(_: std::io::Error) -> Self {
+        Refusal::CutShort
+    }
+}
+
+/// What reading a checkpoint's words gives.
+type Restored<T> = Result<T, Refusal>;
 
 /// A reader or writer that hashes what passes through it.
 struct Hashed<T> {
@@ -145,6 +217,20 @@ impl<W: Write> Hashed<W> {
     fn put(&mut self, bytes: &[u8]) -> std::io::Result<()> {
         self.hasher.update(bytes);
         self.inner.write_all(bytes)
+    }
+
+    fn put_number(&mut self, number: u64) -> std::io::Result<()> {
+        self.put(&number.to_le_bytes())
+    }
+
+    /// Writes `length`, then the numbers.
+    fn list(
+        &mut self,
+        length: usize,
+        mut numbers: impl Iterator<Item = u64>,
+    ) -> std::io::Result<()> {
+        self.put_number(length as u64)?;
+        numbers.try_for_each(|number| self.put_number(number))
     }
 }
 

@@ -5,19 +5,18 @@
 //! need no locks; then one pass over the words turns `01` into `11` and `10` into `01`.
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use rayon::prelude::*;
 use statespace_engine::space::RankedSpace;
 
-use crate::{Exploration, ExploreError, Options, dense_bytes};
+use crate::checkpoint::Words;
+use crate::{Exploration, ExploreError, Options, SAVE_PERIOD, dense_bytes};
 
 /// The low bit of every cell of a word.
 const LOW: u64 = 0x5555_5555_5555_5555;
 /// Cells per word.
 const CELLS: u64 = 32;
-/// The least time between two checkpoints: layers that go by faster are saved together.
-const SAVE_PERIOD: Duration = Duration::from_secs(1);
 /// Words a task takes at a time: enough ranks to batch, few enough to share the work out.
 const WORDS_PER_TASK: usize = 256;
 
@@ -85,7 +84,7 @@ pub fn explore_with(
         if let Some(checkpoint) = &options.checkpoint
             && saved.is_none_or(|time| time.elapsed() >= SAVE_PERIOD)
         {
-            checkpoint.save(&cells, &exploration.layers)?;
+            checkpoint.save(&exploration.layers, Words::Cells(&cells))?;
             saved = Some(Instant::now());
         }
     }

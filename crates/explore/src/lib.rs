@@ -35,6 +35,9 @@ pub use checkpoint::Checkpoint;
 pub use dense::{explore, explore_with};
 pub use sparse::{explore_sparse, explore_sparse_with};
 
+/// The least time between two checkpoints: layers that go by faster are saved together.
+const SAVE_PERIOD: Duration = Duration::from_secs(1);
+
 /// How an exploration runs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {

@@ -10,7 +10,8 @@ use std::time::Instant;
 use rayon::prelude::*;
 use statespace_engine::space::RankedSpace;
 
-use crate::{Exploration, ExploreError, Options};
+use crate::checkpoint::Words;
+use crate::{Exploration, ExploreError, Options, SAVE_PERIOD};
 
 /// Ranks a task expands at a time.
 const RANKS_PER_TASK: usize = 4096;
@@ -55,17 +56,31 @@ pub fn explore_sparse_with(
         return Err(ExploreError::GoalOutside { rank: goal, ranks });
     }
     let budget = options.max_memory.unwrap_or(u64::MAX);
-    let mut previous: Vec<u64> = Vec::new();
-    let mut current: Vec<u64> = goals.to_vec();
-    current.par_sort_unstable();
-    current.dedup();
+    let restored = match &options.checkpoint {
+        Some(checkpoint) => checkpoint.restore_lists()?,
+        None => None,
+    };
+    let (layers, mut previous, mut current) = match restored {
+        Some((layers, lists)) => {
+            let [previous, current] = <[Vec<u64>; 2]>::try_from(lists)
+                .map_err(|_| ExploreError::Checkpoint("not a sparse run's checkpoint".into()))?;
+            (layers, previous, current)
+        }
+        None => {
+            let mut current = goals.to_vec();
+            current.par_sort_unstable();
+            current.dedup();
+            (vec![current.len() as u64], Vec::new(), current)
+        }
+    };
     let mut exploration = Exploration {
-        layers: vec![current.len() as u64],
+        layer_times: vec![None; layers.len() - 1],
+        layers,
         complete: false,
         stopped_by_memory: false,
         antipodes: Vec::new(),
-        layer_times: Vec::new(),
     };
+    let mut saved: Option<Instant> = None;
     while options
         .max_depth
         .is_none_or(|max| exploration.max_depth() < max)
@@ -83,6 +98,13 @@ pub fn explore_sparse_with(
         exploration.layers.push(next.len() as u64);
         on_layer(&exploration);
         previous = std::mem::replace(&mut current, next);
+        if let Some(checkpoint) = &options.checkpoint
+            && saved.is_none_or(|time| time.elapsed() >= SAVE_PERIOD)
+        {
+            let lists: [&[u64]; 2] = [&previous, &current];
+            checkpoint.save(&exploration.layers, Words::Lists(&lists))?;
+            saved = Some(Instant::now());
+        }
     }
     exploration.antipodes = current.iter().copied().take(options.antipodes).collect();
     Ok(exploration)

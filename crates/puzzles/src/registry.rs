@@ -81,14 +81,20 @@ pub struct Played {
 #[derive(Debug, thiserror::Error)]
 pub enum Failure {
     /// The options do not fit the puzzle.
-    #[error("{0}")]
+    #[error(transparent)]
     Options(#[from] OptionsError),
-    /// The options are not the puzzle's options.
+    /// The options are not the puzzle's options (serde's words, said once: not also as a source).
     #[error("bad options: {0}")]
-    Json(#[from] serde_json::Error),
+    Json(serde_json::Error),
     /// A case of the input is malformed.
-    #[error("{0}")]
+    #[error(transparent)]
     Input(#[from] ParseError),
+}
+
+impl From<serde_json::Error> for Failure {
+    fn from(error: serde_json::Error) -> Self {
+        Failure::Json(error)
+    }
 }
 
 /// The entry of puzzle `P`.

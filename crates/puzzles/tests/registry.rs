@@ -204,12 +204,26 @@ fn spaces_are_explored_from_their_goals() {
     assert_eq!(layers(&four).iter().sum::<u64>(), 815_520);
     assert!((four.draw)(four.goals[0]).ends_with(" to move\n"));
 
+    // Four pieces on 8×8: every placement, the goal drawn as the board.
+    let solitaire = registry::find("solitaire").unwrap();
+    let centre = solitaire
+        .space(json!({"goal": "4 4 4 5 5 4 5 5"}))
+        .unwrap()
+        .unwrap();
+    assert_eq!(centre.ranked.ranks(), 635_376);
+    assert_eq!(
+        layers(&centre).len(),
+        23,
+        "at most 22 moves from the centre"
+    );
+    assert_eq!(
+        (centre.draw)(centre.goals[0]),
+        "........\n........\n........\n...oo...\n...oo...\n........\n........\n........\n"
+    );
+    assert!(solitaire.space(json!({"goal": "1 1 1"})).is_err(), "odd");
     assert!(
-        registry::find("solitaire")
-            .unwrap()
-            .space(json!({}))
-            .unwrap()
-            .is_none()
+        solitaire.space(json!({"pieces": "auto"})).is_err(),
+        "no goal"
     );
 }
 

@@ -2,10 +2,11 @@
 
 use std::collections::HashMap;
 use std::sync::{LazyLock, Mutex};
+use std::time::Duration;
 
 use proptest::prelude::*;
 use statespace_engine::distance_table::distance_table;
-use statespace_engine::{Domain, Heuristic, Limits, PerfectHash};
+use statespace_engine::{Domain, Heuristic, Limits, PerfectHash, StopReason};
 use statespace_puzzles::sliding::{
     Algorithm, Answer, Board, Estimate, Move, Options, PackedBoard, PackedPuzzle, Shape,
     SlidingPuzzle, Solver, fast_solution, random_boards,
@@ -174,11 +175,42 @@ fn packed_and_large_boards_search_alike() {
     assert_eq!(a.stats.expanded, b.stats.expanded);
 }
 
+/// The fast method's moves for `board`, which must be solvable, without limits.
+fn fast_moves(board: &Board) -> Vec<Move> {
+    let (moves, _) = fast_solution(board, &Limits::none()).expect("a solvable board");
+    moves.expect("no limit to stop it")
+}
+
+#[test]
+fn the_fast_method_honours_every_limit() {
+    let board = random_boards(shape(40, 40), 7, true).next().unwrap();
+    let moves = fast_moves(&board).len() as u64;
+    let stopped = |limits: Limits| fast_solution(&board, &limits).unwrap().0.unwrap_err();
+    assert_eq!(
+        stopped(Limits::none().max_expanded(moves / 2)),
+        StopReason::NodeLimit
+    );
+    assert_eq!(
+        stopped(Limits::none().max_memory(moves)),
+        StopReason::MemoryLimit
+    );
+    assert_eq!(
+        stopped(Limits::none().time_limit(Duration::ZERO)),
+        StopReason::TimeLimit
+    );
+    let (enough, stats) = fast_solution(&board, &Limits::none().max_expanded(10 * moves)).unwrap();
+    assert_eq!(enough.unwrap().len() as u64, moves);
+    assert!(
+        stats.expanded >= moves && stats.expanded < 2 * moves,
+        "{stats:?}"
+    );
+}
+
 #[test]
 fn fast_solves_large_boards() {
     for (rows, cols, seed) in [(30, 30, 1), (9, 17, 2), (2, 25, 3), (25, 2, 4), (1, 30, 5)] {
         let board = random_boards(shape(rows, cols), seed, true).next().unwrap();
-        let (moves, _) = fast_solution(&board).unwrap();
+        let moves = fast_moves(&board);
         let mut replay = board.clone();
         replay.play(&moves).unwrap();
         assert!(replay.is_solved(), "{rows}x{cols}");
@@ -229,15 +261,16 @@ proptest! {
             prop_assert_eq!(moves.len(), bfs.len(), "{:?}", algorithm);
         }
         prop_assert_eq!(solve_and_replay(Algorithm::Idastar, &board), bfs.clone());
-        let (fast, _) = fast_solution(&board).unwrap();
+        let fast = fast_moves(&board);
         prop_assert!(fast.len() >= bfs.len());
     }
 
     #[test]
     fn fast_solves_every_shape(rows in 1..9usize, cols in 1..9usize, seed in any::<u64>()) {
         let board = random_boards(shape(rows, cols), seed, false).next().unwrap();
-        match fast_solution(&board) {
+        match fast_solution(&board, &Limits::none()) {
             Some((moves, _)) => {
+                let moves = moves.unwrap();
                 let mut replay = board.clone();
                 replay.play(&moves).unwrap();
                 prop_assert!(replay.is_solved());

@@ -48,7 +48,10 @@ const SERVER_OPTIONS: [(&str, &str); 5] = [
         "the server decides how many threads a search takes",
     ),
     ("pdb", "pattern databases are not served yet"),
-    ("goal", "pattern databases are not served yet"),
+    (
+        "goal",
+        "goals (of pattern databases, of explorations) are not served yet",
+    ),
     ("format", "one board at a time, in the plain format"),
 ];
 

@@ -22,13 +22,14 @@ use crate::{memory, plot};
 /// Flags of `statespace explore`.
 #[derive(clap::Args, Debug)]
 pub struct ExploreArgs {
-    /// The puzzle: eight, sliding (with --size) or four.
+    /// The puzzle: eight, sliding (with --size), four, rotation or solitaire.
     puzzle: String,
     /// The board size of sliding puzzles, rows x columns (at most 16 cells).
     #[arg(long, value_name = "RxC")]
     size: Option<Shape>,
     /// The goal of sliding puzzles: blank-last (the default), blank-first, or the goal's tiles in
-    /// quotes.
+    /// quotes; of solitaire, the placement's `row column` pairs in quotes (default: four pieces
+    /// on the first cells).
     #[arg(long, value_name = "GOAL")]
     goal: Option<String>,
     /// Stop after the layer of this depth.
@@ -45,8 +46,8 @@ pub struct ExploreArgs {
     #[arg(long)]
     json: bool,
     /// Save the search in this folder after each layer, and resume from it when run again with
-    /// the same arguments (dense explorations).
-    #[arg(long, value_name = "DIR", conflicts_with = "sparse")]
+    /// the same arguments.
+    #[arg(long, value_name = "DIR")]
     checkpoint: Option<PathBuf>,
     /// Draw the layers into this SVG file (states per depth, logarithmic scale).
     #[arg(long, value_name = "FILE.svg")]
@@ -120,7 +121,8 @@ fn prepare(args: &ExploreArgs) -> anyhow::Result<(Space, Exploration)> {
         checkpoint: args.checkpoint.as_ref().map(|dir| Checkpoint {
             dir: dir.clone(),
             run: format!(
-                "{run} ranks {} goals {} hashed {:x}",
+                "{run}{} ranks {} goals {} hashed {:x}",
+                if args.sparse { " sparse" } else { "" },
                 space.ranked.ranks(),
                 space.goals.len(),
                 goals_hash(&space.goals)

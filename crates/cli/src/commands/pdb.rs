@@ -8,10 +8,11 @@ use anyhow::{Context, bail};
 use statespace_engine::Limits;
 use statespace_engine::distance_table::mean_distance;
 use statespace_engine::pattern_database::{
-    BuildOptions, PatternDatabase, TableCache, default_cache_dir,
+    BuildOptions, Header, PatternDatabase, TableCache, default_cache_dir,
 };
+use statespace_puzzles::puzzle::OptionsError;
 use statespace_puzzles::sliding::Shape;
-use statespace_puzzles::sliding::pdb::{Board, Geometry, Layout, PatternTables};
+use statespace_puzzles::sliding::pdb::{Board, Geometry, Layout, PatternTables, file_name_of};
 
 use crate::driver::Verdict;
 use crate::memory;
@@ -117,10 +118,10 @@ pub fn run(args: &PdbArgs) -> anyhow::Result<Verdict> {
 fn build(args: &TableArgs) -> anyhow::Result<Verdict> {
     let flags = &args.flags;
     flags.configure_threads()?;
-    let geometry = Geometry::of(args.size).map_err(anyhow::Error::msg)?;
-    let goal = Board::goal(flags.goal.as_deref(), &geometry).map_err(anyhow::Error::msg)?;
+    let geometry = Geometry::of(args.size).map_err(OptionsError::new)?;
+    let goal = Board::goal(flags.goal.as_deref(), &geometry).map_err(OptionsError::new)?;
     let layout =
-        Layout::parse(flags.pdb.as_deref(), &geometry, goal.blank()).map_err(anyhow::Error::msg)?;
+        Layout::parse(flags.pdb.as_deref(), &geometry, goal.blank()).map_err(OptionsError::new)?;
     let budget = args.max_memory.unwrap_or_else(memory::default_budget);
     let options = BuildOptions {
         progress: Some("building".to_string()),
@@ -167,6 +168,12 @@ fn list(args: &DirArgs) -> anyhow::Result<Verdict> {
     Ok(Verdict::Answered)
 }
 
+/// Whether the file at `path` is named for the table its header says it holds.
+fn named_for(path: &std::path::Path, header: &Header) -> bool {
+    let stem = path.file_stem().map(|stem| stem.to_string_lossy());
+    file_name_of(&header.id).is_some_and(|name| stem.is_some_and(|stem| stem == name))
+}
+
 fn check(args: &VerifyArgs) -> anyhow::Result<Verdict> {
     let files = if args.files.is_empty() {
         args.dir
@@ -185,6 +192,15 @@ fn check(args: &VerifyArgs) -> anyhow::Result<Verdict> {
     let mut bad = 0;
     for path in &files {
         match PatternDatabase::verify(path) {
+            Ok(header) if !named_for(path, &header) => {
+                bad += 1;
+                writeln!(
+                    out,
+                    "bad {}: holds the table of {}, not the one its name says",
+                    path.display(),
+                    header.id
+                )?;
+            }
             Ok(header) => writeln!(
                 out,
                 "ok  {}  {} entries  checksum {:016x}",

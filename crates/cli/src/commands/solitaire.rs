@@ -66,6 +66,7 @@ impl SolveArgs {
                 AlgorithmArg::Bfs => Algorithm::Bfs,
             },
             threads: self.threads,
+            goal: None,
         }
     }
 }

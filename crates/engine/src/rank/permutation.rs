@@ -158,6 +158,17 @@ impl PermutationUnranker {
         position
     }
 
+    /// Whether the permutation of the current rank is odd: its inversions, the sum of its Lehmer
+    /// digits, are.
+    pub fn is_odd(&self) -> bool {
+        self.digits[..self.n]
+            .iter()
+            .map(|&digit| u32::from(digit))
+            .sum::<u32>()
+            % 2
+            == 1
+    }
+
     /// Rebuilds the items from position `first` on.
     fn rebuild(&mut self, first: usize) {
         for i in first..self.n {

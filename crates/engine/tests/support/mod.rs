@@ -165,6 +165,10 @@ impl Domain for Sliding {
     fn is_goal(&self, state: &Vec<u8>) -> bool {
         *state == self.goal()
     }
+
+    fn heap_bytes(&self, state: &Vec<u8>) -> usize {
+        state.capacity()
+    }
 }
 
 impl PerfectHash for Sliding {

@@ -246,6 +246,10 @@ pub trait Tiles: Clone + Eq + Hash + fmt::Debug {
     fn blank(&self) -> usize;
     /// Slides the tile in `cell`, a neighbour of the blank, into the blank.
     fn slide(&mut self, cell: usize);
+    /// The bytes the board owns outside itself; none by default.
+    fn heap_bytes(&self) -> usize {
+        0
+    }
 }
 
 /// A position of any size: the tile in each cell, row by row, 0 for the blank.
@@ -411,6 +415,9 @@ impl Tiles for Board {
         self.tiles.swap(cell, self.blank as usize);
         self.blank = cell as u32;
     }
+    fn heap_bytes(&self) -> usize {
+        size_of_val(&*self.tiles)
+    }
 }
 
 impl fmt::Debug for Board {
@@ -497,14 +504,28 @@ impl PackedBoard {
     /// each such cell's nibble is set. Cells past the board's end hold 0, so count as below.
     #[inline]
     pub fn cells_below(self, tile: usize) -> u64 {
-        const LOW: u64 = 0x0F0F_0F0F_0F0F_0F0F;
-        const TOP: u64 = 0x8080_8080_8080_8080;
-        // In 8-bit lanes, lane + (0x80 - tile) has its top bit set exactly when lane >= tile.
-        let bias = (0x80 - tile as u64) * 0x0101_0101_0101_0101;
-        let even = !((self.cells & LOW) + bias) & TOP;
-        let odd = !(((self.cells >> 4) & LOW) + bias) & TOP;
-        (even >> 4) | odd
+        nibbles_below(self.cells, tile)
     }
+
+    /// The board of these four bits per cell, its blank on `blank`.
+    pub(crate) fn from_parts(cells: u64, blank: usize) -> Self {
+        Self {
+            cells,
+            blank: blank as _,
+        }
+    }
+}
+
+/// The nibbles of `bits` below `value`, as a mask with the top bit of each such nibble set.
+#[inline]
+pub(crate) fn nibbles_below(bits: u64, value: usize) -> u64 {
+    const LOW: u64 = 0x0F0F_0F0F_0F0F_0F0F;
+    const TOP: u64 = 0x8080_8080_8080_8080;
+    // In 8-bit lanes, lane + (0x80 - value) has its top bit set exactly when lane >= value.
+    let bias = (0x80 - value as u64) * 0x0101_0101_0101_0101;
+    let even = !((bits & LOW) + bias) & TOP;
+    let odd = !(((bits >> 4) & LOW) + bias) & TOP;
+    (even >> 4) | odd
 }
 
 /// Hashes the cells alone: they determine the blank, and one word hashes faster than two.

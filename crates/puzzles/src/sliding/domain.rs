@@ -189,6 +189,10 @@ impl<T: Tiles> Domain for SlidingPuzzle<T> {
     fn is_goal(&self, board: &T) -> bool {
         *board == self.goal
     }
+
+    fn heap_bytes(&self, board: &T) -> usize {
+        board.heap_bytes()
+    }
 }
 
 impl PerfectHash for PackedPuzzle {

@@ -16,13 +16,13 @@ use crate::puzzle::{
 };
 
 use super::board::{Board, Move, PackedBoard, Shape};
-use super::domain::PackedPuzzle;
 use super::generate::random_boards;
 use super::heuristic::Estimate;
 use super::parse::{read_board, read_eight};
 use super::pdb::{self, Geometry, Layout, PatternTables, build_bytes, read_instance};
 use super::print::{board_line, eight_line, steps, write_moves};
 use super::solve::{self, Algorithm, Report, TABLE_MAX_CELLS};
+use super::space::SolvableBoards;
 
 /// A board's answer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -111,14 +111,14 @@ fn solution_steps(board: &Board, answer: Option<&SlidingAnswer>) -> Vec<Step> {
     steps(board, moves.unwrap_or_default())
 }
 
-/// Every board of `shape` (which packed boards can hold), explored from `goal`.
+/// Every board of `shape` (which packed boards can hold) that can reach `goal`, explored from it.
 fn packed_space(shape: Shape, goal: &Board) -> Space {
-    let puzzle = PackedPuzzle::new(shape);
     let goal = PackedBoard::from_board(goal).expect("the shape fits a packed board");
-    let goals = vec![puzzle.rank(&goal)];
-    let drawing = puzzle.clone();
+    let boards = SolvableBoards::new(shape, &goal);
+    let goals = vec![boards.rank(&goal)];
+    let drawing = boards.clone();
     Space {
-        ranked: Box::new(puzzle),
+        ranked: Box::new(boards),
         goals,
         draw: Box::new(move |rank| drawing.unrank(rank).to_board(shape).to_string()),
     }

@@ -34,6 +34,7 @@ mod parse;
 pub mod pdb;
 mod print;
 mod solve;
+mod space;
 
 pub use board::{Board, BoardError, IllegalMove, Move, PackedBoard, Shape, Tiles};
 pub use domain::{PackedPuzzle, SlidingPuzzle};
@@ -47,3 +48,4 @@ pub use heuristic::Estimate;
 pub use parse::{parse_boards, parse_eight};
 pub use print::{board_line, eight_line, moves_string, parse_moves, steps, write_moves};
 pub use solve::{Algorithm, Answer, Options, Report, SolveError, Solver, TABLE_MAX_CELLS};
+pub use space::SolvableBoards;

@@ -8,8 +8,8 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
-use statespace_engine::astar::astar_with;
-use statespace_engine::bfs::bfs_with;
+use statespace_engine::astar::{AStar, astar_with};
+use statespace_engine::bfs::{Bfs, bfs_with};
 use statespace_engine::bidirectional_bfs::bidirectional_bfs_with;
 use statespace_engine::distance_table::{DistanceTable, descend, distance_table};
 use statespace_engine::idastar::idastar;
@@ -125,6 +125,11 @@ pub struct Solver {
     dense: HashMap<Shape, [DenseIndex<Arc<PackedPuzzle>>; 2]>,
     packed_visited: [HashIndex<PackedBoard>; 2],
     large_visited: [HashIndex<Board>; 2],
+    /// A* and BFS kept for boards beyond 16 cells: each of their states owns memory, and
+    /// freeing millions of them when the search returns would hold up the answer (A*: by 0.35 s
+    /// at a 2 s limit on 5×5); kept, they are freed when the next board's search starts.
+    large_astar: AStar<Board, Move>,
+    large_bfs: Bfs<Board, Move, HashIndex<Board>>,
 }
 
 impl Solver {
@@ -169,10 +174,10 @@ impl Solver {
         Ok(match algorithm {
             Algorithm::Table => self.by_table(board, limits),
             Algorithm::Fast => {
-                let (moves, mut stats) = fast_solution(board).expect("a solvable board");
+                let (moves, mut stats) = fast_solution(board, limits).expect("a solvable board");
                 stats.elapsed = started.elapsed();
                 Report {
-                    answer: Answer::Solved(moves),
+                    answer: moves.map_or_else(Answer::Stopped, Answer::Solved),
                     shortest: false,
                     stats,
                     table_built: None,
@@ -268,8 +273,14 @@ impl Solver {
                     .large
                     .entry(shape)
                     .or_insert_with(|| SlidingPuzzle::new(shape));
-                let visited = &mut self.large_visited;
-                search(puzzle, board, algorithm, estimate, limits, visited)
+                if algorithm == Algorithm::Astar {
+                    self.large_astar.search(puzzle, board, &estimate, limits)
+                } else if algorithm == Algorithm::Bfs {
+                    self.large_bfs.search(puzzle, board, limits)
+                } else {
+                    let visited = &mut self.large_visited;
+                    search(puzzle, board, algorithm, estimate, limits, visited)
+                }
             }
         };
         Report {

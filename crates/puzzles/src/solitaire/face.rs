@@ -5,17 +5,18 @@ use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
-use statespace_engine::{Outcome, StopReason};
+use statespace_engine::{Outcome, PerfectHash, StopReason};
 
 use crate::input::{Input, ParseError, Source};
-use crate::puzzle::{About, CaseLimits, OptionsError, Puzzle, Solved, Step};
+use crate::puzzle::{About, CaseLimits, OptionsError, Puzzle, Solved, Space, Step};
 
+use super::domain::Solitaire;
 use super::generate::random_cases;
 use super::grid::{Grid, Move};
-use super::parse::{Case, PieceCount, read_case};
-use super::placement::{CellList, Placement};
+use super::parse::{Case, PieceCount, parse_configuration, read_case};
+use super::placement::{Bitboard, CellList, Placement};
 use super::pool::Pool;
-use super::print::{describe, format_case, move_name, steps};
+use super::print::{describe, draw, format_case, move_name, steps};
 use super::solve::{Algorithm, Answer, JUDGE_MAX_MOVES, Settings};
 
 /// The most threads a run may ask for: more only cost memory and start-up.
@@ -26,7 +27,7 @@ const MAX_THREADS: usize = 256;
 pub struct SolitairePuzzle;
 
 /// The board, how cases are read, and how they are answered.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct SolitaireOptions {
     /// Rows of the board.
@@ -43,6 +44,9 @@ pub struct SolitaireOptions {
     pub algo: Algorithm,
     /// Threads answering cases side by side (default: one per core).
     pub threads: Option<usize>,
+    /// The placement an exploration starts from, as `row column` pairs (default: `pieces`
+    /// pieces on the first cells, row by row).
+    pub goal: Option<String>,
 }
 
 impl Default for SolitaireOptions {
@@ -56,6 +60,7 @@ impl Default for SolitaireOptions {
             moves: false,
             algo: Algorithm::Bidirectional,
             threads: None,
+            goal: None,
         }
     }
 }
@@ -194,7 +199,7 @@ impl Puzzle for SolitairePuzzle {
             algorithm: options.algo,
         };
         Ok(SolitaireSolver {
-            options: *options,
+            options: options.clone(),
             grid,
             pool: Pool::new(grid, settings, threads),
         })
@@ -271,6 +276,40 @@ impl Puzzle for SolitairePuzzle {
                 (move_name(solver.grid, step), next)
             })
             .collect()
+    }
+
+    fn space(options: &SolitaireOptions) -> Result<Option<Space>, OptionsError> {
+        let grid = Grid::new(options.rows, options.cols)
+            .map_err(|error| OptionsError::new(error.to_string()))?;
+        if grid.cells() > 64 {
+            return Err(OptionsError::new(format!(
+                "exploring needs a board of at most 64 cells, not {grid}"
+            )));
+        }
+        let goal = match (&options.goal, options.pieces.0) {
+            (Some(text), _) => parse_configuration(text, grid)
+                .map_err(|error| OptionsError::new(format!("goal {text:?}: {error}")))?,
+            (None, PieceCount::Fixed(count)) if count <= grid.cells() => {
+                (0..count as u16).collect()
+            }
+            (None, _) => {
+                return Err(OptionsError::new(format!(
+                    "{} pieces do not fit on the {grid} board: give a goal",
+                    options.pieces
+                )));
+            }
+        };
+        if goal.is_empty() {
+            return Err(OptionsError::new("the goal needs at least one piece"));
+        }
+        let domain = Solitaire::new(grid, Bitboard::from_cells(&goal));
+        let goals = vec![domain.rank(domain.target())];
+        let drawing = domain.clone();
+        Ok(Some(Space {
+            ranked: Box::new(domain),
+            goals,
+            draw: Box::new(move |rank| draw(grid, &drawing.unrank(rank))),
+        }))
     }
 
     fn generate(

@@ -139,6 +139,12 @@ fn line_case(input: &mut Input<impl Source>, grid: Grid) -> Result<Option<Case>,
     Ok(Some(Case { start, target }))
 }
 
+/// The sorted cells of one configuration written as `row column` pairs (a goal given as an
+/// option), or what is wrong with it.
+pub fn parse_configuration(text: &str, grid: Grid) -> Result<Vec<u16>, String> {
+    line_configuration(grid, 1, text).map_err(|error| error.message)
+}
+
 fn line_configuration(grid: Grid, line: usize, text: &str) -> Result<Vec<u16>, ParseError> {
     let numbers = text
         .split_whitespace()

@@ -36,6 +36,6 @@ mod tests;
 pub use board::{Board, Geometry, MAX_CELLS, Move, Reflection, TilePuzzle, solvable};
 pub use korf::{Instance, parse_instances, read_instance};
 pub use partition::{Layout, TilePartition};
-pub use pattern::{MAX_PATTERN_TILES, Placement, TilePattern};
+pub use pattern::{MAX_PATTERN_TILES, Placement, TilePattern, file_name_of};
 pub use search::Solver;
 pub use tables::{PatternTables, TableEvent, build_bytes};

@@ -84,6 +84,20 @@ pub struct Placement {
 
 const NO_TILE: u8 = u8::MAX;
 
+/// The name of the file that holds the table `id` in a cache folder, when `id` is a sliding
+/// table's: what `pdb verify` checks a file's name against, so that two files swapped are found.
+pub fn file_name_of(id: &TableId) -> Option<String> {
+    let (geometry, blank_goal) = id
+        .domain
+        .strip_prefix("sliding ")?
+        .split_once(", blank goal cell ")?;
+    let cells = id.pattern.strip_prefix("additive, tiles of goal cells ")?;
+    Some(format!(
+        "sliding-{geometry}-b{blank_goal}-{}",
+        cells.replace(' ', ".")
+    ))
+}
+
 impl TilePattern {
     /// The pattern of the tiles whose goal cells are `goal_cells` (distinct, none of them
     /// `blank_goal`), in that order.
@@ -144,12 +158,7 @@ impl TilePattern {
 
     /// The name of the table's file in a cache folder.
     pub fn file_name(&self) -> String {
-        format!(
-            "sliding-{}-b{}-{}",
-            self.geometry,
-            self.blank_goal,
-            self.cells_list(".")
-        )
+        file_name_of(&self.id()).expect("a sliding table's identity")
     }
 
     fn cells_list(&self, separator: &str) -> String {
