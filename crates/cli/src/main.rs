@@ -26,7 +26,8 @@ Examples (from the repository's root):
   statespace solve four --trace examples/four.txt
   statespace gen rotation --count 5 --seed 7 | statespace solve rotation
   statespace solve sliding --format korf benchmarks/korf100.txt
-  statespace bench rotation --input examples/rotation.txt --peer ./your-solver";
+  statespace bench rotation --input examples/rotation.txt --peer ./your-solver
+  statespace serve --port 8080";
 
 /// Solve combinatorial puzzles by state-space search, in their online judges' exact formats.
 #[derive(Parser)]
@@ -54,6 +55,8 @@ enum Command {
     Pdb(commands::pdb::PdbArgs),
     /// Every state of a puzzle by its distance to the goals: layers, maximum depth, antipodes.
     Explore(commands::explore::ExploreArgs),
+    /// The playground: a web page and JSON API that solve and play every puzzle.
+    Serve(commands::serve::ServeArgs),
 }
 
 #[derive(Subcommand)]
@@ -112,6 +115,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(&args),
         Command::Pdb(args) => commands::pdb::run(&args),
         Command::Explore(args) => commands::explore::run(&args),
+        Command::Serve(args) => commands::serve::run(&args),
     };
     driver::exit_code(result)
 }

@@ -245,6 +245,13 @@ pub trait Puzzle: 'static {
     /// `case` as a judge input of its own (for programs that read one case).
     fn case_input(solver: &Self::Solver, case: &Self::Case) -> String;
 
+    /// The moves a player may make by hand from `case`, each named as the judge's output names
+    /// it, with the case it leads to (for the playground); empty for a puzzle without play by
+    /// hand.
+    fn moves(_solver: &Self::Solver, _case: &Self::Case) -> Vec<(String, Self::Case)> {
+        Vec::new()
+    }
+
     /// A judge input of `count` random cases drawn from `seed`.
     fn generate(
         options: &Self::GenOptions,

@@ -4,6 +4,7 @@
 
 use std::marker::PhantomData;
 
+use serde::Serialize;
 use serde_json::Value;
 
 use crate::four::Four;
@@ -32,12 +33,48 @@ pub trait Entry: Sync {
         steps: bool,
     ) -> Result<Vec<Result<Value, ParseError>>, Failure>;
 
+    /// The answer to the one case of `input` (read and solved as [`solve`](Self::solve) does),
+    /// or why there is not exactly one case.
+    fn solve_one(
+        &self,
+        options: Value,
+        input: &[u8],
+        limits: &CaseLimits,
+        steps: bool,
+    ) -> Result<Value, Failure>;
+
+    /// The one case of `input` drawn, and each move a player may make from it by hand.
+    fn position(&self, options: Value, input: &[u8]) -> Result<Position, Failure>;
+
     /// A judge input of `count` random cases, drawn from `seed` as `options` (JSON) say.
     fn generate(&self, options: Value, count: usize, seed: u64) -> Result<String, Failure>;
 
     /// The whole space of the positions `options` (JSON) describe, for exploration; `None` for
     /// a puzzle without a ranked space.
     fn space(&self, options: Value) -> Result<Option<Space>, Failure>;
+}
+
+/// A case as the playground shows it: drawn, with the moves a player may make from it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Position {
+    /// The case as a judge input of its own.
+    pub case: String,
+    /// The board drawn as the steps draw it.
+    pub board: String,
+    /// The moves from here.
+    pub moves: Vec<Played>,
+}
+
+/// A move made by hand and where it leads.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Played {
+    /// The move in the judge's notation.
+    #[serde(rename = "move")]
+    pub action: String,
+    /// The case it leads to, as a judge input of its own.
+    pub case: String,
+    /// That case drawn.
+    pub board: String,
 }
 
 /// Why a puzzle could not do what was asked before reading any case.
@@ -106,6 +143,40 @@ impl<P: Puzzle> Entry for Registered<P> {
         Ok(reports)
     }
 
+    fn solve_one(
+        &self,
+        options: Value,
+        input: &[u8],
+        limits: &CaseLimits,
+        steps: bool,
+    ) -> Result<Value, Failure> {
+        let options: P::Options = serde_json::from_value(options)?;
+        let mut solver = P::solver(&options, limits)?;
+        let case = read_one::<P>(&solver, input)?;
+        let solved = P::solve(&mut solver, &case, limits);
+        let report = Report::new::<P>(&solver, 1, &case, &solved, steps);
+        Ok(serde_json::to_value(report)?)
+    }
+
+    fn position(&self, options: Value, input: &[u8]) -> Result<Position, Failure> {
+        let options: P::Options = serde_json::from_value(options)?;
+        let solver = P::solver(&options, &CaseLimits::default())?;
+        let case = read_one::<P>(&solver, input)?;
+        let moves = P::moves(&solver, &case)
+            .into_iter()
+            .map(|(action, next)| Played {
+                action,
+                case: P::case_input(&solver, &next),
+                board: drawn::<P>(&solver, &next),
+            })
+            .collect();
+        Ok(Position {
+            case: P::case_input(&solver, &case),
+            board: drawn::<P>(&solver, &case),
+            moves,
+        })
+    }
+
     fn generate(&self, options: Value, count: usize, seed: u64) -> Result<String, Failure> {
         let options: P::GenOptions = serde_json::from_value(options)?;
         Ok(P::generate(&options, count, seed)?)
@@ -115,6 +186,29 @@ impl<P: Puzzle> Entry for Registered<P> {
         let options: P::Options = serde_json::from_value(options)?;
         Ok(P::space(&options)?)
     }
+}
+
+/// The one case of `input`, or why there is not exactly one.
+fn read_one<P: Puzzle>(solver: &P::Solver, input: &[u8]) -> Result<P::Case, ParseError> {
+    let mut input = Input::new(input);
+    let case = P::read_case(solver, &mut input, 1)?
+        .ok_or_else(|| ParseError::new(input.line_read().max(1), "no case in the input"))?;
+    match P::read_case(solver, &mut input, 2) {
+        Ok(None) => Ok(case),
+        _ => Err(ParseError::new(
+            input.line_read(),
+            "more than one case: one at a time, please",
+        )),
+    }
+}
+
+/// `case` drawn as the start of its steps.
+fn drawn<P: Puzzle>(solver: &P::Solver, case: &P::Case) -> String {
+    P::steps(solver, case, None)
+        .into_iter()
+        .next()
+        .map(|step| step.board)
+        .unwrap_or_default()
 }
 
 /// Every puzzle.

@@ -226,3 +226,77 @@ fn spaces_are_explored_from_their_goals() {
         "no goal"
     );
 }
+
+#[test]
+fn one_case_is_solved_alone_and_more_are_refused() {
+    let eight = registry::find("eight").unwrap();
+    let limits = CaseLimits::default();
+    let report = eight
+        .solve_one(json!({}), b"1 2 3 4 5 6 7 x 8\n", &limits, true)
+        .unwrap();
+    assert_eq!(report["output"], "r\n");
+    assert_eq!(report["steps"][1]["board"], "1 2 3\n4 5 6\n7 8 x\n");
+    let two = eight
+        .solve_one(
+            json!({}),
+            b"1 2 3 4 5 6 7 x 8\n1 2 3 4 5 6 7 8 x\n",
+            &limits,
+            false,
+        )
+        .unwrap_err();
+    assert_eq!(
+        two.to_string(),
+        "line 2: more than one case: one at a time, please"
+    );
+    let none = eight
+        .solve_one(json!({}), b"\n", &limits, false)
+        .unwrap_err();
+    assert_eq!(none.to_string(), "line 1: no case in the input");
+}
+
+/// Each puzzle's first example case, the moves a player may make from it by hand, and the case
+/// the first of them leads to.
+const HAND_MOVES: [(&str, &[&str], &str); 5] = [
+    (
+        "rotation",
+        &["A", "B", "C", "D", "E", "F", "G", "H"],
+        "1 1 3 1 3 2 2 2 3 1 3 2 2 3 1 2 2 2 3 1 3 1 1 3\n0\n",
+    ),
+    ("eight", &["d", "l", "u"], "2 3 4 1 5 8 7 6 x\n"),
+    (
+        "sliding",
+        &["l", "r", "u"],
+        "1 2 3 4 5 6 7 8 9 10 11 12 13 0 14 15\n",
+    ),
+    (
+        "solitaire",
+        &[
+            "4 4 3 4", "4 4 6 4", "4 4 4 3", "4 4 4 6", "4 5 3 5", "4 5 5 5", "4 5 4 3", "4 5 4 6",
+            "5 4 3 4", "5 4 6 4", "5 4 5 3", "5 4 5 5", "6 5 5 5", "6 5 7 5", "6 5 6 4", "6 5 6 6",
+        ],
+        "3 4 4 5 5 4 6 5\n2 4 3 3 3 6 4 6\n",
+    ),
+    (
+        "four",
+        &["1,3-1,4", "2,4-1,4", "3,4-4,4", "4,3-4,4"],
+        "BWOB\nWBWB\nBWBW\nWBWO\n",
+    ),
+];
+
+#[test]
+fn every_puzzle_is_played_by_hand() {
+    for (entry, (name, moves, first)) in PUZZLES.iter().zip(HAND_MOVES) {
+        let case = &entry.case_inputs(entry.about().example.as_bytes()).unwrap()[0];
+        let position = entry.position(json!({}), case.as_bytes()).unwrap();
+        assert_eq!(&position.case, case, "{name}");
+        let names: Vec<&str> = position
+            .moves
+            .iter()
+            .map(|played| &*played.action)
+            .collect();
+        assert_eq!(names, moves, "{name}");
+        assert_eq!(position.moves[0].case, first, "{name}");
+        let next = entry.position(json!({}), first.as_bytes()).unwrap();
+        assert_eq!(next.board, position.moves[0].board, "{name}");
+    }
+}

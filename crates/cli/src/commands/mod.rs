@@ -5,6 +5,7 @@ pub mod explore;
 pub mod four;
 pub mod pdb;
 pub mod rotation;
+pub mod serve;
 pub mod sliding;
 pub mod solitaire;
 

@@ -200,6 +200,22 @@ impl Board {
         }
     }
 
+    /// Every move of either colour's pieces with the board it leads to, black's first.
+    pub fn slides(self) -> Vec<(Move, Board)> {
+        let mut moves = Vec::new();
+        self.moves_of(Colour::Black, &mut moves);
+        self.moves_of(Colour::White, &mut moves);
+        moves
+            .into_iter()
+            .map(|step| {
+                let mut next = self;
+                next.set(usize::from(step.to), self.cell(usize::from(step.from)));
+                next.set(usize::from(step.from), Cell::Empty);
+                (step, next)
+            })
+            .collect()
+    }
+
     /// Appends the moves of `colour`'s pieces into adjacent empty cells, by the moving piece's
     /// cell in reading order, then up, down, left, right.
     fn moves_of(self, colour: Colour, out: &mut Vec<Move>) {

@@ -10,7 +10,7 @@ use crate::puzzle::{About, CaseLimits, OptionsError, Puzzle, Solved, Space, Step
 use super::board::{Board, Counts, FourInARow};
 use super::generate::random_boards;
 use super::parse::read_board;
-use super::print::{answer, steps};
+use super::print::{answer, slide_name, steps};
 use super::solve::{Algorithm, Answer, Solver, won_positions};
 
 /// 四子连棋, four in a row (Luogu P2346, codevs 1004).
@@ -103,6 +103,15 @@ impl Puzzle for Four {
 
     fn case_input(_: &Solver, board: &Board) -> String {
         format!("{board}\n")
+    }
+
+    /// Either colour may move: the judge's board does not say whose turn it is.
+    fn moves(_: &Solver, board: &Board) -> Vec<(String, Board)> {
+        board
+            .slides()
+            .into_iter()
+            .map(|(slide, next)| (slide_name(slide), next))
+            .collect()
     }
 
     fn space(_: &Options) -> Result<Option<Space>, OptionsError> {

@@ -7,7 +7,7 @@ use statespace_engine::Domain;
 
 use crate::puzzle::Step;
 
-use super::board::{Board, FourInARow, Position, SIDE};
+use super::board::{Board, FourInARow, Move, Position, SIDE};
 use super::solve::Solution;
 
 /// The judge's output for a board: the fewest moves, or `-1` when no line can be made.
@@ -59,12 +59,17 @@ pub fn steps(start: Board, solution: Option<&Solution>) -> Vec<Step> {
         domain.apply(&mut position, step);
         let (from, to) = (cell_name(step.from), cell_name(step.to));
         Step::after(
-            format!("{from}-{to}"),
+            slide_name(step),
             format!("move {}, {mover} {from} -> {to}", index + 1),
             format!("{}\n", position.board),
         )
     });
     std::iter::once(first).chain(after).collect()
+}
+
+/// A move as the steps name it: `2,4-1,4`, rows and columns from 1.
+pub fn slide_name(step: Move) -> String {
+    format!("{}-{}", cell_name(step.from), cell_name(step.to))
 }
 
 fn cell_name(cell: u8) -> String {

@@ -11,7 +11,7 @@ use crate::puzzle::{
     About, CaseLimits, OptionsError, Puzzle, Solved, Space, Step, format_duration, moves_summary,
 };
 
-use super::board::Board;
+use super::board::{Board, Move};
 use super::boards::Boards;
 use super::generate::random_boards;
 use super::parse::read_board;
@@ -110,6 +110,17 @@ impl Puzzle for Rotation {
 
     fn case_input(_: &Solver, board: &Board) -> String {
         format!("{board}\n0\n")
+    }
+
+    fn moves(_: &Solver, board: &Board) -> Vec<(String, Board)> {
+        Move::ALL
+            .into_iter()
+            .map(|mv| {
+                let mut next = *board;
+                next.apply(mv);
+                (mv.letter().to_string(), next)
+            })
+            .collect()
     }
 
     fn generate(options: &GenOptions, count: usize, seed: u64) -> Result<String, OptionsError> {

@@ -370,6 +370,17 @@ impl Board {
         Ok(())
     }
 
+    /// Every legal move with the board it leads to, in the domain's order.
+    pub fn successors(&self) -> Vec<(Move, Board)> {
+        Move::ALL
+            .into_iter()
+            .filter_map(|step| {
+                let mut next = self.clone();
+                next.apply(step).ok().map(|()| (step, next))
+            })
+            .collect()
+    }
+
     /// Makes `moves` in order; on an illegal move, stops there and returns its index.
     pub fn play(&mut self, moves: &[Move]) -> Result<(), usize> {
         for (index, &step) in moves.iter().enumerate() {

@@ -226,6 +226,14 @@ impl Puzzle for Eight {
         format!("{}\n", eight_line(board))
     }
 
+    fn moves(_: &solve::Solver, board: &Board) -> Vec<(String, Board)> {
+        board
+            .successors()
+            .into_iter()
+            .map(|(step, next)| (step.letter().to_string(), next))
+            .collect()
+    }
+
     fn space(_: &EightOptions) -> Result<Option<Space>, OptionsError> {
         let shape = Shape::new(3, 3).expect("3x3 is a shape");
         Ok(Some(packed_space(shape, &Board::solved(shape))))
@@ -453,6 +461,21 @@ impl Puzzle for Sliding {
 
     fn case_input(_: &SlidingSolver, case: &SlidingCase) -> String {
         format!("{}\n", board_line(&case.board))
+    }
+
+    fn moves(_: &SlidingSolver, case: &SlidingCase) -> Vec<(String, SlidingCase)> {
+        case.board
+            .successors()
+            .into_iter()
+            .map(|(step, board)| {
+                let next = SlidingCase {
+                    id: None,
+                    board,
+                    optimal: None,
+                };
+                (step.letter().to_string(), next)
+            })
+            .collect()
     }
 
     fn generate(

@@ -14,9 +14,9 @@ use super::domain::Solitaire;
 use super::generate::random_cases;
 use super::grid::{Grid, Move};
 use super::parse::{Case, PieceCount, parse_configuration, read_case};
-use super::placement::{Bitboard, Placement};
+use super::placement::{Bitboard, CellList, Placement};
 use super::pool::Pool;
-use super::print::{describe, draw, format_case, steps};
+use super::print::{describe, draw, format_case, move_name, steps};
 use super::solve::{Algorithm, Answer, JUDGE_MAX_MOVES, Settings};
 
 /// The most threads a run may ask for: more only cost memory and start-up.
@@ -255,6 +255,27 @@ impl Puzzle for SolitairePuzzle {
 
     fn case_input(solver: &SolitaireSolver, case: &Case) -> String {
         format!("{}\n", format_case(solver.grid, case))
+    }
+
+    /// The start moves; the target stays.
+    fn moves(solver: &SolitaireSolver, case: &Case) -> Vec<(String, Case)> {
+        let placement = CellList::from_cells(&case.start);
+        let mut moves = Vec::new();
+        solver.grid.moves(&placement, &mut moves, |_| true);
+        moves
+            .into_iter()
+            .map(|step| {
+                let mut start: Vec<u16> = case.start.clone();
+                start.retain(|&cell| cell != step.from);
+                start.push(step.to);
+                start.sort_unstable();
+                let next = Case {
+                    start,
+                    target: case.target.clone(),
+                };
+                (move_name(solver.grid, step), next)
+            })
+            .collect()
     }
 
     fn space(options: &SolitaireOptions) -> Result<Option<Space>, OptionsError> {

@@ -76,6 +76,12 @@ pub fn draw(grid: Grid, placement: &impl Placement) -> String {
     picture
 }
 
+/// A move as the steps name it: `4 5 4 6`, the row and column it leaves, then those it reaches.
+pub fn move_name(grid: Grid, step: Move) -> String {
+    let (from, to) = (grid.coordinates(step.from), grid.coordinates(step.to));
+    format!("{} {} {} {}", from.0, from.1, to.0, to.1)
+}
+
 /// The board at the start and after each of `moves`, each drawing headed by the move made.
 pub fn steps(grid: Grid, start: &[u16], moves: &[Move]) -> Vec<Step> {
     let mut placement = CellList::from_cells(start);
@@ -84,7 +90,7 @@ pub fn steps(grid: Grid, start: &[u16], moves: &[Move]) -> Vec<Step> {
         placement.relocate(step.from, step.to);
         let (from, to) = (grid.coordinates(step.from), grid.coordinates(step.to));
         Step::after(
-            format!("{} {} {} {}", from.0, from.1, to.0, to.1),
+            move_name(grid, *step),
             format!(
                 "move {}: ({}, {}) to ({}, {})",
                 number + 1,

@@ -1,0 +1,80 @@
+//! `statespace serve`: the address it prints, and answers equal to `statespace solve --json`.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+
+use serde_json::Value;
+
+use common::{run, stdout};
+
+/// A server started by the binary, stopped when dropped.
+struct Server {
+    child: Child,
+    address: String,
+}
+
+impl Server {
+    /// `statespace serve --port 0`, once it has printed the address it listens on.
+    fn start() -> Self {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_statespace"))
+            .args(["serve", "--port", "0"])
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the statespace binary runs");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().expect("standard output is piped"))
+            .read_line(&mut line)
+            .expect("the server prints its address");
+        let address = line
+            .strip_prefix("statespace playground on http://127.0.0.1:")
+            .and_then(|rest| rest.strip_suffix("/\n"))
+            .map(|port| format!("127.0.0.1:{port}"))
+            .unwrap_or_else(|| panic!("an address on this machine, not {line:?}"));
+        Self { child, address }
+    }
+
+    /// The body of the answer to a bare HTTP/1.0 request, after checking its status is 200.
+    fn request(&self, head: &str, body: &str) -> String {
+        let mut stream = TcpStream::connect(&self.address).expect("the server listens");
+        write!(
+            stream,
+            "{head} HTTP/1.0\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
+            body.len()
+        )
+        .unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).unwrap();
+        let (status, body) = answer.split_once("\r\n\r\n").expect("a head and a body");
+        assert!(status.starts_with("HTTP/1.0 200"), "{status}");
+        body.to_string()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// `report` without its timing.
+fn untimed(mut report: Value) -> Value {
+    report["stats"]["seconds"] = Value::Null;
+    report
+}
+
+#[test]
+fn serve_prints_its_address_and_answers_as_solve_json_does() {
+    let server = Server::start();
+    assert_eq!(server.request("GET /api/health", ""), r#"{"status":"ok"}"#);
+    let board = "2 3 4 1 5 x 7 6 8";
+    let solved = run(&["solve", "eight", "--json", "--trace"], board);
+    let expected: Value = serde_json::from_str(stdout(&solved)).unwrap();
+    let request = serde_json::json!({"board": board, "steps": true}).to_string();
+    let answer = server.request("POST /api/eight/solve", &request);
+    let answer: Value = serde_json::from_str(&answer).unwrap();
+    assert_eq!(untimed(answer), untimed(expected));
+}

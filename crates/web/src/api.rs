@@ -1,0 +1,175 @@
+//! The JSON API: every puzzle reached through the registry, by name.
+
+use std::collections::HashMap;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use axum::Json;
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+use statespace_puzzles::registry::{self, Entry, Position};
+
+use crate::AppState;
+use crate::error::{ApiError, ApiJson};
+
+/// `POST /api/{puzzle}/solve`: one case and how to solve it.
+#[derive(Debug, Deserialize)]
+pub struct SolveRequest {
+    /// One case in the judge's input format.
+    board: String,
+    /// Whether the answer lists the boards along the solution.
+    #[serde(default)]
+    steps: bool,
+    /// Nodes the search may expand (lowered to the server's cap).
+    max_nodes: Option<u64>,
+    /// Seconds the search may take (lowered to the server's cap).
+    time_limit: Option<f64>,
+    /// The puzzle's own options: `algo`, `size`, ...
+    #[serde(flatten)]
+    options: Map<String, Value>,
+}
+
+/// `POST /api/{puzzle}/moves`: one case and the puzzle's options.
+#[derive(Debug, Deserialize)]
+pub struct BoardRequest {
+    /// One case in the judge's input format.
+    board: String,
+    /// The puzzle's own options (`size` for sliding boards).
+    #[serde(flatten)]
+    options: Map<String, Value>,
+}
+
+/// Options that are the server's to choose, with the reason a request may not set them.
+const SERVER_OPTIONS: [(&str, &str); 5] = [
+    ("pdb_dir", "the folder of the tables is the server's"),
+    (
+        "threads",
+        "the server decides how many threads a search takes",
+    ),
+    ("pdb", "pattern databases are not served yet"),
+    (
+        "goal",
+        "goals (of pattern databases, of explorations) are not served yet",
+    ),
+    ("format", "one board at a time, in the plain format"),
+];
+
+/// `GET /api/health`.
+pub async fn health() -> Json<Value> {
+    Json(json!({ "status": "ok" }))
+}
+
+/// `GET /api/puzzles`: each puzzle's name, title, input format, algorithms and example, with
+/// the example's cases each as a judge input of its own (`cases`).
+pub async fn puzzles() -> Result<Json<Vec<Value>>, ApiError> {
+    registry::PUZZLES
+        .iter()
+        .map(|entry| {
+            let about = entry.about();
+            let mut listed = serde_json::to_value(about).map_err(|error| {
+                ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, error.to_string())
+            })?;
+            listed["cases"] = json!(entry.case_inputs(about.example.as_bytes())?);
+            Ok(listed)
+        })
+        .collect::<Result<_, _>>()
+        .map(Json)
+}
+
+/// `POST /api/{puzzle}/solve`: the answer to one case, the same object as
+/// `statespace solve PUZZLE --json` prints for it.
+pub async fn solve(
+    State(state): State<AppState>,
+    Path(puzzle): Path<String>,
+    ApiJson(request): ApiJson<SolveRequest>,
+) -> Result<Json<Value>, ApiError> {
+    let entry = find(&puzzle)?;
+    let options = puzzle_options(request.options)?;
+    let limits = state
+        .caps
+        .case_limits(request.max_nodes, request.time_limit);
+    let report = state
+        .search(move || entry.solve_one(options, request.board.as_bytes(), &limits, request.steps))
+        .await??;
+    Ok(Json(report))
+}
+
+/// `POST /api/{puzzle}/moves`: one case drawn, with the moves a player may make from it.
+pub async fn moves(
+    State(state): State<AppState>,
+    Path(puzzle): Path<String>,
+    ApiJson(request): ApiJson<BoardRequest>,
+) -> Result<Json<Position>, ApiError> {
+    let entry = find(&puzzle)?;
+    let options = puzzle_options(request.options)?;
+    let position = state
+        .search(move || entry.position(options, request.board.as_bytes()))
+        .await??;
+    Ok(Json(position))
+}
+
+/// `GET /api/{puzzle}/random?seed=N&OPTION=VALUE...`: one random case, `{"board": ...}`; a
+/// new seed each time when none is given.
+pub async fn random(
+    State(state): State<AppState>,
+    Path(puzzle): Path<String>,
+    Query(mut query): Query<HashMap<String, String>>,
+) -> Result<Json<Value>, ApiError> {
+    let entry = find(&puzzle)?;
+    let seed = match query.remove("seed") {
+        Some(seed) => seed
+            .parse()
+            .map_err(|_| ApiError::bad_request(format!("seed {seed:?} is not a number")))?,
+        None => fresh_seed(),
+    };
+    let options = query
+        .into_iter()
+        .map(|(name, text)| {
+            let value = serde_json::from_str(&text).unwrap_or(Value::String(text));
+            (name, value)
+        })
+        .collect();
+    let options = puzzle_options(options)?;
+    let board = state
+        .search(move || entry.generate(options, 1, seed))
+        .await??;
+    Ok(Json(json!({ "board": board, "seed": seed })))
+}
+
+/// Any other path.
+pub async fn not_found() -> ApiError {
+    ApiError::new(StatusCode::NOT_FOUND, "no such page")
+}
+
+/// The puzzle called `name`, or a 404 that lists the puzzles.
+fn find(name: &str) -> Result<&'static dyn Entry, ApiError> {
+    registry::find(name).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            format!(
+                "unknown puzzle {name:?}: the puzzles are {}",
+                registry::names().join(", ")
+            ),
+        )
+    })
+}
+
+/// The puzzle's options as the registry takes them, refusing those that are the server's.
+fn puzzle_options(options: Map<String, Value>) -> Result<Value, ApiError> {
+    for (name, reason) in SERVER_OPTIONS {
+        if options.contains_key(name) {
+            return Err(ApiError::bad_request(format!(
+                "option {name:?} is not taken here: {reason}"
+            )));
+        }
+    }
+    Ok(Value::Object(options))
+}
+
+/// A seed that differs from call to call.
+fn fresh_seed() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |since| since.as_nanos() as u64)
+}

@@ -1,0 +1,95 @@
+//! statespace-web: the playground. An axum server whose JSON API reaches every puzzle through
+//! the [registry](statespace_puzzles::registry) — solve, random boards, moves by hand — and one
+//! page, embedded in the binary, that draws, plays and solves them.
+//!
+//! The server never lets one request take the machine: the [`Caps`] bound every search's nodes,
+//! time and memory whatever the request asks, how many searches run at once, and the size of
+//! request bodies; searches run on blocking threads, off the async ones.
+
+mod api;
+mod caps;
+mod error;
+mod page;
+
+use std::io;
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::http::StatusCode;
+use axum::routing::{get, post};
+use tokio::sync::Semaphore;
+use tower_http::catch_panic::CatchPanicLayer;
+
+pub use caps::Caps;
+use error::ApiError;
+
+/// What every handler shares.
+#[derive(Clone)]
+struct AppState {
+    caps: Caps,
+    /// One permit per search allowed to run at once.
+    searches: Arc<Semaphore>,
+}
+
+impl AppState {
+    /// Runs `work` on a blocking thread once one of the searches' permits is free; a request
+    /// that waited [`Caps::wait`] in vain is told the server is busy (503). The permit goes with
+    /// the work, so a search whose client went away still counts until it ends.
+    async fn search<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let busy = || {
+            ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "busy: every search slot is taken, try again in a moment",
+            )
+        };
+        let permit = tokio::time::timeout(self.caps.wait, self.searches.clone().acquire_owned())
+            .await
+            .map_err(|_| busy())?
+            .map_err(|_| busy())?;
+        tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            work()
+        })
+        .await
+        .map_err(|_| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the search failed"))
+    }
+}
+
+/// The playground's routes, bounded by `caps`.
+pub fn router(caps: Caps) -> Router {
+    let state = AppState {
+        searches: Arc::new(Semaphore::new(caps.searches)),
+        caps,
+    };
+    Router::new()
+        .route("/", get(page::index))
+        .route("/playground.js", get(page::script))
+        .route("/playground.css", get(page::style))
+        .route("/api/health", get(api::health))
+        .route("/api/puzzles", get(api::puzzles))
+        .route("/api/{puzzle}/solve", post(api::solve))
+        .route("/api/{puzzle}/moves", post(api::moves))
+        .route("/api/{puzzle}/random", get(api::random))
+        .fallback(api::not_found)
+        .layer(DefaultBodyLimit::max(caps.body_bytes))
+        .layer(CatchPanicLayer::custom(error::panic_response))
+        .with_state(state)
+}
+
+/// Serves the playground on `address` until the process ends, calling `ready` with the address
+/// it listens on (the port chosen when `address` asks for port 0).
+pub fn serve(address: SocketAddr, caps: Caps, ready: impl FnOnce(SocketAddr)) -> io::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(address).await?;
+        ready(listener.local_addr()?);
+        axum::serve(listener, router(caps)).await
+    })
+}

@@ -1,0 +1,343 @@
+//! The JSON API over HTTP: every puzzle's shipped example answered as `statespace solve --json`
+//! answers it, random boards, moves by hand, the caps, and a one-line error for each bad request.
+
+mod common;
+
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use statespace_puzzles::puzzle::CaseLimits;
+use statespace_puzzles::registry::{self, PUZZLES};
+use statespace_web::Caps;
+
+use common::{get, post, post_json, start};
+
+/// The server with the default caps, shared by the tests of this file.
+fn server() -> &'static str {
+    static SERVER: OnceLock<String> = OnceLock::new();
+    SERVER.get_or_init(|| start(Caps::default()))
+}
+
+/// The judge's output for the first case of each shipped example; the registry's tests hold
+/// the others, and every case here is compared with the registry's answer.
+const FIRST_OUTPUTS: [(&str, &str); 5] = [
+    ("rotation", "AC\n2\n"),
+    ("eight", "dlurullddrurdllurdr\n"),
+    ("sliding", "r\n"),
+    ("solitaire", "YES\n"),
+    ("four", "5\n"),
+];
+
+/// `report` without its timing, which differs from run to run.
+fn untimed(mut report: Value) -> Value {
+    report["stats"]["seconds"] = Value::Null;
+    report
+}
+
+#[test]
+fn health_answers() {
+    assert_eq!(
+        get(&format!("{}/api/health", server())),
+        (200, r#"{"status":"ok"}"#.to_string())
+    );
+}
+
+#[test]
+fn every_puzzle_is_listed_with_its_about() {
+    let (status, body) = get(&format!("{}/api/puzzles", server()));
+    assert_eq!(status, 200);
+    let listed: Value = serde_json::from_str(&body).unwrap();
+    let listed = listed.as_array().unwrap();
+    assert_eq!(listed.len(), PUZZLES.len());
+    for (listed, entry) in listed.iter().zip(PUZZLES) {
+        let about = entry.about();
+        let mut expected = serde_json::to_value(about).unwrap();
+        expected["cases"] = json!(entry.case_inputs(about.example.as_bytes()).unwrap());
+        assert_eq!(listed, &expected, "{}", about.name);
+    }
+    assert_eq!(listed[1]["name"], "eight");
+    assert_eq!(listed[1]["algorithms"][0][0], "table");
+    assert_eq!(listed[1]["cases"][0], "2 3 4 1 5 x 7 6 8\n");
+}
+
+#[test]
+fn every_example_case_is_answered_as_the_command_line_answers_it() {
+    for (entry, (name, first)) in PUZZLES.iter().zip(FIRST_OUTPUTS) {
+        let example = entry.about().example.as_bytes();
+        let local = entry
+            .solve(json!({}), example, &CaseLimits::default(), true)
+            .unwrap();
+        let cases = entry.case_inputs(example).unwrap();
+        assert_eq!(cases.len(), local.len(), "{name}");
+        for (number, (case, local)) in cases.iter().zip(local).enumerate() {
+            let url = format!("{}/api/{name}/solve", server());
+            let (status, report) = post_json(&url, &json!({"board": case, "steps": true}));
+            assert_eq!(status, 200, "{name}: {report}");
+            if number == 0 {
+                assert_eq!(report["output"], first, "{name}");
+            }
+            let mut local = local.unwrap();
+            local["case"] = json!(1);
+            assert_eq!(untimed(report), untimed(local), "{name}: {case}");
+        }
+    }
+}
+
+#[test]
+fn options_and_limits_go_with_the_board() {
+    let url = format!("{}/api/sliding/solve", server());
+    let (status, report) = post_json(&url, &json!({"board": "1 2 3 4 0 5", "size": "2x3"}));
+    assert_eq!(status, 200);
+    assert_eq!(report["output"], "r\n");
+    assert!(report.get("steps").is_none(), "steps only when asked");
+    let url = format!("{}/api/eight/solve", server());
+    let request = json!({"board": "8 6 7 2 5 4 3 x 1", "algo": "idastar", "max_nodes": 10});
+    let (status, report) = post_json(&url, &request);
+    assert_eq!(status, 200);
+    assert_eq!(report["output"], "stopped: node limit reached\n");
+    assert_eq!(report["stats"]["expanded"], 10);
+}
+
+#[test]
+fn random_boards_are_one_case_drawn_from_the_seed() {
+    let (status, body) = get(&format!("{}/api/sliding/random?size=3x4&seed=3", server()));
+    assert_eq!(status, 200);
+    let answer: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(
+        answer,
+        json!({"board": "8 11 0 10 6 5 3 1 2 4 9 7\n", "seed": 3})
+    );
+    for name in registry::names() {
+        let (status, body) = get(&format!("{}/api/{name}/random?seed=5", server()));
+        assert_eq!(status, 200, "{name}: {body}");
+        let board = serde_json::from_str::<Value>(&body).unwrap()["board"].clone();
+        let url = format!("{}/api/{name}/moves", server());
+        let (status, position) = post_json(&url, &json!({"board": board}));
+        assert_eq!(status, 200, "{name}: {position}");
+        assert_eq!(position["case"], board, "{name}");
+    }
+}
+
+#[test]
+fn moves_by_hand_lead_to_boards_drawn() {
+    let url = format!("{}/api/eight/moves", server());
+    let (status, position) = post_json(&url, &json!({"board": "2 3 4 1 5 x 7 6 8"}));
+    assert_eq!(status, 200);
+    assert_eq!(position["board"], "2 3 4\n1 5 x\n7 6 8\n");
+    let moves: Vec<&str> = position["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|played| played["move"].as_str().unwrap())
+        .collect();
+    assert_eq!(moves, ["d", "l", "u"]);
+    assert_eq!(position["moves"][0]["case"], "2 3 4 1 5 8 7 6 x\n");
+    assert_eq!(position["moves"][0]["board"], "2 3 4\n1 5 8\n7 6 x\n");
+}
+
+/// Each bad request, its status, and the start of its one-line message.
+fn bad_requests() -> Vec<(&'static str, &'static str, String, u16, &'static str)> {
+    let json = "application/json";
+    vec![
+        (
+            "/api/eight/solve",
+            json,
+            r#"{"board": "#.into(),
+            400,
+            "Failed to parse the request body as JSON",
+        ),
+        (
+            "/api/eight/solve",
+            json,
+            "{}".into(),
+            422,
+            "Failed to deserialize the JSON body into the target type: missing field `board`",
+        ),
+        (
+            "/api/eight/solve",
+            "text/plain",
+            r#"{"board": "x"}"#.into(),
+            415,
+            "Expected request with `Content-Type: application/json`",
+        ),
+        (
+            "/api/chess/solve",
+            json,
+            r#"{"board": "e4"}"#.into(),
+            404,
+            "unknown puzzle \"chess\": the puzzles are rotation, eight, sliding, solitaire, four",
+        ),
+        (
+            "/api/eight/solve",
+            json,
+            format!(r#"{{"board": "{}"}}"#, "1 ".repeat(40_000)),
+            413,
+            "Failed to buffer the request body: length limit exceeded",
+        ),
+        (
+            "/api/eight/solve",
+            json,
+            r#"{"board": "1 2 3 4 5 6 7 8"}"#.into(),
+            400,
+            "line 1: the last case has only 8 of 9 tiles",
+        ),
+        (
+            "/api/eight/solve",
+            json,
+            r#"{"board": "1 2 3 4 5 6 7 7 x"}"#.into(),
+            400,
+            "line 1: 7 appears twice in one case",
+        ),
+        (
+            "/api/eight/solve",
+            json,
+            r#"{"board": "1 2 3 4 5 6 7 8 x\n1 2 3 4 5 6 7 x 8"}"#.into(),
+            400,
+            "line 2: more than one case: one at a time, please",
+        ),
+        (
+            "/api/eight/solve",
+            json,
+            r#"{"board": ""}"#.into(),
+            400,
+            "line 1: no case in the input",
+        ),
+        (
+            "/api/rotation/solve",
+            json,
+            r#"{"board": "1 2 3\n0"}"#.into(),
+            400,
+            "line 1: the board starting on line 1 ends after 3 of its 24 numbers",
+        ),
+        (
+            "/api/eight/solve",
+            json,
+            r#"{"board": "1 2 3 4 5 6 7 8 x", "algo": "guess"}"#.into(),
+            400,
+            "bad options: unknown variant `guess`",
+        ),
+        (
+            "/api/eight/solve",
+            json,
+            r#"{"board": "1 2 3 4 5 6 7 8 x", "colour": "red"}"#.into(),
+            400,
+            "bad options: unknown field `colour`",
+        ),
+        (
+            "/api/sliding/solve",
+            json,
+            r#"{"board": "1 2 3 0", "pdb_dir": "/"}"#.into(),
+            400,
+            "option \"pdb_dir\" is not taken here",
+        ),
+        (
+            "/api/eight/moves",
+            json,
+            r#"{"board": "1 2"}"#.into(),
+            400,
+            "line 1: the last case has only 2 of 9 tiles",
+        ),
+    ]
+}
+
+#[test]
+fn every_bad_request_gets_its_status_and_a_one_line_message() {
+    for (path, content_type, body, status, message) in bad_requests() {
+        let (got, answer) = post(&format!("{}{path}", server()), content_type, &body);
+        let answer: Value = serde_json::from_str(&answer).unwrap();
+        let error = answer["error"].as_str().expect("an error message");
+        assert_eq!(got, status, "{path} {body:.60}: {error}");
+        assert!(error.starts_with(message), "{path} {body:.60}: {error}");
+        assert!(!error.contains('\n'), "{error}");
+    }
+    for (path, status, message) in [
+        (
+            "/api/eight/random?seed=x",
+            400,
+            "seed \"x\" is not a number",
+        ),
+        ("/api/chess/random", 404, "unknown puzzle \"chess\""),
+        (
+            "/api/rotation/random?min_moves=14",
+            400,
+            "no board needs more than 13 moves",
+        ),
+        ("/nowhere", 404, "no such page"),
+    ] {
+        let (got, answer) = get(&format!("{}{path}", server()));
+        let answer: Value = serde_json::from_str(&answer).unwrap();
+        assert_eq!(got, status, "{path}: {answer}");
+        assert!(
+            answer["error"].as_str().unwrap().starts_with(message),
+            "{answer}"
+        );
+    }
+}
+
+#[test]
+fn the_caps_bound_what_a_request_asks() {
+    let caps = Caps {
+        max_nodes: 100,
+        ..Caps::default()
+    };
+    let url = format!("{}/api/eight/solve", start(caps));
+    let request = json!({"board": "8 6 7 2 5 4 3 x 1", "algo": "bfs", "max_nodes": 1_000_000});
+    let (status, report) = post_json(&url, &request);
+    assert_eq!(status, 200);
+    assert_eq!(report["stopped"], "node limit reached");
+    assert_eq!(report["stats"]["expanded"], 100);
+}
+
+#[test]
+fn searches_beyond_the_cap_wait_then_get_503() {
+    let caps = Caps {
+        searches: 1,
+        wait: Duration::from_millis(100),
+        ..Caps::default()
+    };
+    let base = start(caps);
+    let (_, body) = get(&format!(
+        "{base}/api/sliding/random?size=5x5&solvable=true&seed=1"
+    ));
+    let board = serde_json::from_str::<Value>(&body).unwrap()["board"].clone();
+    let url = format!("{base}/api/sliding/solve");
+    let slow = json!({"board": board, "algo": "idastar", "time_limit": 1.5});
+    let running = std::thread::spawn(move || post_json(&url, &slow));
+    std::thread::sleep(Duration::from_millis(400));
+    let (status, answer) = post_json(
+        &format!("{base}/api/eight/solve"),
+        &json!({"board": "1 2 3 4 5 6 7 x 8"}),
+    );
+    assert_eq!(status, 503, "{answer}");
+    assert_eq!(
+        answer["error"],
+        "busy: every search slot is taken, try again in a moment"
+    );
+    assert_eq!(
+        get(&format!("{base}/api/health")).0,
+        200,
+        "health waits for no search"
+    );
+    let (status, report) = running.join().unwrap();
+    assert_eq!(status, 200);
+    assert_eq!(report["stopped"], "time limit reached");
+    let (status, _) = post_json(
+        &format!("{base}/api/eight/solve"),
+        &json!({"board": "1 2 3 4 5 6 7 x 8"}),
+    );
+    assert_eq!(status, 200, "the slot is free again");
+}
+
+#[test]
+fn the_page_and_its_files_are_served_from_the_binary() {
+    for (path, marker) in [
+        ("/", r#"<script src="/playground.js"></script>"#),
+        ("/playground.js", "async function solve()"),
+        ("/playground.css", "#board svg"),
+    ] {
+        let (status, body) = get(&format!("{}{path}", server()));
+        assert_eq!(status, 200, "{path}");
+        assert!(body.contains(marker), "{path}");
+    }
+}

@@ -1,0 +1,62 @@
+//! A playground server on a free port of this machine, and requests to it.
+
+#![allow(dead_code)] // each test file uses its own part
+
+use std::net::{Ipv4Addr, SocketAddr};
+use std::sync::mpsc;
+
+use serde_json::Value;
+use statespace_web::Caps;
+
+/// Starts a server bounded by `caps` on a thread of its own (it lives as long as the test
+/// process) and returns its address, `http://127.0.0.1:PORT`.
+pub fn start(caps: Caps) -> String {
+    let (sender, receiver) = mpsc::channel();
+    std::thread::spawn(move || {
+        let any_port = SocketAddr::from((Ipv4Addr::LOCALHOST, 0));
+        statespace_web::serve(any_port, caps, |bound| {
+            sender.send(bound).expect("the test waits for the address");
+        })
+        .expect("the server runs");
+    });
+    let bound = receiver.recv().expect("the server starts");
+    format!("http://{bound}")
+}
+
+/// An agent that hands back 4xx and 5xx answers instead of failing on them.
+fn agent() -> ureq::Agent {
+    ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .into()
+}
+
+/// The status and body of `GET url`.
+pub fn get(url: &str) -> (u16, String) {
+    let mut response = agent().get(url).call().expect("the server answers");
+    let body = response.body_mut().read_to_string().expect("a text body");
+    (response.status().as_u16(), body)
+}
+
+/// The status and body of `POST url` with `body` of `content_type`.
+pub fn post(url: &str, content_type: &str, body: &str) -> (u16, String) {
+    let mut response = agent()
+        .post(url)
+        .header("content-type", content_type)
+        .send(body)
+        .expect("the server answers");
+    let text = response
+        .body_mut()
+        .with_config()
+        .limit(64 << 20)
+        .read_to_string()
+        .expect("a text body");
+    (response.status().as_u16(), text)
+}
+
+/// The status and JSON answer of posting `request` as JSON to `url`.
+pub fn post_json(url: &str, request: &Value) -> (u16, Value) {
+    let (status, body) = post(url, "application/json", &request.to_string());
+    let answer = serde_json::from_str(&body).unwrap_or_else(|_| panic!("JSON, not {body:?}"));
+    (status, answer)
+}
