@@ -10,7 +10,8 @@
 use std::hash::{BuildHasher, Hash};
 use std::ops::Deref;
 
-use rustc_hash::{FxBuildHasher, FxHashMap};
+use hashbrown::HashTable;
+use rustc_hash::FxBuildHasher;
 
 use crate::{Domain, PerfectHash};
 
@@ -164,16 +165,19 @@ impl<D: PerfectHash> VisitedSet<D::State> for DenseSet<'_, D> {
     }
 }
 
-/// A hash map from states to node numbers, for any domain.
+/// A hash table from states to node numbers, for any domain. A state is hashed once, when it is
+/// looked up: the table keeps each hash, so growing it moves entries without hashing states
+/// again, and a state is cloned only when it is new (a state that owns memory, such as a board
+/// of any size, costs no allocation when it is found again).
 #[derive(Clone, Debug)]
 pub struct HashIndex<S> {
-    map: FxHashMap<S, u32>,
+    table: HashTable<(u64, S, u32)>,
 }
 
 impl<S> Default for HashIndex<S> {
     fn default() -> Self {
         Self {
-            map: FxHashMap::default(),
+            table: HashTable::new(),
         }
     }
 }
@@ -181,17 +185,26 @@ impl<S> Default for HashIndex<S> {
 impl<S: Clone + Eq + Hash> StateIndex<S> for HashIndex<S> {
     #[inline]
     fn get(&self, state: &S) -> Option<u32> {
-        self.map.get(state).copied()
+        let hash = FxBuildHasher.hash_one(state);
+        self.table
+            .find(hash, |(_, known, _)| known == state)
+            .map(|&(_, _, node)| node)
     }
     fn clear(&mut self) {
-        self.map.clear();
+        self.table.clear();
     }
     #[inline]
     fn get_or_insert(&mut self, state: &S, node: u32) -> Option<u32> {
-        match self.map.entry(state.clone()) {
-            std::collections::hash_map::Entry::Occupied(known) => Some(*known.get()),
-            std::collections::hash_map::Entry::Vacant(slot) => {
-                slot.insert(node);
+        let hash = FxBuildHasher.hash_one(state);
+        let entry = self.table.entry(
+            hash,
+            |(known_hash, known, _)| *known_hash == hash && known == state,
+            |&(known_hash, _, _)| known_hash,
+        );
+        match entry {
+            hashbrown::hash_table::Entry::Occupied(known) => Some(known.get().2),
+            hashbrown::hash_table::Entry::Vacant(slot) => {
+                slot.insert((hash, state.clone(), node));
                 None
             }
         }
