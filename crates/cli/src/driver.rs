@@ -14,7 +14,9 @@ use statespace_puzzles::input::{Input, Source};
 
 use crate::memory;
 pub use statespace_puzzles::puzzle::format_duration;
-use statespace_puzzles::puzzle::{self, CaseLimits, OptionsError, Puzzle, Report, Solved, trace};
+use statespace_puzzles::puzzle::{
+    self, CaseLimits, OptionsError, Puzzle, Report, Solved, Streamed, trace,
+};
 
 /// How a command ended, when it did not fail outright.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -196,10 +198,20 @@ fn answer_all<P: Puzzle>(
             }
         };
         if let [case] = batch.as_slice() {
-            let solved = P::solve(solver, case, limits);
             answered += 1;
-            stopped |= solved.answer.is_err();
-            write_case::<P>(solver, answered, case, &solved, args, &mut output)?;
+            let streamed = if streams(args, limits) {
+                P::stream(solver, case, limits, &mut output.out).transpose()?
+            } else {
+                None
+            };
+            if let Some(solved) = streamed {
+                stopped |= solved.answer.is_err();
+                write_streamed::<P>(solver, answered, case, &solved, args, &mut output)?;
+            } else {
+                let solved = P::solve(solver, case, limits);
+                stopped |= solved.answer.is_err();
+                write_case::<P>(solver, answered, case, &solved, args, &mut output)?;
+            }
         } else {
             let answers = P::solve_all(solver, &batch, limits);
             for (case, solved) in batch.iter().zip(answers) {
@@ -247,15 +259,8 @@ fn write_case<P: Puzzle>(
         output.out.write_all(output.text.as_bytes())?;
     }
     if args.stats {
-        for note in &solved.notes {
-            writeln!(output.err, "{note}")?;
-        }
         let summary = puzzle::summary::<P>(solver, &solved.answer);
-        writeln!(
-            output.err,
-            "{}",
-            stats_line(number, &summary, &solved.stats)
-        )?;
+        write_stats(number, &summary, &solved.stats, &solved.notes, output)?;
     }
     if args.trace && !args.json {
         let summary = puzzle::summary::<P>(solver, &solved.answer);
@@ -263,6 +268,51 @@ fn write_case<P: Puzzle>(
         write!(output.err, "case {number}: {summary}\n{}", trace(&steps))?;
     }
     Ok(())
+}
+
+/// Whether answers are written as they are found (see [`Puzzle::stream`]): only the judge's text,
+/// and only when no limit but memory can stop a search halfway.
+fn streams(args: &InputArgs, limits: &CaseLimits) -> bool {
+    !args.json && !args.trace && limits.max_nodes.is_none() && limits.time_limit.is_none()
+}
+
+/// Ends the output of a case answered by [`Puzzle::stream`]: the `stopped:` line if a limit
+/// stopped it halfway, and its statistics.
+fn write_streamed<P: Puzzle>(
+    solver: &P::Solver,
+    number: usize,
+    case: &P::Case,
+    solved: &Streamed,
+    args: &InputArgs,
+    output: &mut Output,
+) -> anyhow::Result<()> {
+    if let Err(reason) = solved.answer {
+        output.text.clear();
+        P::stopped_output(solver, case, reason, &mut output.text);
+        output.out.write_all(output.text.as_bytes())?;
+    }
+    if args.stats {
+        let summary = match &solved.answer {
+            Ok(summary) => summary.clone(),
+            Err(reason) => format!("stopped: {reason}"),
+        };
+        write_stats(number, &summary, &solved.stats, &solved.notes, output)?;
+    }
+    Ok(())
+}
+
+/// Prints a case's `--stats` lines: its notes, then its figures.
+fn write_stats(
+    number: usize,
+    summary: &str,
+    stats: &Stats,
+    notes: &[String],
+    output: &mut Output,
+) -> io::Result<()> {
+    for note in notes {
+        writeln!(output.err, "{note}")?;
+    }
+    writeln!(output.err, "{}", stats_line(number, summary, stats))
 }
 
 /// Prints `count` random cases of the puzzle.

@@ -81,31 +81,30 @@ fn a_case_stopped_by_a_limit_sets_the_exit_status() {
     assert!(stderr(&sizes).contains("expected a size such as 512M or 8G"));
 }
 
+/// A random solvable 150x150 board: 11 M moves by the fast method.
+fn large_board() -> String {
+    let args = "gen sliding --size 150x150 --count 1 --seed 1 --solvable";
+    let generated = run(&args.split(' ').collect::<Vec<_>>(), "");
+    stdout(&generated).to_string()
+}
+
 #[test]
 fn the_fast_method_honours_every_limit_on_a_large_board() {
-    let generated = run(
-        &[
-            "gen",
-            "sliding",
-            "--size",
-            "150x150",
-            "--count",
-            "1",
-            "--seed",
-            "1",
-            "--solvable",
-        ],
-        "",
-    );
-    let board = stdout(&generated);
+    let board = &large_board();
     for (limit, value, reason) in [
         ("--max-nodes", "1000", "node"),
         ("--max-memory", "1M", "memory"),
         ("--time-limit", "0.001", "time"),
     ] {
+        // A node or time limit makes the method hold its moves, so that `stopped:` can replace them.
         let args = ["solve", "sliding", "--algo", "fast", limit, value];
+        let args: &[&str] = if limit == "--max-memory" {
+            &[&args[..], &["--max-nodes", "1000000000"]].concat()
+        } else {
+            &args
+        };
         let started = std::time::Instant::now();
-        let output = run(&args, board);
+        let output = run(args, board);
         assert!(started.elapsed().as_secs_f64() < 1.2, "{limit}");
         assert_eq!(
             stdout(&output),
@@ -118,4 +117,24 @@ fn the_fast_method_honours_every_limit_on_a_large_board() {
             stderr(&output)
         );
     }
+}
+
+#[test]
+fn the_fast_method_writes_its_moves_as_it_makes_them() {
+    let board = &large_board();
+    // Without a node or time limit nothing is held: 11 M moves pass a budget of 1 MB.
+    let streamed = run(
+        &["solve", "sliding", "--algo", "fast", "--max-memory", "1M"],
+        board,
+    );
+    assert_eq!(streamed.status.code(), Some(0), "{}", stderr(&streamed));
+    let held = run(
+        &["solve", "sliding", "--algo", "fast", "--time-limit", "100"],
+        board,
+    );
+    assert_eq!(stdout(&streamed).len(), 11_055_381);
+    assert!(
+        stdout(&streamed) == stdout(&held),
+        "the same moves either way"
+    );
 }

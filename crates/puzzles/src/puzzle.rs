@@ -4,6 +4,7 @@
 //! puzzle through it (and through the [`registry`](crate::registry)), never puzzle by puzzle.
 
 use std::fmt::Debug;
+use std::io;
 use std::time::Duration;
 
 use serde::de::DeserializeOwned;
@@ -222,6 +223,21 @@ pub trait Puzzle: 'static {
     /// Appends the judge's output for `answer` to `out`, each line ending in a line break.
     fn output(solver: &Self::Solver, case: &Self::Case, answer: &Self::Answer, out: &mut String);
 
+    /// Writes the judge's output for `case` to `out` while its answer is being found, for answers
+    /// too long to hold (the fast method's on huge boards); `None` when the case is answered by
+    /// [`solve`](Self::solve) alone, as every case is by default. The driver streams only the
+    /// judge's text, and only when no node or time limit is set, so that only the memory held
+    /// while streaming can stop an answer halfway: its line is then ended before the driver adds
+    /// the `stopped:` line.
+    fn stream(
+        _solver: &mut Self::Solver,
+        _case: &Self::Case,
+        _limits: &CaseLimits,
+        _out: &mut dyn io::Write,
+    ) -> Option<io::Result<Streamed>> {
+        None
+    }
+
     /// The answer in a few words for statistics lines: `19 moves`, `unsolvable`.
     fn summary(solver: &Self::Solver, answer: &Self::Answer) -> String;
 
@@ -348,6 +364,10 @@ impl<A: Clone> Report<A> {
         }
     }
 }
+
+/// A case answered by [`Puzzle::stream`]: its answer in a few words (as
+/// [`Puzzle::summary`] puts it), or the limit that stopped it, and what it took.
+pub type Streamed = Solved<String>;
 
 /// Appends the judge's output for a case's answer to `out`, or the line that says a limit
 /// stopped it.

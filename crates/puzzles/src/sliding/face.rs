@@ -2,8 +2,9 @@
 //! any size one per line ([`Sliding`]), behind the [`Puzzle`] trait every front-end uses.
 
 use std::fmt::Write;
+use std::io;
 use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 use statespace_engine::pattern_database::{BuildOptions, TableCache, default_cache_dir};
@@ -11,11 +12,12 @@ use statespace_engine::{Outcome, PerfectHash, SearchResult, Stats, StopReason};
 
 use crate::input::{Input, ParseError, Source};
 use crate::puzzle::{
-    About, CaseLimits, Closing, OptionsError, Puzzle, Solved, Space, Step, format_duration,
-    moves_summary,
+    About, CaseLimits, Closing, OptionsError, Puzzle, Solved, Space, Step, Streamed,
+    format_duration, moves_summary,
 };
 
 use super::board::{Board, Move, PackedBoard, Shape};
+use super::fast::write_fast_solution;
 use super::generate::random_boards;
 use super::heuristic::Estimate;
 use super::parse::{read_board, read_eight};
@@ -46,11 +48,34 @@ impl SlidingAnswer {
     /// The answer in a few words.
     fn summary(&self) -> String {
         match &self.moves {
-            Some(moves) if self.shortest => moves_summary(moves.len()),
-            Some(moves) => format!("{} (not shortest)", moves_summary(moves.len())),
+            Some(moves) => solution_summary(moves.len(), self.shortest),
             None => "unsolvable".to_string(),
         }
     }
+}
+
+/// A solution of `count` moves in a few words.
+fn solution_summary(count: usize, shortest: bool) -> String {
+    if shortest {
+        moves_summary(count)
+    } else {
+        format!("{} (not shortest)", moves_summary(count))
+    }
+}
+
+/// Writes the fast method's line for `board`, a solvable board, as its moves are made.
+fn stream_fast(
+    board: &Board,
+    limits: &CaseLimits,
+    out: &mut dyn io::Write,
+) -> io::Result<Streamed> {
+    let started = Instant::now();
+    let (made, mut stats) =
+        write_fast_solution(board, &limits.start(), out)?.expect("a solvable board");
+    out.write_all(b"\n")?;
+    stats.elapsed = started.elapsed();
+    let answer = made.map(|count| solution_summary(count as usize, false));
+    Ok(Solved::new(answer, stats))
 }
 
 /// Answers boards with the plain solver (every algorithm but pattern databases).
@@ -431,6 +456,20 @@ impl Puzzle for Sliding {
             Some(pdb) => pdb.solve(case, limits),
             None => solve_plain(&mut solver.plain, &case.board, limits),
         }
+    }
+
+    fn stream(
+        solver: &mut SlidingSolver,
+        case: &SlidingCase,
+        limits: &CaseLimits,
+        out: &mut dyn io::Write,
+    ) -> Option<io::Result<Streamed>> {
+        // A Korf-format line starts with the solution's length, known only at its end.
+        let streams = solver.pdb.is_none()
+            && case.id.is_none()
+            && solver.plain.options().algorithm == Algorithm::Fast
+            && case.board.is_solvable();
+        streams.then(|| stream_fast(&case.board, limits, out))
     }
 
     fn output(_: &SlidingSolver, case: &SlidingCase, answer: &SlidingAnswer, out: &mut String) {

@@ -12,6 +12,8 @@
 //! Only when such a route is blocked does an engine breadth-first search find one, so a move
 //! costs a few nanoseconds on any board and the answer is written about as fast as it is made.
 
+use std::io::{self, Write};
+
 use statespace_engine::bfs::{Bfs, bfs};
 use statespace_engine::index::StateIndex;
 use statespace_engine::{
@@ -43,27 +45,108 @@ pub fn fast_solution(
     board: &Board,
     limits: &Limits,
 ) -> Option<(Result<Vec<Move>, StopReason>, Stats)> {
-    if !board.is_solvable() {
-        return None;
-    }
-    let mut cells = vec![0; board.shape().cells()];
-    for (cell, &tile) in board.tiles().iter().enumerate() {
-        cells[usize::from(tile)] = cell;
-    }
-    let mut solver = Solver {
-        shape: board.shape(),
-        board: board.clone(),
-        cells,
-        locked: vec![false; board.shape().cells()],
-        walks: Bfs::new(CellIndex::default()),
-        path: Vec::new(),
-        moves: Vec::new(),
-        stats: Stats::default(),
-        meter: Meter::new(limits).charging(BYTES_PER_MOVE),
+    let mut solver = Solver::new(board, limits, Sink::Held(Vec::new()))?;
+    let outcome = solver.run();
+    let Sink::Held(moves) = solver.sink else {
+        unreachable!("the moves were held")
+    };
+    Some((outcome.map(|()| moves), solver.stats))
+}
+
+/// The letters of the method's solution of `board` written to `out` as the moves are made, so
+/// that an answer of any length takes no memory; then the number of moves, or why `limits`
+/// stopped the method (the letters of the moves made before it stay written), with what it did.
+/// `None` when `board` is unsolvable; an error when `out` fails. No line break is written.
+///
+/// ```
+/// use statespace_engine::Limits;
+/// use statespace_puzzles::sliding::{Shape, fast_solution, random_board, write_fast_solution};
+/// use rand::SeedableRng;
+/// let shape = Shape::new(9, 7).unwrap();
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+/// let board = random_board(shape, &mut rng, true);
+/// let mut written = Vec::new();
+/// let (count, _stats) = write_fast_solution(&board, &Limits::none(), &mut written).unwrap().unwrap();
+/// let (held, _stats) = fast_solution(&board, &Limits::none()).unwrap();
+/// let held: String = held.unwrap().iter().map(|step| step.letter()).collect();
+/// assert_eq!(String::from_utf8(written).unwrap(), held);
+/// assert_eq!(count.unwrap(), held.len() as u64);
+/// ```
+pub fn write_fast_solution(
+    board: &Board,
+    limits: &Limits,
+    out: &mut dyn Write,
+) -> io::Result<Option<(Result<u64, StopReason>, Stats)>> {
+    let sink = Sink::Written {
+        out,
+        letters: Vec::with_capacity(LETTERS_PER_WRITE),
+        made: 0,
+        failure: None,
+    };
+    let Some(mut solver) = Solver::new(board, limits, sink) else {
+        return Ok(None);
     };
     let outcome = solver.run();
-    debug_assert!(outcome.is_err() || solver.board.is_solved());
-    Some((outcome.map(|()| solver.moves), solver.stats))
+    let Sink::Written {
+        out,
+        letters,
+        made,
+        failure,
+    } = solver.sink
+    else {
+        unreachable!("the moves were written")
+    };
+    if let Some(failure) = failure {
+        return Err(failure);
+    }
+    out.write_all(&letters)?;
+    Ok(Some((outcome.map(|()| made), solver.stats)))
+}
+
+/// How many letters are gathered before they are written.
+const LETTERS_PER_WRITE: usize = 1 << 16;
+
+/// Where the moves go as they are made.
+enum Sink<'w> {
+    /// Kept, for the answer.
+    Held(Vec<Move>),
+    /// Written as letters, a batch at a time, `made` counting them; a failure of `out` stops
+    /// the method.
+    Written {
+        out: &'w mut dyn Write,
+        letters: Vec<u8>,
+        made: u64,
+        failure: Option<io::Error>,
+    },
+}
+
+impl Sink<'_> {
+    /// Takes a move; how many moves are held.
+    fn push(&mut self, step: Move) -> Result<u64, StopReason> {
+        match self {
+            Sink::Held(moves) => {
+                moves.push(step);
+                Ok(moves.len() as u64)
+            }
+            Sink::Written {
+                out,
+                letters,
+                made,
+                failure,
+            } => {
+                letters.push(step.letter() as u8);
+                *made += 1;
+                if letters.len() == LETTERS_PER_WRITE {
+                    if let Err(error) = out.write_all(letters) {
+                        *failure = Some(error);
+                        return Err(StopReason::Cancelled);
+                    }
+                    letters.clear();
+                }
+                Ok(0)
+            }
+        }
+    }
 }
 
 /// A line of the unsolved rectangle to fill in, in coordinates along it (`along`) and away from
@@ -106,7 +189,7 @@ const RING: [(isize, isize); 8] = [
     (0, -1),
 ];
 
-struct Solver<'a> {
+struct Solver<'a, 'w> {
     shape: Shape,
     board: Board,
     /// The cell of each tile (the blank's at 0).
@@ -117,12 +200,34 @@ struct Solver<'a> {
     walks: Bfs<usize, Move, CellIndex>,
     /// The route being followed, its memory kept from one route to the next.
     path: Vec<Move>,
-    moves: Vec<Move>,
+    sink: Sink<'w>,
     stats: Stats,
     meter: Meter<'a>,
 }
 
-impl Solver<'_> {
+impl<'a, 'w> Solver<'a, 'w> {
+    /// A solver of `board` sending its moves to `sink`; `None` when `board` is unsolvable.
+    fn new(board: &Board, limits: &'a Limits, sink: Sink<'w>) -> Option<Self> {
+        if !board.is_solvable() {
+            return None;
+        }
+        let mut cells = vec![0; board.shape().cells()];
+        for (cell, &tile) in board.tiles().iter().enumerate() {
+            cells[usize::from(tile)] = cell;
+        }
+        Some(Self {
+            shape: board.shape(),
+            board: board.clone(),
+            cells,
+            locked: vec![false; board.shape().cells()],
+            walks: Bfs::new(CellIndex::default()),
+            path: Vec::new(),
+            sink,
+            stats: Stats::default(),
+            meter: Meter::new(limits).charging(BYTES_PER_MOVE),
+        })
+    }
+
     fn run(&mut self) -> Result<(), StopReason> {
         let (rows, cols) = (self.shape.rows(), self.shape.cols());
         if rows == 1 || cols == 1 {
@@ -395,8 +500,8 @@ impl Solver<'_> {
         self.board.apply(step).expect("a move on the board");
         self.cells[tile] = blank;
         self.cells[0] = target;
-        self.moves.push(step);
-        self.meter.stored(self.moves.len() as u64)
+        let held = self.sink.push(step)?;
+        self.meter.stored(held)
     }
 
     fn position(&self, tile: usize) -> usize {

@@ -42,7 +42,7 @@ pub use face::{
     Eight, EightGenOptions, EightOptions, Format, Sliding, SlidingAnswer, SlidingCase,
     SlidingGenOptions, SlidingOptions, SlidingSolver,
 };
-pub use fast::fast_solution;
+pub use fast::{fast_solution, write_fast_solution};
 pub use generate::{random_board, random_boards};
 pub use heuristic::Estimate;
 pub use parse::{parse_boards, parse_eight};
