@@ -13,7 +13,7 @@ use xxhash_rust::xxh3::Xxh3;
 use crate::ExploreError;
 
 /// The first bytes of a checkpoint file.
-const MAGIC: &[u8] = b"statespace explore checkpoint 2\n";
+const MAGIC: &[u8] = b"statespace explore checkpoint 3\n";
 /// The checkpoint's name in its folder.
 const FILE: &str = "explore.checkpoint";
 

@@ -1,10 +1,14 @@
 //! Dense mode: two bits per rank, a layer at a time, on every core.
 //!
-//! A rank's cell is `00` unseen, `01` in the current layer, `10` in the next one, `11` done. While
-//! a layer is expanded only `00` cells change, to `10`, by an atomic OR on their word, so threads
-//! need no locks; then one pass over the words turns `01` into `11` and `10` into `01`.
+//! A rank's cell is `00` unseen and `11` done; the layers take `01` and `10` in turn, `01` at even
+//! depths. While a layer is expanded, its cells turn `11` as their words are read, and unseen
+//! cells turn to the next layer's code, by atomic ORs on their words, so threads need no locks and
+//! no pass over the words ends a layer. While layers are smaller than the tasks of words, a flag
+//! per task says whether its words hold cells of the next layer, so that its expansion skips the
+//! words that hold none; wider layers leave few words empty, and are scanned whole.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -18,7 +22,7 @@ const LOW: u64 = 0x5555_5555_5555_5555;
 /// Cells per word.
 const CELLS: u64 = 32;
 /// Words a task takes at a time: enough ranks to batch, few enough to share the work out.
-const WORDS_PER_TASK: usize = 256;
+pub(crate) const WORDS_PER_TASK: usize = 256;
 
 /// Explores `space` from `goals` (ranks) as `options` say. See the crate's documentation.
 pub fn explore(
@@ -51,13 +55,15 @@ pub fn explore_with(
     if let Some(&goal) = goals.iter().find(|&&goal| goal >= ranks) {
         return Err(ExploreError::GoalOutside { rank: goal, ranks });
     }
+    let flags = Flags::new(words.div_ceil(WORDS_PER_TASK));
     let restored = match &options.checkpoint {
         Some(checkpoint) => checkpoint.restore(&cells)?,
         None => None,
     };
+    let mut flagged = restored.is_none();
     let layers = match restored {
         Some(layers) => layers,
-        None => vec![place_goals(&cells, goals)],
+        None => vec![place_goals(&cells, &flags, goals)],
     };
     let mut exploration = Exploration {
         layer_times: vec![None; layers.len() - 1],
@@ -72,13 +78,18 @@ pub fn explore_with(
         .is_none_or(|max| exploration.max_depth() < max)
     {
         let started = Instant::now();
-        let next = expand(space, &cells);
+        let code = Code::at(exploration.layers.len() - 1);
+        let lowest = Lowest::new(options.antipodes);
+        let skipping = flagged.then_some(&flags);
+        flagged = *exploration.layers.last().expect("the goals' layer") < flags.tasks() as u64;
+        let marking = flagged.then_some(&flags);
+        let next = expand(space, &cells, code, skipping, marking, &lowest);
         exploration.layer_times.push(Some(started.elapsed()));
         if next == 0 {
             exploration.complete = true;
-            break;
+            exploration.antipodes = lowest.ranks();
+            return Ok(exploration);
         }
-        advance(&cells);
         exploration.layers.push(next);
         on_layer(&exploration);
         if let Some(checkpoint) = &options.checkpoint
@@ -88,17 +99,109 @@ pub fn explore_with(
             saved = Some(Instant::now());
         }
     }
-    exploration.antipodes = current_ranks(&cells, options.antipodes);
+    let code = Code::at(exploration.layers.len() - 1);
+    exploration.antipodes = current_ranks(&cells, code, options.antipodes);
     Ok(exploration)
 }
 
-/// Puts the goals in the current layer; returns how many there are.
-fn place_goals(cells: &[AtomicU64], goals: &[u64]) -> u64 {
+/// The code of a layer's cells: `01` at even depths, `10` at odd ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Code(u64);
+
+impl Code {
+    fn at(depth: usize) -> Self {
+        Code(1 + (depth as u64 & 1))
+    }
+
+    /// The code of the layer after.
+    fn next(self) -> Self {
+        Code(3 - self.0)
+    }
+
+    /// The cells of `word` holding this code, as a mask of their low bits.
+    fn cells_of(self, word: u64) -> u64 {
+        let (low, high) = (word & LOW, word >> 1 & LOW);
+        if self.0 == 1 {
+            low & !high
+        } else {
+            high & !low
+        }
+    }
+}
+
+/// For each task of words and each layer code, whether its words may hold cells of the code.
+struct Flags([Vec<AtomicBool>; 2]);
+
+impl Flags {
+    fn new(tasks: usize) -> Self {
+        let lowered = || (0..tasks).map(|_| AtomicBool::new(false)).collect();
+        Flags([lowered(), lowered()])
+    }
+
+    fn tasks(&self) -> usize {
+        self.0[0].len()
+    }
+
+    fn of(&self, code: Code) -> &[AtomicBool] {
+        &self.0[code.0 as usize - 1]
+    }
+
+    /// Says that the task of words holding `rank` holds a cell of `code`.
+    fn raise(&self, code: Code, rank: u64) {
+        let flag = &self.of(code)[place(rank).0 / WORDS_PER_TASK];
+        if !flag.load(Ordering::Relaxed) {
+            flag.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// The lowest ranks of a layer, at most `most` of them, gathered while it is expanded: its
+/// antipodes if it turns out to be the last.
+struct Lowest {
+    most: usize,
+    ranks: Mutex<Vec<u64>>,
+    /// No rank at or above it can enter (ranks are offered mostly in order, so most offers stop
+    /// here without the lock).
+    above: AtomicU64,
+}
+
+impl Lowest {
+    fn new(most: usize) -> Self {
+        Self {
+            most,
+            ranks: Mutex::new(Vec::new()),
+            above: AtomicU64::new(u64::MAX),
+        }
+    }
+
+    /// Offers `ranks`, in increasing order.
+    fn offer(&self, ranks: &[u64]) {
+        if self.most == 0 || ranks.first() >= Some(&self.above.load(Ordering::Relaxed)) {
+            return;
+        }
+        let mut kept = self.ranks.lock().expect("no panic while it is held");
+        kept.extend(ranks.iter().take(self.most));
+        kept.sort_unstable();
+        kept.truncate(self.most);
+        if let Some(&last) = kept.get(self.most - 1) {
+            self.above.store(last, Ordering::Relaxed);
+        }
+    }
+
+    fn ranks(self) -> Vec<u64> {
+        self.ranks.into_inner().expect("no panic while it was held")
+    }
+}
+
+/// Puts the goals in the layer of depth 0; returns how many there are.
+fn place_goals(cells: &[AtomicU64], flags: &Flags, goals: &[u64]) -> u64 {
+    let code = Code::at(0);
     goals
         .iter()
         .map(|&goal| {
+            flags.raise(code, goal);
             let (word, shift) = place(goal);
-            let before = cells[word].fetch_or(1 << shift, Ordering::Relaxed);
+            let before = cells[word].fetch_or(code.0 << shift, Ordering::Relaxed);
             u64::from(before >> shift & 3 == 0)
         })
         .sum()
@@ -109,23 +212,38 @@ fn place(rank: u64) -> (usize, u64) {
     ((rank / CELLS) as usize, rank % CELLS * 2)
 }
 
-/// The cells of `word` in the current layer, as a mask of their low bits.
-fn current(word: u64) -> u64 {
-    word & LOW & !(word >> 1)
-}
-
-/// Marks the unseen predecessors of the current layer as next; returns how many there are.
-fn expand(space: &(impl RankedSpace + ?Sized), cells: &[AtomicU64]) -> u64 {
+/// Expands the layer whose cells hold `code`: marks their unseen predecessors with the next code
+/// and turns them done; returns how many cells were marked, and offers the layer's ranks to
+/// `lowest`. With `skipping`, the tasks of words not flagged for `code` are skipped; with
+/// `marking`, the tasks of the marked cells are flagged for the next code.
+fn expand(
+    space: &(impl RankedSpace + ?Sized),
+    cells: &[AtomicU64],
+    code: Code,
+    skipping: Option<&Flags>,
+    marking: Option<&Flags>,
+    lowest: &Lowest,
+) -> u64 {
+    let next = code.next();
     cells
         .par_chunks(WORDS_PER_TASK)
         .enumerate()
         .map_init(
             || (Vec::new(), Vec::new()),
-            |(frontier, before), (chunk, words)| {
+            |(frontier, before), (task, words)| {
+                if skipping
+                    .is_some_and(|flags| !flags.of(code)[task].swap(false, Ordering::Relaxed))
+                {
+                    return 0;
+                }
                 frontier.clear();
                 for (offset, word) in words.iter().enumerate() {
-                    let mut mask = current(word.load(Ordering::Relaxed));
-                    let base = ((chunk * WORDS_PER_TASK + offset) as u64) * CELLS;
+                    let mut mask = code.cells_of(word.load(Ordering::Relaxed));
+                    if mask == 0 {
+                        continue;
+                    }
+                    word.fetch_or(mask | mask << 1, Ordering::Relaxed);
+                    let base = ((task * WORDS_PER_TASK + offset) as u64) * CELLS;
                     while mask != 0 {
                         frontier.push(base + u64::from(mask.trailing_zeros() / 2));
                         mask &= mask - 1;
@@ -134,40 +252,33 @@ fn expand(space: &(impl RankedSpace + ?Sized), cells: &[AtomicU64]) -> u64 {
                 if frontier.is_empty() {
                     return 0;
                 }
+                lowest.offer(frontier);
                 before.clear();
                 space.predecessors(frontier, before);
-                before.iter().map(|&rank| mark(cells, rank)).sum::<u64>()
+                let marked = before.iter().filter(|&&rank| mark(cells, next, rank));
+                match marking {
+                    Some(flags) => marked.map(|&rank| flags.raise(next, rank)).count(),
+                    None => marked.count(),
+                }
             },
         )
-        .sum()
+        .sum::<usize>() as u64
 }
 
-/// Marks `rank` next if it is unseen; returns 1 if this call marked it.
+/// Marks `rank` with `code` if it is unseen; returns whether this call marked it.
 #[inline]
-fn mark(cells: &[AtomicU64], rank: u64) -> u64 {
+fn mark(cells: &[AtomicU64], code: Code, rank: u64) -> bool {
     let (word, shift) = place(rank);
     let cell = &cells[word];
-    if cell.load(Ordering::Relaxed) >> shift & 3 != 0 {
-        return 0;
-    }
-    let before = cell.fetch_or(2 << shift, Ordering::Relaxed);
-    u64::from(before >> shift & 3 == 0)
+    cell.load(Ordering::Relaxed) >> shift & 3 == 0
+        && cell.fetch_or(code.0 << shift, Ordering::Relaxed) >> shift & 3 == 0
 }
 
-/// Ends a layer: the current cells are done, the next ones current.
-fn advance(cells: &[AtomicU64]) {
-    cells.par_iter().for_each(|cell| {
-        let word = cell.load(Ordering::Relaxed);
-        let (high, low) = (word >> 1 & LOW, word & LOW);
-        cell.store(low << 1 | high | low, Ordering::Relaxed);
-    });
-}
-
-/// The first `most` ranks of the current layer.
-fn current_ranks(cells: &[AtomicU64], most: usize) -> Vec<u64> {
+/// The first `most` ranks whose cells hold `code`.
+fn current_ranks(cells: &[AtomicU64], code: Code, most: usize) -> Vec<u64> {
     let mut ranks = Vec::new();
     for (index, cell) in cells.iter().enumerate() {
-        let mut mask = current(cell.load(Ordering::Relaxed));
+        let mut mask = code.cells_of(cell.load(Ordering::Relaxed));
         while mask != 0 && ranks.len() < most {
             ranks.push(index as u64 * CELLS + u64::from(mask.trailing_zeros() / 2));
             mask &= mask - 1;
@@ -184,16 +295,28 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_layer_ends_with_current_cells_done_and_next_ones_current() {
-        let cells = [AtomicU64::new(0b11_10_01_00)];
-        advance(&cells);
-        assert_eq!(cells[0].load(Ordering::Relaxed), 0b11_01_11_00);
+    fn layers_take_the_two_codes_in_turn() {
+        let word = 0b11_10_01_00;
+        assert_eq!(Code::at(0).cells_of(word), 0b00_00_01_00);
+        assert_eq!(Code::at(1).cells_of(word), 0b00_01_00_00);
+        assert_eq!(Code::at(2), Code::at(1).next());
     }
 
     #[test]
     fn only_unseen_cells_are_marked() {
         let cells = [AtomicU64::new(0b11_10_01_00)];
-        assert_eq!((0..4).map(|rank| mark(&cells, rank)).sum::<u64>(), 1);
+        let code = Code::at(1);
+        let marked = (0..4).filter(|&rank| mark(&cells, code, rank)).count();
+        assert_eq!(marked, 1);
         assert_eq!(cells[0].load(Ordering::Relaxed), 0b11_10_01_10);
+    }
+
+    #[test]
+    fn the_lowest_ranks_are_kept_whatever_the_order_of_offers() {
+        let lowest = Lowest::new(3);
+        for ranks in [&[40, 41][..], &[7, 50], &[], &[9, 10, 11], &[8]] {
+            lowest.offer(ranks);
+        }
+        assert_eq!(lowest.ranks(), [7, 8, 9]);
     }
 }

@@ -126,7 +126,9 @@ pub enum ExploreError {
     },
 }
 
-/// The bytes a dense exploration of `space` holds: two bits per rank.
+/// The bytes a dense exploration of `space` holds: two bits per rank, and two flags per task of
+/// words.
 pub fn dense_bytes(space: &(impl RankedSpace + ?Sized)) -> u64 {
-    space.ranks().div_ceil(4)
+    let words = space.ranks().div_ceil(32);
+    words * 8 + 2 * words.div_ceil(dense::WORDS_PER_TASK as u64)
 }

@@ -129,7 +129,7 @@ fn a_depth_bound_stops_early_and_a_budget_refuses() {
         explore(&tiles, &goals, &tight).unwrap_err(),
         ExploreError::TooLarge {
             ranks: 362_880,
-            bytes: 90_720,
+            bytes: 90_810,
             budget: 1000
         }
     );
