@@ -13,6 +13,7 @@ use statespace_engine::Stats;
 use statespace_puzzles::input::{Input, Source};
 
 use crate::memory;
+use crate::progress::TableBar;
 pub use statespace_puzzles::puzzle::format_duration;
 use statespace_puzzles::puzzle::{
     self, CaseLimits, OptionsError, Puzzle, Report, Solved, Streamed, trace,
@@ -158,7 +159,7 @@ pub fn stats_line(case: usize, result: &str, stats: &Stats) -> String {
 /// whenever the input has nothing more buffered, so a case piped in alone is answered at once.
 pub fn solve<P: Puzzle>(options: &P::Options, args: &InputArgs) -> anyhow::Result<Verdict> {
     let limits = args.limits();
-    let mut solver = P::solver(options, &limits)?;
+    let mut solver = P::solver(options, &limits, Some(TableBar::shared()))?;
     let input = args.open()?;
     let verdict = answer_all::<P>(&mut solver, input, args, &limits)?;
     let closing = P::finish(&solver);

@@ -5,6 +5,7 @@ mod commands;
 mod driver;
 mod memory;
 mod plot;
+mod progress;
 
 use std::process::ExitCode;
 

@@ -5,6 +5,7 @@
 
 use std::fmt::Debug;
 use std::io;
+use std::sync::Arc;
 use std::time::Duration;
 
 use serde::de::DeserializeOwned;
@@ -14,6 +15,8 @@ use statespace_engine::{Limits, Stats, StopReason};
 use thiserror::Error;
 
 use crate::input::{Input, ParseError, Source};
+
+pub use statespace_engine::pattern_database::{BuildProgress, TableId};
 
 /// A puzzle's name and where it comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -31,6 +34,9 @@ pub struct About {
     pub algorithms: &'static [(&'static str, &'static str)],
     /// A small input in the judge's format, with every kind of answer (the shipped example).
     pub example: &'static str,
+    /// The table layouts its `pdb` option takes (pattern databases, built once and cached), each
+    /// with one line of help; empty for a puzzle without them.
+    pub layouts: &'static [(&'static str, &'static str)],
 }
 
 /// Options that do not fit together or do not fit the puzzle, found before any case is read.
@@ -75,6 +81,21 @@ impl CaseLimits {
             ..Limits::none()
         }
     }
+}
+
+/// Where a solver tells how the tables it builds are going: a front-end's bar or meter.
+pub type Progress = Arc<dyn BuildProgress>;
+
+/// A table a solver needs: its name (the file's in the cache), its size, and whether the cache
+/// holds it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TableStatus {
+    /// The table's name.
+    pub name: String,
+    /// Its entries' bytes.
+    pub bytes: u64,
+    /// Whether the cache holds it (its file is there, with its header).
+    pub cached: bool,
 }
 
 /// A case's answer and what it took.
@@ -190,8 +211,27 @@ pub trait Puzzle: 'static {
     const BATCH: usize = 1;
 
     /// A solver for `options`, or why they cannot be followed; the tables it builds stay within
-    /// the memory budget of `limits`.
-    fn solver(options: &Self::Options, limits: &CaseLimits) -> Result<Self::Solver, OptionsError>;
+    /// the memory budget of `limits`, and tell `progress` how they go.
+    fn solver(
+        options: &Self::Options,
+        limits: &CaseLimits,
+        progress: Option<Progress>,
+    ) -> Result<Self::Solver, OptionsError>;
+
+    /// The tables the solver loads or builds before it answers (pattern databases), as far as
+    /// its options tell; none by default.
+    fn tables(_solver: &Self::Solver) -> Vec<TableStatus> {
+        Vec::new()
+    }
+
+    /// Loads the tables of [`tables`](Self::tables), building (and caching) those the cache
+    /// lacks within the memory budget of `limits`; a line for each, or why a build stopped.
+    fn build_tables(
+        _solver: &mut Self::Solver,
+        _limits: &CaseLimits,
+    ) -> Result<Vec<String>, StopReason> {
+        Ok(Vec::new())
+    }
 
     /// The next case of `input`, case number `number` (from 1); `None` at the end of the input.
     fn read_case(

@@ -6,10 +6,13 @@ use std::marker::PhantomData;
 
 use serde::Serialize;
 use serde_json::Value;
+use statespace_engine::StopReason;
 
 use crate::four::Four;
 use crate::input::{Input, ParseError};
-use crate::puzzle::{About, CaseLimits, OptionsError, Puzzle, Report, Space};
+use crate::puzzle::{
+    About, CaseLimits, OptionsError, Progress, Puzzle, Report, Space, TableStatus,
+};
 use crate::rotation::Rotation;
 use crate::sliding::{Eight, Sliding};
 use crate::solitaire::SolitairePuzzle;
@@ -52,6 +55,18 @@ pub trait Entry: Sync {
     /// The whole space of the positions `options` (JSON) describe, for exploration; `None` for
     /// a puzzle without a ranked space.
     fn space(&self, options: Value) -> Result<Option<Space>, Failure>;
+
+    /// The tables a solver for `options` (JSON) needs, and whether the cache holds them.
+    fn tables(&self, options: Value) -> Result<Vec<TableStatus>, Failure>;
+
+    /// Loads or builds (and caches) the tables of [`tables`](Self::tables) within the memory
+    /// budget of `limits`, telling `progress`; a line for each.
+    fn build_tables(
+        &self,
+        options: Value,
+        limits: &CaseLimits,
+        progress: Progress,
+    ) -> Result<Result<Vec<String>, StopReason>, Failure>;
 }
 
 /// A case as the playground shows it: drawn, with the moves a player may make from it.
@@ -106,7 +121,7 @@ impl<P: Puzzle> Entry for Registered<P> {
     }
 
     fn case_inputs(&self, input: &[u8]) -> Result<Vec<String>, Failure> {
-        let solver = P::solver(&P::Options::default(), &CaseLimits::default())?;
+        let solver = P::solver(&P::Options::default(), &CaseLimits::default(), None)?;
         let mut input = Input::new(input);
         let mut inputs = Vec::new();
         while let Some(case) = P::read_case(&solver, &mut input, inputs.len() + 1)? {
@@ -123,7 +138,7 @@ impl<P: Puzzle> Entry for Registered<P> {
         steps: bool,
     ) -> Result<Vec<Result<Value, ParseError>>, Failure> {
         let options: P::Options = serde_json::from_value(options)?;
-        let mut solver = P::solver(&options, limits)?;
+        let mut solver = P::solver(&options, limits, None)?;
         let mut input = Input::new(input);
         let mut reports = Vec::new();
         loop {
@@ -151,7 +166,7 @@ impl<P: Puzzle> Entry for Registered<P> {
         steps: bool,
     ) -> Result<Value, Failure> {
         let options: P::Options = serde_json::from_value(options)?;
-        let mut solver = P::solver(&options, limits)?;
+        let mut solver = P::solver(&options, limits, None)?;
         let case = read_one::<P>(&solver, input)?;
         let solved = P::solve(&mut solver, &case, limits);
         let report = Report::new::<P>(&solver, 1, &case, &solved, steps);
@@ -160,7 +175,7 @@ impl<P: Puzzle> Entry for Registered<P> {
 
     fn position(&self, options: Value, input: &[u8]) -> Result<Position, Failure> {
         let options: P::Options = serde_json::from_value(options)?;
-        let solver = P::solver(&options, &CaseLimits::default())?;
+        let solver = P::solver(&options, &CaseLimits::default(), None)?;
         let case = read_one::<P>(&solver, input)?;
         let moves = P::moves(&solver, &case)
             .into_iter()
@@ -185,6 +200,23 @@ impl<P: Puzzle> Entry for Registered<P> {
     fn space(&self, options: Value) -> Result<Option<Space>, Failure> {
         let options: P::Options = serde_json::from_value(options)?;
         Ok(P::space(&options)?)
+    }
+
+    fn tables(&self, options: Value) -> Result<Vec<TableStatus>, Failure> {
+        let options: P::Options = serde_json::from_value(options)?;
+        let solver = P::solver(&options, &CaseLimits::default(), None)?;
+        Ok(P::tables(&solver))
+    }
+
+    fn build_tables(
+        &self,
+        options: Value,
+        limits: &CaseLimits,
+        progress: Progress,
+    ) -> Result<Result<Vec<String>, StopReason>, Failure> {
+        let options: P::Options = serde_json::from_value(options)?;
+        let mut solver = P::solver(&options, limits, Some(progress))?;
+        Ok(P::build_tables(&mut solver, limits))
     }
 }
 

@@ -41,13 +41,12 @@ pub struct BoardRequest {
 }
 
 /// Options that are the server's to choose, with the reason a request may not set them.
-const SERVER_OPTIONS: [(&str, &str); 5] = [
+const SERVER_OPTIONS: [(&str, &str); 4] = [
     ("pdb_dir", "the folder of the tables is the server's"),
     (
         "threads",
         "the server decides how many threads a search takes",
     ),
-    ("pdb", "pattern databases are not served yet"),
     (
         "goal",
         "goals (of pattern databases, of explorations) are not served yet",
@@ -85,14 +84,104 @@ pub async fn solve(
     ApiJson(request): ApiJson<SolveRequest>,
 ) -> Result<Json<Value>, ApiError> {
     let entry = find(&puzzle)?;
-    let options = puzzle_options(request.options)?;
+    let options = state.with_tables(puzzle_options(request.options)?);
     let limits = state
         .caps
         .case_limits(request.max_nodes, request.time_limit);
     let report = state
-        .search(move || entry.solve_one(options, request.board.as_bytes(), &limits, request.steps))
+        .search(move || {
+            tables_ready(entry, &options)?;
+            Ok::<_, ApiError>(entry.solve_one(
+                options,
+                request.board.as_bytes(),
+                &limits,
+                request.steps,
+            )?)
+        })
         .await??;
     Ok(Json(report))
+}
+
+/// The query of `GET /api/{puzzle}/tables`.
+#[derive(Debug, Deserialize)]
+pub struct TablesQuery {
+    /// The puzzle's options as a JSON object (`{"size": "4x4", "pdb": "555"}`).
+    options: Option<String>,
+}
+
+/// `GET /api/{puzzle}/tables?options=JSON`: the tables a solver with those options needs,
+/// whether the server's folder holds them, and how the server's table build goes.
+pub async fn tables(
+    State(state): State<AppState>,
+    Path(puzzle): Path<String>,
+    Query(query): Query<TablesQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let entry = find(&puzzle)?;
+    let options = match query.options {
+        Some(text) => serde_json::from_str(&text).map_err(|error| {
+            ApiError::bad_request(format!("the options are not a JSON object: {error}"))
+        })?,
+        None => Map::new(),
+    };
+    let options = state.with_tables(puzzle_options(options)?);
+    let tables = state.search(move || entry.tables(options)).await??;
+    Ok(Json(
+        json!({ "tables": tables, "build": state.builder.status() }),
+    ))
+}
+
+/// `POST /api/{puzzle}/tables` with the puzzle's options: starts building the tables they need
+/// that the server's folder lacks, in the background, one build at a time (409 while one runs);
+/// `GET` on the same path tells how it goes.
+pub async fn build_tables(
+    State(state): State<AppState>,
+    Path(puzzle): Path<String>,
+    ApiJson(options): ApiJson<Map<String, Value>>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let entry = find(&puzzle)?;
+    let options = state.with_tables(puzzle_options(options)?);
+    let checked = options.clone();
+    let tables = state.search(move || entry.tables(checked)).await??;
+    if tables.is_empty() {
+        return Err(ApiError::bad_request(
+            "these options need no tables (pattern databases need a layout and the board's size)",
+        ));
+    }
+    state
+        .builder
+        .start(entry, options, state.caps.build_limits())?;
+    Ok((
+        StatusCode::ACCEPTED,
+        Json(json!({ "tables": tables, "build": state.builder.status() })),
+    ))
+}
+
+/// Refuses a search whose options name tables the server's folder lacks: only a table build
+/// builds them (a search would wait minutes for one).
+fn tables_ready(entry: &dyn Entry, options: &Value) -> Result<(), ApiError> {
+    let tables = entry.tables(options.clone())?;
+    if tables.is_empty() && options.get("pdb").is_some() {
+        return Err(ApiError::bad_request(
+            "a table layout (pdb) needs the board's size (size) here",
+        ));
+    }
+    let missing: Vec<String> = tables
+        .into_iter()
+        .filter(|table| !table.cached)
+        .map(|table| table.name)
+        .collect();
+    if missing.is_empty() {
+        Ok(())
+    } else {
+        Err(ApiError::new(
+            StatusCode::CONFLICT,
+            format!(
+                "tables {} are not built yet: build them first (POST /api/{}/tables)",
+                missing.join(", "),
+                entry.about().name
+            ),
+        ))
+    }
 }
 
 /// `POST /api/{puzzle}/moves`: one case drawn, with the moves a player may make from it.
@@ -123,14 +212,7 @@ pub async fn random(
             .map_err(|_| ApiError::bad_request(format!("seed {seed:?} is not a number")))?,
         None => fresh_seed(),
     };
-    let options = query
-        .into_iter()
-        .map(|(name, text)| {
-            let value = serde_json::from_str(&text).unwrap_or(Value::String(text));
-            (name, value)
-        })
-        .collect();
-    let options = puzzle_options(options)?;
+    let options = puzzle_options(query_options(query))?;
     let board = state
         .search(move || entry.generate(options, 1, seed))
         .await??;
@@ -165,6 +247,18 @@ fn puzzle_options(options: Map<String, Value>) -> Result<Value, ApiError> {
         }
     }
     Ok(Value::Object(options))
+}
+
+/// The options of a query string: each value read as JSON when it is JSON (numbers, booleans),
+/// as a string otherwise.
+fn query_options(query: HashMap<String, String>) -> Map<String, Value> {
+    query
+        .into_iter()
+        .map(|(name, text)| {
+            let value = serde_json::from_str(&text).unwrap_or(Value::String(text));
+            (name, value)
+        })
+        .collect()
 }
 
 /// A seed that differs from call to call.

@@ -19,11 +19,13 @@ pub struct Caps {
     pub wait: Duration,
     /// Bytes in a request body.
     pub body_bytes: usize,
+    /// Memory a table build may hold, in bytes.
+    pub table_memory: u64,
 }
 
 impl Default for Caps {
     /// 10 s, 50 million nodes and 512 MiB a search, one search per core (at least two), a
-    /// 2 s wait, 64 KiB bodies.
+    /// 2 s wait, 64 KiB bodies, 4 GiB for a table build.
     fn default() -> Self {
         let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
         Self {
@@ -33,6 +35,7 @@ impl Default for Caps {
             searches: cores.max(2),
             wait: Duration::from_secs(2),
             body_bytes: 64 << 10,
+            table_memory: 4 << 30,
         }
     }
 }
@@ -48,6 +51,14 @@ impl Caps {
             max_nodes: Some(max_nodes.map_or(self.max_nodes, |nodes| nodes.min(self.max_nodes))),
             time_limit: Some(asked_time.min(self.time_limit)),
             max_memory: Some(self.max_memory),
+        }
+    }
+
+    /// The limits of a table build: its memory alone (a build takes minutes, once).
+    pub fn build_limits(&self) -> CaseLimits {
+        CaseLimits {
+            max_memory: Some(self.table_memory),
+            ..CaseLimits::default()
         }
     }
 }

@@ -4,26 +4,32 @@
 //!
 //! The server never lets one request take the machine: the [`Caps`] bound every search's nodes,
 //! time and memory whatever the request asks, how many searches run at once, and the size of
-//! request bodies; searches run on blocking threads, off the async ones.
+//! request bodies; searches run on blocking threads, off the async ones. Pattern databases are
+//! built on request, one build at a time in the background, into the server's folder of tables;
+//! a search uses only tables already there.
 
 mod api;
 mod caps;
 mod error;
 mod page;
+mod tables;
 
 use std::io;
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
+use serde_json::Value;
 use tokio::sync::Semaphore;
 use tower_http::catch_panic::CatchPanicLayer;
 
 pub use caps::Caps;
 use error::ApiError;
+use tables::Builder;
 
 /// What every handler shares.
 #[derive(Clone)]
@@ -31,9 +37,24 @@ struct AppState {
     caps: Caps,
     /// One permit per search allowed to run at once.
     searches: Arc<Semaphore>,
+    /// The folder of the tables.
+    tables: Arc<PathBuf>,
+    /// The table build.
+    builder: Arc<Builder>,
 }
 
 impl AppState {
+    /// `options` with the server's folder of tables where they name a table layout (`pdb`).
+    fn with_tables(&self, mut options: Value) -> Value {
+        if let Some(fields) = options.as_object_mut()
+            && fields.contains_key("pdb")
+        {
+            let folder = self.tables.to_string_lossy().into_owned();
+            fields.insert("pdb_dir".to_string(), Value::String(folder));
+        }
+        options
+    }
+
     /// Runs `work` on a blocking thread once one of the searches' permits is free; a request
     /// that waited [`Caps::wait`] in vain is told the server is busy (503). The permit goes with
     /// the work, so a search whose client went away still counts until it ends.
@@ -60,11 +81,13 @@ impl AppState {
     }
 }
 
-/// The playground's routes, bounded by `caps`.
-pub fn router(caps: Caps) -> Router {
+/// The playground's routes, bounded by `caps`, keeping its tables in folder `tables`.
+pub fn router(caps: Caps, tables: PathBuf) -> Router {
     let state = AppState {
         searches: Arc::new(Semaphore::new(caps.searches)),
         caps,
+        tables: Arc::new(tables),
+        builder: Arc::default(),
     };
     Router::new()
         .route("/", get(page::index))
@@ -75,21 +98,31 @@ pub fn router(caps: Caps) -> Router {
         .route("/api/{puzzle}/solve", post(api::solve))
         .route("/api/{puzzle}/moves", post(api::moves))
         .route("/api/{puzzle}/random", get(api::random))
+        .route(
+            "/api/{puzzle}/tables",
+            get(api::tables).post(api::build_tables),
+        )
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(caps.body_bytes))
         .layer(CatchPanicLayer::custom(error::panic_response))
         .with_state(state)
 }
 
-/// Serves the playground on `address` until the process ends, calling `ready` with the address
-/// it listens on (the port chosen when `address` asks for port 0).
-pub fn serve(address: SocketAddr, caps: Caps, ready: impl FnOnce(SocketAddr)) -> io::Result<()> {
+/// Serves the playground on `address` until the process ends, with its tables in folder
+/// `tables`, calling `ready` with the address it listens on (the port chosen when `address` asks
+/// for port 0).
+pub fn serve(
+    address: SocketAddr,
+    caps: Caps,
+    tables: PathBuf,
+    ready: impl FnOnce(SocketAddr),
+) -> io::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind(address).await?;
         ready(listener.local_addr()?);
-        axum::serve(listener, router(caps)).await
+        axum::serve(listener, router(caps, tables)).await
     })
 }

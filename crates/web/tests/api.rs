@@ -341,3 +341,114 @@ fn the_page_and_its_files_are_served_from_the_binary() {
         assert!(body.contains(marker), "{path}");
     }
 }
+
+/// `text` with every byte but letters and digits percent-encoded, for a query string.
+fn encoded(text: &str) -> String {
+    text.bytes()
+        .map(|byte| match byte {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' => char::from(byte).to_string(),
+            _ => format!("%{byte:02X}"),
+        })
+        .collect()
+}
+
+/// What `GET /api/sliding/tables` says for `options`.
+fn tables_of(server: &str, options: &Value) -> Value {
+    let url = format!(
+        "{server}/api/sliding/tables?options={}",
+        encoded(&options.to_string())
+    );
+    let (status, body) = get(&url);
+    assert_eq!(status, 200, "{body}");
+    serde_json::from_str(&body).unwrap()
+}
+
+#[test]
+fn pattern_databases_are_built_on_request_then_solve() {
+    let folder = std::env::temp_dir().join(format!("statespace-web-tables-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&folder);
+    let server = common::start_in(Caps::default(), folder.clone());
+    let layout = json!({"size": "4x4", "pdb": "555"});
+    // Korf's instance 55 with the blank last: 41 moves.
+    let board = "5 10 14 4 6 12 11 1 9 0 15 7 13 2 8 3";
+    let solve = json!({"board": board, "size": "4x4", "pdb": "555"});
+
+    let before = tables_of(&server, &layout);
+    let tables = before["tables"].as_array().unwrap();
+    assert_eq!(tables.len(), 3);
+    assert!(tables.iter().all(|table| table["cached"] == false));
+    assert_eq!(tables[0]["bytes"], 524_160, "16!/11! entries of a byte");
+    assert_eq!(before["build"]["running"], false);
+    let (status, refused) = post_json(&format!("{server}/api/sliding/solve"), &solve);
+    assert_eq!(status, 409);
+    assert!(
+        refused["error"]
+            .as_str()
+            .unwrap()
+            .contains("are not built yet"),
+        "{refused}"
+    );
+
+    let (status, started) = post_json(&format!("{server}/api/sliding/tables"), &layout);
+    assert_eq!(status, 202, "{started}");
+    assert_eq!(started["build"]["running"], true);
+    let (status, busy) = post_json(&format!("{server}/api/sliding/tables"), &layout);
+    assert_eq!(
+        (status, busy["error"].as_str().unwrap()),
+        (409, "a table build is running: wait for it to end")
+    );
+    let waited = std::time::Instant::now();
+    let after = loop {
+        let status = tables_of(&server, &layout);
+        if status["build"]["running"] == false {
+            break status;
+        }
+        assert!(waited.elapsed() < Duration::from_secs(120), "{status}");
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    assert_eq!(after["build"]["error"], Value::Null, "{after}");
+    let notes = after["build"]["notes"].as_array().unwrap();
+    let built = notes
+        .iter()
+        .filter(|note| note.as_str().unwrap().starts_with("built "))
+        .count();
+    assert_eq!((notes.len(), built), (6, 3), "{after}");
+    let tables = after["tables"].as_array().unwrap();
+    assert!(
+        tables.iter().all(|table| table["cached"] == true),
+        "{after}"
+    );
+
+    let (status, report) = post_json(&format!("{server}/api/sliding/solve"), &solve);
+    assert_eq!(status, 200, "{report}");
+    assert_eq!(report["summary"], "41 moves");
+    let (status, report) = post_json(
+        &format!("{server}/api/sliding/solve"),
+        &json!({"board": board, "size": "4x4", "algo": "idastar"}),
+    );
+    assert_eq!((status, &report["summary"]), (200, &json!("41 moves")));
+
+    for (path, request, message) in [
+        (
+            "tables",
+            json!({"size": "4x4"}),
+            "these options need no tables",
+        ),
+        (
+            "tables",
+            json!({"size": "3x3", "pdb": "555"}),
+            "no table layout 555 for 3x3 boards",
+        ),
+        (
+            "solve",
+            json!({"board": board, "pdb": "555"}),
+            "a table layout (pdb) needs the board's size (size) here",
+        ),
+    ] {
+        let (status, refused) = post_json(&format!("{server}/api/sliding/{path}"), &request);
+        assert_eq!(status, 400, "{request}");
+        let error = refused["error"].as_str().unwrap();
+        assert!(error.contains(message), "{request}: {error}");
+    }
+    std::fs::remove_dir_all(&folder).unwrap();
+}

@@ -31,6 +31,11 @@ struct Browser {
 impl Browser {
     /// Starts chromedriver on a free port, a headless Chromium through it, and a playground.
     async fn open() -> Self {
+        Self::open_with(common::start(Caps::default())).await
+    }
+
+    /// [`open`](Self::open), on the playground at `playground`.
+    async fn open_with(playground: String) -> Self {
         let port = free_port();
         let driver = Command::new(CHROMEDRIVER)
             .arg(format!("--port={port}"))
@@ -59,7 +64,6 @@ impl Browser {
             .connect(&format!("http://127.0.0.1:{port}"))
             .await
             .expect("a Chromium session");
-        let playground = common::start(Caps::default());
         client.goto(&playground).await.expect("the page loads");
         let browser = Self {
             client,
@@ -350,4 +354,60 @@ async fn each_puzzle_example_plays_to_its_goal() {
         browser.screenshot(puzzle).await;
     }
     browser.close().await;
+}
+
+#[tokio::test]
+async fn pattern_databases_are_built_from_the_page_then_solve() {
+    let folder =
+        std::env::temp_dir().join(format!("statespace-page-tables-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&folder);
+    let browser = Browser::open_with(common::start_in(Caps::default(), folder.clone())).await;
+    browser.choose("sliding").await;
+    let input = browser.client.find(Locator::Id("input")).await.unwrap();
+    input.clear().await.unwrap();
+    // Korf's instance 55 with the blank last: 41 moves.
+    input
+        .send_keys("5 10 14 4 6 12 11 1 9 0 15 7 13 2 8 3")
+        .await
+        .unwrap();
+    browser.click("#load").await;
+    browser
+        .wait_for(
+            "document.querySelector(\"#board .tile[data-row='0'][data-col='0']\")?.textContent === '5'",
+        )
+        .await;
+    browser
+        .client
+        .find(Locator::Id("pdb"))
+        .await
+        .unwrap()
+        .select_by_value("555")
+        .await
+        .unwrap();
+    let status = "document.getElementById('build-status').textContent";
+    browser
+        .wait_for(&format!(
+            "{status} === '3 of 3 tables to build before solving'"
+        ))
+        .await;
+    assert_eq!(
+        browser
+            .eval("document.getElementById('algo').disabled")
+            .await,
+        true
+    );
+    browser.click("#build").await;
+    browser
+        .wait_for(&format!("{status} === 'tables ready'"))
+        .await;
+    assert_eq!(
+        browser
+            .eval("document.querySelectorAll('#table-list li.cached').length")
+            .await,
+        3
+    );
+    browser.solve(41).await;
+    browser.screenshot("tables").await;
+    browser.close().await;
+    std::fs::remove_dir_all(&folder).unwrap();
 }

@@ -16,6 +16,7 @@ use statespace_puzzles::sliding::pdb::{Board, Geometry, Layout, PatternTables, f
 
 use crate::driver::Verdict;
 use crate::memory;
+use crate::progress::TableBar;
 
 /// Flags of `statespace pdb`.
 #[derive(clap::Args, Debug)]
@@ -124,7 +125,7 @@ fn build(args: &TableArgs) -> anyhow::Result<Verdict> {
         Layout::parse(flags.pdb.as_deref(), &geometry, goal.blank()).map_err(OptionsError::new)?;
     let budget = args.max_memory.unwrap_or_else(memory::default_budget);
     let options = BuildOptions {
-        progress: Some("building".to_string()),
+        progress: Some(TableBar::shared()),
         limits: Limits::none().max_memory(budget),
     };
     let tables = PatternTables::load_or_build(

@@ -2,8 +2,10 @@
 
 use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::path::PathBuf;
 
 use anyhow::Context;
+use statespace_engine::pattern_database::default_cache_dir;
 use statespace_web::Caps;
 
 use crate::driver::Verdict;
@@ -17,12 +19,17 @@ pub struct ServeArgs {
     /// The port; 0 for any free port (the one chosen is printed).
     #[arg(long, default_value_t = 8080)]
     port: u16,
+    /// The folder of the pattern databases the page builds and uses (default: the user's cache
+    /// folder, as for `solve --pdb`).
+    #[arg(long, value_name = "DIR")]
+    pdb_dir: Option<PathBuf>,
 }
 
 /// Serves the playground until the process is stopped, after printing its address.
 pub fn run(args: &ServeArgs) -> anyhow::Result<Verdict> {
     let address = SocketAddr::new(args.bind, args.port);
-    statespace_web::serve(address, Caps::default(), |bound| {
+    let tables = args.pdb_dir.clone().unwrap_or_else(default_cache_dir);
+    statespace_web::serve(address, Caps::default(), tables, |bound| {
         println!("statespace playground on http://{bound}/");
         // Whoever started the server (a test, a script) waits for this line.
         let _ = std::io::stdout().flush();

@@ -9,11 +9,12 @@
 //! direction-optimising BFS of Beamer et al. (2012). Both directions need unit actions to be
 //! reversible, which [`PatternSpace`] requires.
 
+use std::fmt;
 use std::ops::ControlFlow;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use super::{PatternDatabase, PatternSpace, TableId, UNREACHED};
@@ -28,16 +29,32 @@ const CHUNK_ENTRIES: usize = 1 << 14;
 /// but every unseen component is visited, including the many that the layer does not reach.
 const PULL_WHEN_FRONTIER_EXCEEDS_UNSEEN_OVER: u64 = 1;
 
+/// What a build tells while it runs, for a front-end to show (a bar in a terminal, a meter on a
+/// page). Called from the build's threads, between chunks of work.
+pub trait BuildProgress: Send + Sync {
+    /// The build of table `id` starts, with at most `states` abstract states to settle.
+    fn started(&self, id: &TableId, states: u64);
+    /// `states` more abstract states are settled, at distance `depth`.
+    fn settled(&self, states: u64, depth: u32);
+    /// The build ended, finished or stopped.
+    fn ended(&self);
+}
+
 /// How a build reports itself and when it stops.
 #[derive(Clone, Debug, Default)]
 pub struct BuildOptions {
-    /// Show a progress bar on standard error under this label (hidden when standard error is not
-    /// a terminal).
-    pub progress: Option<String>,
+    /// Told how the build goes.
+    pub progress: Option<Arc<dyn BuildProgress>>,
     /// The limits honoured between chunks of work: deadline, cancellation flag, `max_stored` as a
     /// cap on the number of abstract states (entries times variants), and `max_memory` (the
     /// table's bytes and three bits per abstract state), checked before the build starts.
     pub limits: Limits,
+}
+
+impl fmt::Debug for dyn BuildProgress {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("BuildProgress")
+    }
 }
 
 /// A finished table, or why its construction stopped, with what the construction did.
@@ -59,8 +76,18 @@ pub struct PatternBuild {
 pub fn build<S: PatternSpace>(space: &S, id: TableId, options: &BuildOptions) -> PatternBuild {
     let started = Instant::now();
     let mut stats = Stats::default();
+    let progress = options.progress.as_deref();
     let table = Bfs::new(space, options)
-        .and_then(|bfs| bfs.run(&mut stats))
+        .and_then(|bfs| {
+            if let Some(progress) = progress {
+                progress.started(&id, bfs.states);
+            }
+            let distances = bfs.run(&mut stats);
+            if let Some(progress) = progress {
+                progress.ended();
+            }
+            distances
+        })
         .map(|distances| PatternDatabase::from_distances(id, distances));
     stats.elapsed = started.elapsed();
     PatternBuild { table, stats }
@@ -137,7 +164,7 @@ struct Bfs<'a, S> {
     frontier: Lanes,
     next: Lanes,
     distances: Vec<u8>,
-    progress: ProgressBar,
+    progress: Option<&'a dyn BuildProgress>,
     limits: &'a Limits,
 }
 
@@ -161,10 +188,6 @@ impl<'a, S: PatternSpace> Bfs<'a, S> {
         {
             return Err(StopReason::MemoryLimit);
         }
-        let progress = match &options.progress {
-            Some(label) => progress_bar(label, states),
-            None => ProgressBar::hidden(),
-        };
         Ok(Self {
             space,
             entries,
@@ -174,7 +197,7 @@ impl<'a, S: PatternSpace> Bfs<'a, S> {
             frontier: Lanes::new(entries, variants),
             next: Lanes::new(entries, variants),
             distances: vec![UNREACHED; entries as usize],
-            progress,
+            progress: options.progress.as_deref(),
             limits: &options.limits,
         })
     }
@@ -193,7 +216,7 @@ impl<'a, S: PatternSpace> Bfs<'a, S> {
             expanded: frontier_states,
             generated: 0,
         });
-        self.progress.inc(frontier_states);
+        self.report(frontier_states, 0);
         let max_depth = self
             .limits
             .max_depth
@@ -201,7 +224,6 @@ impl<'a, S: PatternSpace> Bfs<'a, S> {
             .min(u32::from(UNREACHED) - 1);
         let mut depth = 0;
         while frontier_states > 0 {
-            self.progress.set_message(format!("distance {}", depth + 1));
             let pull = frontier_states
                 > (self.states - seen_states) / PULL_WHEN_FRONTIER_EXCEEDS_UNSEEN_OVER;
             let generated = if pull { self.pull() } else { self.push() }?;
@@ -220,8 +242,14 @@ impl<'a, S: PatternSpace> Bfs<'a, S> {
         }
         stats.expanded = seen_states;
         stats.stored = seen_states;
-        self.progress.finish_and_clear();
         Ok(self.distances)
+    }
+
+    /// Tells the progress that `states` were settled at `depth`.
+    fn report(&self, states: u64, depth: u32) {
+        if let Some(progress) = self.progress {
+            progress.settled(states, depth);
+        }
     }
 
     /// Runs `work` on chunks of entries in parallel, checking the limits before each chunk;
@@ -331,7 +359,7 @@ impl<'a, S: PatternSpace> Bfs<'a, S> {
             })
             .sum();
         std::mem::swap(&mut self.frontier, &mut self.next);
-        self.progress.inc(states);
+        self.report(states, depth);
         states
     }
 }
@@ -364,17 +392,4 @@ impl<'a, S: PatternSpace> Cursor<'a, S> {
         }
         &self.at.as_ref().expect("just set").1
     }
-}
-
-fn progress_bar(label: &str, states: u64) -> ProgressBar {
-    let bar = ProgressBar::with_draw_target(Some(states), ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{prefix} {msg:>12} [{elapsed_precise}] {wide_bar} {percent:>3}% eta {eta}",
-        )
-        .expect("valid progress template"),
-    );
-    bar.set_prefix(label.to_string());
-    bar.enable_steady_tick(Duration::from_millis(200));
-    bar
 }

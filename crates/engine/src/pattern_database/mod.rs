@@ -53,7 +53,7 @@ mod file;
 use std::fmt;
 use std::ops::ControlFlow;
 
-pub use build::{BuildOptions, PatternBuild, build};
+pub use build::{BuildOptions, BuildProgress, PatternBuild, build};
 pub use cache::{Cached, Origin, TableCache, TableFile, default_cache_dir};
 pub use file::{FORMAT_VERSION, Header, PdbError};
 

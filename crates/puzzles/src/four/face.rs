@@ -5,7 +5,9 @@ use serde::{Deserialize, Serialize};
 use statespace_engine::PerfectHash;
 
 use crate::input::{Input, ParseError, Source};
-use crate::puzzle::{About, CaseLimits, OptionsError, Puzzle, Solved, Space, Step, moves_summary};
+use crate::puzzle::{
+    About, CaseLimits, OptionsError, Progress, Puzzle, Solved, Space, Step, moves_summary,
+};
 
 use super::board::{Board, Counts, FourInARow};
 use super::generate::random_boards;
@@ -48,6 +50,7 @@ impl Puzzle for Four {
             ),
         ],
         example: include_str!("../../../../examples/four.txt"),
+        layouts: &[],
     };
     type Options = Options;
     type GenOptions = GenOptions;
@@ -55,7 +58,11 @@ impl Puzzle for Four {
     type Answer = Answer;
     type Solver = Solver;
 
-    fn solver(options: &Options, _: &CaseLimits) -> Result<Solver, OptionsError> {
+    fn solver(
+        options: &Options,
+        _: &CaseLimits,
+        _: Option<Progress>,
+    ) -> Result<Solver, OptionsError> {
         Ok(Solver::new(options.algo))
     }
 

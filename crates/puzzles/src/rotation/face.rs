@@ -8,7 +8,8 @@ use statespace_engine::{PerfectHash, Stats};
 
 use crate::input::{Input, ParseError, Source};
 use crate::puzzle::{
-    About, CaseLimits, OptionsError, Puzzle, Solved, Space, Step, format_duration, moves_summary,
+    About, CaseLimits, OptionsError, Progress, Puzzle, Solved, Space, Step, format_duration,
+    moves_summary,
 };
 
 use super::board::{Board, Move};
@@ -52,6 +53,7 @@ impl Puzzle for Rotation {
             ("idastar", "IDA* per board with the centre-count heuristic"),
         ],
         example: include_str!("../../../../examples/rotation.txt"),
+        layouts: &[],
     };
     type Options = Options;
     type GenOptions = GenOptions;
@@ -59,7 +61,11 @@ impl Puzzle for Rotation {
     type Answer = Answer;
     type Solver = Solver;
 
-    fn solver(options: &Options, _: &CaseLimits) -> Result<Solver, OptionsError> {
+    fn solver(
+        options: &Options,
+        _: &CaseLimits,
+        _: Option<Progress>,
+    ) -> Result<Solver, OptionsError> {
         Ok(Solver::new(options.algo))
     }
 

@@ -7,13 +7,15 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
-use statespace_engine::pattern_database::{BuildOptions, TableCache, default_cache_dir};
+use statespace_engine::pattern_database::{
+    BuildOptions, Header, PatternSpace, TableCache, default_cache_dir,
+};
 use statespace_engine::{Outcome, PerfectHash, SearchResult, Stats, StopReason};
 
 use crate::input::{Input, ParseError, Source};
 use crate::puzzle::{
-    About, CaseLimits, Closing, OptionsError, Puzzle, Solved, Space, Step, Streamed,
-    format_duration, moves_summary,
+    About, CaseLimits, Closing, OptionsError, Progress, Puzzle, Solved, Space, Step, Streamed,
+    TableStatus, format_duration, moves_summary,
 };
 
 use super::board::{Board, Move, PackedBoard, Shape};
@@ -205,6 +207,7 @@ impl Puzzle for Eight {
             SEARCHES[3],
         ],
         example: include_str!("../../../../examples/eight.txt"),
+        layouts: &[],
     };
     type Options = EightOptions;
     type GenOptions = EightGenOptions;
@@ -212,7 +215,11 @@ impl Puzzle for Eight {
     type Answer = SlidingAnswer;
     type Solver = solve::Solver;
 
-    fn solver(options: &EightOptions, _: &CaseLimits) -> Result<solve::Solver, OptionsError> {
+    fn solver(
+        options: &EightOptions,
+        _: &CaseLimits,
+        _: Option<Progress>,
+    ) -> Result<solve::Solver, OptionsError> {
         Ok(solve::Solver::new(solve::Options {
             algorithm: options.algo,
             estimate: options.heuristic,
@@ -385,6 +392,19 @@ impl Puzzle for Sliding {
             ),
         ],
         example: include_str!("../../../../examples/sliding.txt"),
+        layouts: &[
+            ("default", "the board's own: 78 on 4x4, 6666 on 5x5"),
+            (
+                "78",
+                "4x4: tables of 7 and 8 tiles, 577 MB, the fastest searches",
+            ),
+            ("663", "4x4: tables of 6, 6 and 3 tiles, 12 MB"),
+            (
+                "555",
+                "4x4: three tables of 5 tiles, 1.6 MB, built in a second",
+            ),
+            ("6666", "5x5: four tables of 6 tiles, 510 MB"),
+        ],
     };
     type Options = SlidingOptions;
     type GenOptions = SlidingGenOptions;
@@ -395,6 +415,7 @@ impl Puzzle for Sliding {
     fn solver(
         options: &SlidingOptions,
         limits: &CaseLimits,
+        progress: Option<Progress>,
     ) -> Result<SlidingSolver, OptionsError> {
         let algorithm = options.algo.unwrap_or(Algorithm::Auto);
         let pdb = if options.wants_pdb() {
@@ -403,7 +424,7 @@ impl Puzzle for Sliding {
                     "an algorithm or heuristic does not apply to pattern databases (a layout, a goal, or the korf format)",
                 ));
             }
-            Some(PdbSolver::new(options, limits.max_memory).map_err(OptionsError::new)?)
+            Some(PdbSolver::new(options, limits.max_memory, progress).map_err(OptionsError::new)?)
         } else {
             None
         };
@@ -456,6 +477,23 @@ impl Puzzle for Sliding {
             Some(pdb) => pdb.solve(case, limits),
             None => solve_plain(&mut solver.plain, &case.board, limits),
         }
+    }
+
+    fn tables(solver: &SlidingSolver) -> Vec<TableStatus> {
+        solver.pdb.as_ref().map_or_else(Vec::new, PdbSolver::tables)
+    }
+
+    fn build_tables(
+        solver: &mut SlidingSolver,
+        limits: &CaseLimits,
+    ) -> Result<Vec<String>, StopReason> {
+        let mut notes = Vec::new();
+        if let Some(pdb) = &mut solver.pdb
+            && let Some(Ok(geometry)) = pdb.shape.map(Geometry::of)
+        {
+            pdb.load(geometry, limits, &mut notes)?;
+        }
+        Ok(notes)
     }
 
     fn stream(
@@ -596,8 +634,11 @@ struct Loaded {
 struct PdbSolver {
     layout: Option<String>,
     goal: Option<String>,
+    /// Every board's shape, when the options give it.
+    shape: Option<Shape>,
     cache: TableCache,
     max_memory: Option<u64>,
+    progress: Option<Progress>,
     threads: usize,
     loaded: Option<Loaded>,
     cases: usize,
@@ -608,7 +649,11 @@ struct PdbSolver {
 }
 
 impl PdbSolver {
-    fn new(options: &SlidingOptions, max_memory: Option<u64>) -> Result<Self, String> {
+    fn new(
+        options: &SlidingOptions,
+        max_memory: Option<u64>,
+        progress: Option<Progress>,
+    ) -> Result<Self, String> {
         let goal = match (&options.goal, options.format) {
             (None, Format::Korf) => Some("blank-first".to_string()),
             (goal, _) => goal.clone(),
@@ -616,8 +661,10 @@ impl PdbSolver {
         let solver = Self {
             layout: options.pdb.clone(),
             goal,
+            shape: options.size,
             cache: TableCache::new(options.pdb_dir.clone().unwrap_or_else(default_cache_dir)),
             max_memory,
+            progress,
             threads: options.threads.unwrap_or(1).max(1),
             loaded: None,
             cases: 0,
@@ -653,6 +700,30 @@ impl PdbSolver {
         }
     }
 
+    /// The tables of the boards' shape, when the options give it.
+    fn tables(&self) -> Vec<TableStatus> {
+        let Some(Ok(geometry)) = self.shape.map(Geometry::of) else {
+            return Vec::new();
+        };
+        let Ok((goal, layout)) = self.layout_for(&geometry) else {
+            return Vec::new();
+        };
+        layout
+            .tile_patterns(&geometry, goal.blank())
+            .iter()
+            .map(|pattern| {
+                let name = pattern.file_name();
+                let cached = Header::read(&self.cache.path(&name))
+                    .is_ok_and(|header| header.id == pattern.id());
+                TableStatus {
+                    name,
+                    bytes: pattern.entries(),
+                    cached,
+                }
+            })
+            .collect()
+    }
+
     /// The goal and layout on `geometry`, or why the options do not fit it.
     fn layout_for(&self, geometry: &Geometry) -> Result<(pdb::Board, Layout), String> {
         let goal = pdb::Board::goal(self.goal.as_deref(), geometry)?;
@@ -677,7 +748,7 @@ impl PdbSolver {
                 .layout_for(&geometry)
                 .expect("board sizes are checked as they are read");
             let options = BuildOptions {
-                progress: Some("building".to_string()),
+                progress: self.progress.clone(),
                 limits: limits.memory(),
             };
             let tables = PatternTables::load_or_build(

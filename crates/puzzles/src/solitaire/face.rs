@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use statespace_engine::{Outcome, PerfectHash, StopReason};
 
 use crate::input::{Input, ParseError, Source};
-use crate::puzzle::{About, CaseLimits, OptionsError, Puzzle, Solved, Space, Step};
+use crate::puzzle::{About, CaseLimits, OptionsError, Progress, Puzzle, Solved, Space, Step};
 
 use super::domain::Solitaire;
 use super::generate::random_cases;
@@ -175,6 +175,7 @@ impl Puzzle for SolitairePuzzle {
             ),
         ],
         example: include_str!("../../../../examples/solitaire.txt"),
+        layouts: &[],
     };
     type Options = SolitaireOptions;
     type GenOptions = SolitaireGenOptions;
@@ -184,7 +185,11 @@ impl Puzzle for SolitairePuzzle {
 
     const BATCH: usize = 4096;
 
-    fn solver(options: &SolitaireOptions, _: &CaseLimits) -> Result<SolitaireSolver, OptionsError> {
+    fn solver(
+        options: &SolitaireOptions,
+        _: &CaseLimits,
+        _: Option<Progress>,
+    ) -> Result<SolitaireSolver, OptionsError> {
         let grid = Grid::new(options.rows, options.cols)
             .map_err(|error| OptionsError::new(error.to_string()))?;
         let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);

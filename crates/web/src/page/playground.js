@@ -15,6 +15,7 @@ const state = {
   steps: [],       // the boards along the answer shown, from its start
   at: 0,           // the step shown
   timer: null,     // the animation, while it plays
+  polling: null,   // the next look at a table build, while one runs
 };
 
 // ---- the server ----
@@ -66,6 +67,8 @@ async function start() {
   }
   select.addEventListener("change", guarded(() => choosePuzzle(select.value)));
   byId("algo").addEventListener("change", showAlgorithmHelp);
+  byId("pdb").addEventListener("change", guarded(chooseLayout));
+  byId("build").addEventListener("click", guarded(buildTables));
   byId("load").addEventListener("click", guarded(() => setUp(byId("input").value)));
   byId("example").addEventListener("click", guarded(nextExample));
   byId("random").addEventListener("click", guarded(randomBoard));
@@ -87,9 +90,13 @@ async function choosePuzzle(name) {
   const algo = byId("algo");
   algo.replaceChildren(...state.about.algorithms.map(([name]) => new Option(name, name)));
   showAlgorithmHelp();
+  const layouts = state.about.layouts;
+  byId("tables-box").hidden = layouts.length === 0;
+  byId("pdb").replaceChildren(new Option("none", ""), ...layouts.map(([name]) => new Option(name, name)));
   byId("options").value = "{}";
   state.example = 0;
   await nextExample();
+  await chooseLayout();
 }
 
 function showAlgorithmHelp() {
@@ -124,17 +131,94 @@ async function setUp(text) {
   byId("input").value = position.case;
   say("");
   draw();
+  if (chosenLayout()) await refreshTables();
+}
+
+// ---- pattern databases: a layout, its tables, and their build ----
+
+function chosenLayout() {
+  return state.about.layouts.length > 0 ? byId("pdb").value : "";
+}
+
+// The options of a search: the algorithm chosen, or the layout chosen with the board's size.
+function searchOptions() {
+  const options = puzzleOptions();
+  const layout = chosenLayout();
+  if (!layout) return { algo: byId("algo").value, ...options };
+  return { pdb: layout, size: options.size || squareSize(), ...options };
+}
+
+// The size of the square board set up ("4x4" for 16 tiles).
+function squareSize() {
+  const tiles = state.position ? state.position.case.trim().split(/\s+/).length : 0;
+  const side = Math.round(Math.sqrt(tiles));
+  return side * side === tiles ? `${side}x${side}` : undefined;
+}
+
+async function chooseLayout() {
+  const layout = chosenLayout();
+  const help = state.about.layouts.find(([name]) => name === layout);
+  byId("pdb-help").textContent = help ? help[1] : "";
+  byId("algo").disabled = Boolean(layout);
+  await refreshTables();
+}
+
+// Asks the server which tables the layout needs and whether a build runs; while one does, asks
+// again every half second.
+async function refreshTables() {
+  clearTimeout(state.polling);
+  state.polling = null;
+  if (!chosenLayout()) {
+    byId("table-list").replaceChildren();
+    byId("build").hidden = true;
+    byId("build-progress").hidden = true;
+    byId("build-status").textContent = "";
+    return;
+  }
+  const options = encodeURIComponent(JSON.stringify(searchOptions()));
+  showTables(await api(`/api/${state.about.name}/tables?options=${options}`));
+}
+
+async function buildTables() {
+  showTables(await api(`/api/${state.about.name}/tables`, searchOptions()));
+}
+
+function showTables({ tables, build }) {
+  byId("table-list").replaceChildren(...tables.map((table) => {
+    const item = document.createElement("li");
+    item.textContent = `${table.name} (${formatBytes(table.bytes)})`;
+    item.className = table.cached ? "cached" : "";
+    return item;
+  }));
+  const missing = tables.filter((table) => !table.cached).length;
+  const progress = byId("build-progress");
+  progress.hidden = !build.running;
+  byId("build").hidden = missing === 0 || build.running;
+  let status;
+  if (build.running) {
+    progress.max = Math.max(build.states, 1);
+    progress.value = build.settled;
+    status = `building ${build.table || "the tables"}: distance ${build.depth}, ` +
+      `${Math.floor(100 * build.settled / Math.max(build.states, 1))}%`;
+    state.polling = setTimeout(guarded(refreshTables), 500);
+  } else if (missing > 0) {
+    status = build.error || `${missing} of ${tables.length} tables to build before solving`;
+  } else {
+    status = "tables ready";
+  }
+  byId("build-status").textContent = status;
+}
+
+function formatBytes(bytes) {
+  if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(1)} GB`;
+  if (bytes >= 1e6) return `${(bytes / 1e6).toFixed(1)} MB`;
+  return `${Math.ceil(bytes / 1e3)} kB`;
 }
 
 // ---- solving, playing the answer ----
 
 async function solve() {
-  const request = {
-    board: state.position.case,
-    algo: byId("algo").value,
-    steps: true,
-    ...puzzleOptions(),
-  };
+  const request = { board: state.position.case, steps: true, ...searchOptions() };
   say("solving...");
   const report = await api(`/api/${state.about.name}/solve`, request);
   forgetAnswer();
@@ -229,7 +313,7 @@ async function playMove(move) {
 
 async function hint() {
   if (!atPosition()) await playFromHere();
-  const request = { board: state.position.case, algo: byId("algo").value, steps: true, ...puzzleOptions() };
+  const request = { board: state.position.case, steps: true, ...searchOptions() };
   const report = await api(`/api/${state.about.name}/solve`, request);
   showFigures(report);
   draw();

@@ -3,18 +3,28 @@
 #![allow(dead_code)] // each test file uses its own part
 
 use std::net::{Ipv4Addr, SocketAddr};
+use std::path::PathBuf;
 use std::sync::mpsc;
 
 use serde_json::Value;
 use statespace_web::Caps;
 
 /// Starts a server bounded by `caps` on a thread of its own (it lives as long as the test
-/// process) and returns its address, `http://127.0.0.1:PORT`.
+/// process) and returns its address, `http://127.0.0.1:PORT`. Its folder of tables is one that
+/// no test fills.
 pub fn start(caps: Caps) -> String {
+    start_in(
+        caps,
+        std::env::temp_dir().join("statespace-web-tests-build-nothing"),
+    )
+}
+
+/// [`start`], with its tables in folder `tables`.
+pub fn start_in(caps: Caps, tables: PathBuf) -> String {
     let (sender, receiver) = mpsc::channel();
     std::thread::spawn(move || {
         let any_port = SocketAddr::from((Ipv4Addr::LOCALHOST, 0));
-        statespace_web::serve(any_port, caps, |bound| {
+        statespace_web::serve(any_port, caps, tables, |bound| {
             sender.send(bound).expect("the test waits for the address");
         })
         .expect("the server runs");

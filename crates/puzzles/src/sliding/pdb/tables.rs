@@ -108,8 +108,8 @@ pub struct PatternTables {
 
 impl PatternTables {
     /// The tables of `layout` on `geometry` for a goal whose blank is on `blank_goal`: each loaded
-    /// from `cache` when its file is there and sound, otherwise built (with a progress bar if
-    /// `progress`) and saved. `report` hears about each table.
+    /// from `cache` when its file is there and sound, otherwise built (telling the options'
+    /// progress) and saved. `report` hears about each table.
     pub fn load_or_build(
         cache: &TableCache,
         geometry: &Geometry,
@@ -129,14 +129,7 @@ impl PatternTables {
                     path: &path,
                     refused,
                 });
-                let options = BuildOptions {
-                    progress: options
-                        .progress
-                        .as_ref()
-                        .map(|label| format!("{label} {name}")),
-                    ..options.clone()
-                };
-                build(pattern, pattern.id(), &options).table
+                build(pattern, pattern.id(), options).table
             })?;
             let elapsed = started.elapsed();
             match &cached.origin {
