@@ -7,9 +7,7 @@ use std::path::PathBuf;
 use anyhow::{Context, bail};
 use statespace_engine::Limits;
 use statespace_engine::distance_table::mean_distance;
-use statespace_engine::pattern_database::{
-    BuildOptions, Header, PatternDatabase, TableCache, default_cache_dir,
-};
+use statespace_engine::pattern_database::{BuildOptions, Header, PatternDatabase, TableCache};
 use statespace_puzzles::puzzle::OptionsError;
 use statespace_puzzles::sliding::Shape;
 use statespace_puzzles::sliding::pdb::{Board, Geometry, Layout, PatternTables, file_name_of};
@@ -44,10 +42,31 @@ pub struct DirArgs {
 }
 
 impl DirArgs {
+    /// The folder of the tables.
+    pub fn folder(&self) -> PathBuf {
+        self.pdb_dir.clone().unwrap_or_else(default_cache_dir)
+    }
+
     /// The cache of tables.
     pub fn cache(&self) -> TableCache {
-        TableCache::new(self.pdb_dir.clone().unwrap_or_else(default_cache_dir))
+        TableCache::new(self.folder())
     }
+}
+
+/// The user's cache folder for tables: `$XDG_CACHE_HOME/statespace`, else
+/// `$HOME/.cache/statespace`, else `%LOCALAPPDATA%\statespace`, else `statespace` in the
+/// temporary folder.
+pub fn default_cache_dir() -> PathBuf {
+    let from = |variable: &str| {
+        std::env::var_os(variable)
+            .map(PathBuf::from)
+            .filter(|path| path.is_absolute())
+    };
+    from("XDG_CACHE_HOME")
+        .or_else(|| from("HOME").map(|home| home.join(".cache")))
+        .or_else(|| from("LOCALAPPDATA"))
+        .unwrap_or_else(std::env::temp_dir)
+        .join("statespace")
 }
 
 /// The flags that choose the pattern databases, shared by `pdb build` and `solve sliding`.

@@ -5,9 +5,9 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 
 use anyhow::Context;
-use statespace_engine::pattern_database::default_cache_dir;
 use statespace_web::Caps;
 
+use crate::commands::pdb::default_cache_dir;
 use crate::driver::Verdict;
 
 /// Flags of `statespace serve`.

@@ -129,7 +129,7 @@ impl SolveArgs {
             },
             pdb: self.pdb.pdb.clone(),
             goal: self.pdb.goal.clone(),
-            pdb_dir: self.pdb.dir.pdb_dir.clone(),
+            pdb_dir: Some(self.pdb.dir.folder()),
             threads: self.pdb.threads,
         })
     }

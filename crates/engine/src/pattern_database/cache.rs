@@ -8,22 +8,6 @@ use crate::StopReason;
 /// The extension of table files.
 const EXTENSION: &str = "pdb";
 
-/// The user's cache folder for tables: `$XDG_CACHE_HOME/statespace`, else
-/// `$HOME/.cache/statespace`, else `%LOCALAPPDATA%\statespace`, else `statespace` in the
-/// temporary folder.
-pub fn default_cache_dir() -> PathBuf {
-    let from = |variable: &str| {
-        std::env::var_os(variable)
-            .map(PathBuf::from)
-            .filter(|path| path.is_absolute())
-    };
-    from("XDG_CACHE_HOME")
-        .or_else(|| from("HOME").map(|home| home.join(".cache")))
-        .or_else(|| from("LOCALAPPDATA"))
-        .unwrap_or_else(std::env::temp_dir)
-        .join("statespace")
-}
-
 /// A folder of table files, one per table, named by the caller.
 #[derive(Clone, Debug)]
 pub struct TableCache {

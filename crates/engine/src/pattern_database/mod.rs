@@ -54,7 +54,7 @@ use std::fmt;
 use std::ops::ControlFlow;
 
 pub use build::{BuildOptions, BuildProgress, PatternBuild, build};
-pub use cache::{Cached, Origin, TableCache, TableFile, default_cache_dir};
+pub use cache::{Cached, Origin, TableCache, TableFile};
 pub use file::{FORMAT_VERSION, Header, PdbError};
 
 pub use crate::distance_table::UNREACHED;

@@ -7,9 +7,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
-use statespace_engine::pattern_database::{
-    BuildOptions, Header, PatternSpace, TableCache, default_cache_dir,
-};
+use statespace_engine::pattern_database::{BuildOptions, Header, PatternSpace, TableCache};
 use statespace_engine::{Outcome, PerfectHash, SearchResult, Stats, StopReason};
 
 use crate::input::{Input, ParseError, Source};
@@ -318,7 +316,8 @@ pub struct SlidingOptions {
     /// The goal for pattern databases: `blank-last` (the default), `blank-first` (the default
     /// of the korf format), or the goal's tiles.
     pub goal: Option<String>,
-    /// The folder of the tables (default: the user's cache folder).
+    /// The folder that keeps the tables from run to run (without one, a run builds them in
+    /// memory; the command line gives the user's cache folder).
     pub pdb_dir: Option<PathBuf>,
     /// Threads IDA* splits its tree over with pattern databases (default 1: the alphabetically
     /// smallest optimal answer).
@@ -636,7 +635,8 @@ struct PdbSolver {
     goal: Option<String>,
     /// Every board's shape, when the options give it.
     shape: Option<Shape>,
-    cache: TableCache,
+    /// Where the tables are kept; `None` to build them in memory.
+    cache: Option<TableCache>,
     max_memory: Option<u64>,
     progress: Option<Progress>,
     threads: usize,
@@ -662,7 +662,7 @@ impl PdbSolver {
             layout: options.pdb.clone(),
             goal,
             shape: options.size,
-            cache: TableCache::new(options.pdb_dir.clone().unwrap_or_else(default_cache_dir)),
+            cache: options.pdb_dir.clone().map(TableCache::new),
             max_memory,
             progress,
             threads: options.threads.unwrap_or(1).max(1),
@@ -685,9 +685,11 @@ impl PdbSolver {
         let geometry = Geometry::of(shape)?;
         let (goal, layout) = self.layout_for(&geometry)?;
         let patterns = layout.tile_patterns(&geometry, goal.blank());
-        let missing = patterns
-            .iter()
-            .any(|pattern| !self.cache.path(&pattern.file_name()).exists());
+        let missing = patterns.iter().any(|pattern| {
+            self.cache
+                .as_ref()
+                .is_none_or(|cache| !cache.path(&pattern.file_name()).exists())
+        });
         let bytes = build_bytes(&patterns);
         match self.max_memory {
             Some(budget) if missing && bytes > budget => Err(format!(
@@ -713,8 +715,9 @@ impl PdbSolver {
             .iter()
             .map(|pattern| {
                 let name = pattern.file_name();
-                let cached = Header::read(&self.cache.path(&name))
-                    .is_ok_and(|header| header.id == pattern.id());
+                let cached = self.cache.as_ref().is_some_and(|cache| {
+                    Header::read(&cache.path(&name)).is_ok_and(|header| header.id == pattern.id())
+                });
                 TableStatus {
                     name,
                     bytes: pattern.entries(),
@@ -751,14 +754,25 @@ impl PdbSolver {
                 progress: self.progress.clone(),
                 limits: limits.memory(),
             };
-            let tables = PatternTables::load_or_build(
-                &self.cache,
-                &geometry,
-                goal.blank(),
-                &layout,
-                &options,
-                |event| notes.push(event.to_string()),
-            )?;
+            let tables = match &self.cache {
+                Some(cache) => PatternTables::load_or_build(
+                    cache,
+                    &geometry,
+                    goal.blank(),
+                    &layout,
+                    &options,
+                    |event| notes.push(event.to_string()),
+                )?,
+                None => {
+                    let started = Instant::now();
+                    let tables = PatternTables::build(&geometry, goal.blank(), &layout, &options)?;
+                    notes.push(format!(
+                        "built the tables in memory in {} (no folder to keep them)",
+                        format_duration(started.elapsed())
+                    ));
+                    tables
+                }
+            };
             self.loaded = Some(Loaded {
                 geometry,
                 goal,

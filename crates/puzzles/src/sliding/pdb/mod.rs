@@ -10,12 +10,13 @@
 //! ```
 //! use statespace_puzzles::sliding::pdb::{Board, Geometry, Layout, PatternTables, Solver};
 //! use statespace_engine::Limits;
+//! use statespace_engine::pattern_database::BuildOptions;
 //!
 //! // The Eight puzzle with the blank's goal in the top-left corner and two patterns of 4 tiles.
 //! let geometry = Geometry::new(3, 3).unwrap();
 //! let goal = Board::new(&[0, 1, 2, 3, 4, 5, 6, 7, 8]).unwrap();
 //! let layout = Layout::new(&geometry, 0, vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]]).unwrap();
-//! let tables = PatternTables::build(&geometry, 0, &layout).unwrap();
+//! let tables = PatternTables::build(&geometry, 0, &layout, &BuildOptions::default()).unwrap();
 //! let solver = Solver::new(geometry, goal, &tables, true);
 //!
 //! let start = Board::new(&[1, 2, 0, 3, 4, 5, 6, 7, 8]).unwrap();

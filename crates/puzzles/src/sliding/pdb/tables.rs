@@ -152,16 +152,18 @@ impl PatternTables {
         })
     }
 
-    /// Builds the tables in memory without any cache (for small boards and tests).
+    /// Builds the tables in memory without any cache (for small boards, tests, and solvers
+    /// given no folder), as `options` say.
     pub fn build(
         geometry: &Geometry,
         blank_goal: usize,
         layout: &Layout,
+        options: &BuildOptions,
     ) -> Result<Self, StopReason> {
         let patterns = layout.tile_patterns(geometry, blank_goal);
         let tables = patterns
             .iter()
-            .map(|pattern| build(pattern, pattern.id(), &BuildOptions::default()).table)
+            .map(|pattern| build(pattern, pattern.id(), options).table)
             .collect::<Result<_, _>>()?;
         Ok(Self {
             layout: layout.clone(),

@@ -9,12 +9,17 @@ use rand_chacha::ChaCha8Rng;
 use statespace_engine::distance_table::distance_table;
 use statespace_engine::heuristics::{Additive, Image, Max};
 use statespace_engine::idastar::idastar;
-use statespace_engine::pattern_database::{PatternSpace, UNREACHED};
+use statespace_engine::pattern_database::{BuildOptions, PatternSpace, UNREACHED};
 use statespace_engine::rank::KPermutationRanker;
 use statespace_engine::{Domain, Limits, PerfectHash, StopReason};
 
 use super::pattern::{cells_between, rank_change};
 use super::*;
+
+/// The tables of `layout`, built in memory.
+fn built(geometry: &Geometry, blank_goal: usize, layout: &Layout) -> PatternTables {
+    PatternTables::build(geometry, blank_goal, layout, &BuildOptions::default()).unwrap()
+}
 
 fn geometry(rows: usize, cols: usize) -> Geometry {
     Geometry::new(rows, cols).unwrap()
@@ -95,7 +100,7 @@ fn every_entry_equals_a_plain_bfs_distance_of_the_abstraction() {
         let geometry = geometry(rows, cols);
         let pattern = TilePattern::new(geometry, cells.to_vec(), blank_goal);
         let layout = Layout::new(&geometry, blank_goal, vec![cells.to_vec()]).unwrap();
-        let tables = PatternTables::build(&geometry, blank_goal, &layout).unwrap();
+        let tables = built(&geometry, blank_goal, &layout);
         let table = &tables.tables()[0];
         let expected = abstract_distances(&geometry, cells, blank_goal);
         let ranker = KPermutationRanker::new(geometry.cells(), cells.len());
@@ -196,7 +201,7 @@ fn ida_star_with_the_tables_matches_plain_bfs_lengths() {
         let puzzle = TilePuzzle::new(geometry, goal);
         let exact = exact_lengths(&puzzle);
         let layout = Layout::new(&geometry, 0, patterns).unwrap();
-        let tables = PatternTables::build(&geometry, 0, &layout).unwrap();
+        let tables = built(&geometry, 0, &layout);
         for reflect in [false, true] {
             // Every iteration split, so that the split search is the one tested with threads.
             let solver = Solver::new(geometry, goal, &tables, reflect).split_after(0);
@@ -231,7 +236,7 @@ fn unsolvable_boards_are_exhausted_at_once() {
     let geometry = geometry(3, 3);
     let goal = blank_first(9);
     let layout = Layout::new(&geometry, 0, vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]]).unwrap();
-    let tables = PatternTables::build(&geometry, 0, &layout).unwrap();
+    let tables = built(&geometry, 0, &layout);
     let solver = Solver::new(geometry, goal, &tables, true);
     let swapped = Board::new(&[0, 2, 1, 3, 4, 5, 6, 7, 8]).unwrap();
     let result = solver.solve(&swapped, &Limits::none(), 1);
@@ -245,7 +250,7 @@ fn boards_of_one_row_keep_their_order() {
     let geometry = geometry(1, 4);
     let goal = blank_first(4);
     let layout = Layout::new(&geometry, 0, vec![vec![1], vec![2], vec![3]]).unwrap();
-    let tables = PatternTables::build(&geometry, 0, &layout).unwrap();
+    let tables = built(&geometry, 0, &layout);
     let solver = Solver::new(geometry, goal, &tables, false);
     let stuck = Board::new(&[0, 2, 3, 1]).unwrap();
     let result = solver.solve(&stuck, &Limits::none(), 1);
@@ -263,7 +268,7 @@ fn the_fast_solver_agrees_with_the_engine_combinators_move_for_move() {
     let goal = Board::new(&[1, 2, 3, 4, 0, 5, 6, 7, 8]).unwrap();
     let puzzle = TilePuzzle::new(geometry, goal);
     let layout = Layout::new(&geometry, 4, vec![vec![0, 1, 2, 3], vec![5, 6, 7, 8]]).unwrap();
-    let tables = PatternTables::build(&geometry, 4, &layout).unwrap();
+    let tables = built(&geometry, 4, &layout);
     let solver = Solver::new(geometry, goal, &tables, true);
     let reflection = Reflection::of(&geometry, &goal).unwrap();
     let partition = TilePartition::new(&puzzle, &layout);
@@ -363,7 +368,7 @@ fn a_node_limit_stops_the_search_on_one_thread_or_several() {
     let puzzle = TilePuzzle::new(geometry, goal);
     let patterns = (0..5).map(|p| (3 * p + 1..3 * p + 4).collect()).collect();
     let layout = Layout::new(&geometry, 0, patterns).unwrap();
-    let tables = PatternTables::build(&geometry, 0, &layout).unwrap();
+    let tables = built(&geometry, 0, &layout);
     let solver = Solver::new(geometry, goal, &tables, true).split_after(0);
     let board = scramble(&puzzle, 400, &mut ChaCha8Rng::seed_from_u64(3));
     let limits = Limits {
