@@ -24,7 +24,7 @@ use super::parse::{read_board, read_eight};
 use super::pdb::{self, Geometry, Layout, PatternTables, build_bytes, read_instance};
 use super::print::{board_line, eight_line, steps, write_moves};
 use super::solve::{self, Algorithm, Report, TABLE_MAX_CELLS};
-use super::space::SolvableBoards;
+use super::space::{SolvableBoards, SolvableSpace};
 
 /// A board's answer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -143,7 +143,7 @@ fn packed_space(shape: Shape, goal: &Board) -> Space {
     let goals = vec![boards.rank(&goal)];
     let drawing = boards.clone();
     Space {
-        ranked: Box::new(boards),
+        ranked: Box::new(SolvableSpace(boards)),
         goals,
         draw: Box::new(move |rank| drawing.unrank(rank).to_board(shape).to_string()),
     }

@@ -10,6 +10,7 @@
 //! lowest digit, so its neighbour's rank is the next or the previous one.
 
 use statespace_engine::rank::{PermutationUnranker, factorial, permutation_parity};
+use statespace_engine::space::RankedSpace;
 use statespace_engine::{Domain, PerfectHash};
 
 use super::board::{Move, PackedBoard, Shape, Tiles, nibbles_below};
@@ -87,12 +88,43 @@ fn board_of(order: u64, blank: usize) -> PackedBoard {
 /// after its own that are smaller, four bits at a time.
 fn rank_order(order: u64, tiles: usize) -> u64 {
     (0..tiles).fold(0, |rank, k| {
-        let tile = (order >> (4 * k) & 0xF) as usize;
-        let after = order.checked_shr(4 * (k as u32 + 1)).unwrap_or(0);
-        // The nibbles past the last tile are zero, below every tile: not counted.
-        let smaller = nibbles_below(after, tile).count_ones() as usize - (16 - (tiles - k - 1));
-        rank * (tiles - k) as u64 + smaller as u64
+        rank * (tiles - k) as u64 + lehmer_digit(order, k, tiles) as u64
     })
+}
+
+/// The Lehmer digit of position `k` of `order` (packed, `tiles` tiles): the tiles after it
+/// that are smaller than its own.
+fn lehmer_digit(order: u64, k: usize, tiles: usize) -> i64 {
+    let tile = (order >> (4 * k) & 0xF) as usize;
+    let after = order.checked_shr(4 * (k as u32 + 1)).unwrap_or(0);
+    // The nibbles past the last tile are zero, below every tile: not counted.
+    (nibbles_below(after, tile).count_ones() as usize - (16 - (tiles - k - 1))) as i64
+}
+
+/// How the Lehmer rank of `order` (packed, `tiles` tiles) changes when its tile at position
+/// `from` moves to position `to`, the tiles between shifting over by one: only the digits of
+/// those positions change. A tile passed keeps its digit but for the moved tile, which it now
+/// has before it instead of after (or after instead of before), and moves to the next weight;
+/// the moved tile gains (or loses) the tiles it passed that are smaller than its own.
+fn rank_change(order: u64, from: usize, to: usize, tiles: usize) -> i64 {
+    let weight = |k: usize| factorial(tiles - 1 - k) as i64;
+    let tile = order >> (4 * from) & 0xF;
+    let digit = lehmer_digit(order, from, tiles);
+    let (passed, step, sign) = if to < from {
+        (to..from, 1, -1)
+    } else {
+        (from + 1..to + 1, usize::MAX, 1)
+    };
+    let mut change = 0;
+    let mut smaller = 0;
+    for k in passed {
+        let below = i64::from((order >> (4 * k) & 0xF) < tile);
+        smaller += below;
+        let old = lehmer_digit(order, k, tiles);
+        let new = old + sign * (1 - below);
+        change += new * weight(k.wrapping_add(step)) - old * weight(k);
+    }
+    change + (digit - sign * smaller) * weight(to) - digit * weight(from)
 }
 
 /// Writes the tiles of `order` (packed), numbered from 0, into `out`.
@@ -129,8 +161,9 @@ impl Orders {
         }
     }
 
-    /// The order (packed) of rank `rank` among those of parity `odd`.
-    fn get(&mut self, rank: u64, odd_wanted: bool) -> u64 {
+    /// The order (packed) of rank `rank` among those of parity `odd`, and its Lehmer rank among
+    /// all orders.
+    fn get(&mut self, rank: u64, odd_wanted: bool) -> (u64, u64) {
         if self.rank != Some(rank) {
             let full = if self.halved { rank << 1 } else { rank };
             let items = self.unranker.seek(full);
@@ -151,7 +184,11 @@ impl Orders {
             };
             self.rank = Some(rank);
         }
-        self.packed[usize::from(odd_wanted)]
+        let order = self.packed[usize::from(odd_wanted)];
+        // The swapped order's dropped Lehmer digit is 1.
+        let swapped = self.halved && odd_wanted != self.unranker.is_odd();
+        let full = if self.halved { rank << 1 } else { rank };
+        (order, full + u64::from(swapped))
     }
 }
 
@@ -209,8 +246,68 @@ impl PerfectHash for SolvableBoards {
         let mut orders = Orders::new(self.tiles, self.halved);
         for &rank in ranks {
             let blank = (rank % cells) as usize;
-            let order = orders.get(rank / cells, self.parity_at(blank));
+            let (order, _) = orders.get(rank / cells, self.parity_at(blank));
             each(rank, &board_of(order, blank));
+        }
+    }
+}
+
+/// [`SolvableBoards`] as whole-space searches walk them: each rank's neighbours found from its
+/// order and blank alone, without a board. A sideways move is the next or the previous rank; a
+/// move up or down carries one tile of the order over the `cols - 1` after or before it.
+#[derive(Clone, Debug)]
+pub struct SolvableSpace(pub SolvableBoards);
+
+impl SolvableSpace {
+    /// The rank after the blank moves from `from` to `to`, a cell above or below, on a board
+    /// whose order is `order`, of Lehmer rank `full` among all orders.
+    fn rank_across(&self, order: u64, full: u64, from: usize, to: usize) -> u64 {
+        let (tile_from, tile_to) = if to > from {
+            // The tile below comes up: from order position `to - 1` to `from`.
+            (to - 1, from)
+        } else {
+            // The tile above goes down: from order position `to` to `from - 1`.
+            (to, from - 1)
+        };
+        let boards = &self.0;
+        let full = (full as i64 + rank_change(order, tile_from, tile_to, boards.tiles)) as u64;
+        let rank = if boards.halved { full >> 1 } else { full };
+        rank * boards.shape.cells() as u64 + to as u64
+    }
+}
+
+impl RankedSpace for SolvableSpace {
+    fn ranks(&self) -> u64 {
+        self.0.size()
+    }
+
+    fn reversible(&self) -> bool {
+        true
+    }
+
+    fn predecessors(&self, ranks: &[u64], out: &mut Vec<u64>) {
+        let boards = &self.0;
+        let (rows, cols) = (boards.shape.rows(), boards.shape.cols());
+        let cells = boards.shape.cells() as u64;
+        let mut orders = Orders::new(boards.tiles, boards.halved);
+        for &rank in ranks {
+            let blank = (rank % cells) as usize;
+            let (row, col) = (blank / cols, blank % cols);
+            if col > 0 {
+                out.push(rank - 1);
+            }
+            if col + 1 < cols {
+                out.push(rank + 1);
+            }
+            if rows > 1 {
+                let (order, full) = orders.get(rank / cells, boards.parity_at(blank));
+                if row > 0 {
+                    out.push(self.rank_across(order, full, blank, blank - cols));
+                }
+                if row + 1 < rows {
+                    out.push(self.rank_across(order, full, blank, blank + cols));
+                }
+            }
         }
     }
 }
@@ -284,6 +381,23 @@ mod tests {
                     assert!(space.rank(&next) < space.size());
                 }
             });
+        }
+    }
+
+    #[test]
+    fn the_space_has_the_boards_neighbours() {
+        for (rows, cols) in [(1, 4), (4, 1), (2, 3), (3, 3), (2, 4), (4, 2), (3, 4)] {
+            let (_, boards) = boards(rows, cols);
+            let space = SolvableSpace(boards.clone());
+            let ranks: Vec<u64> = (0..boards.size()).step_by(5).collect();
+            for &rank in &ranks {
+                let (mut fast, mut plain) = (Vec::new(), Vec::new());
+                space.predecessors(&[rank], &mut fast);
+                RankedSpace::predecessors(&boards, &[rank], &mut plain);
+                fast.sort_unstable();
+                plain.sort_unstable();
+                assert_eq!(fast, plain, "{rows}x{cols}, rank {rank}");
+            }
         }
     }
 
