@@ -143,6 +143,21 @@ pub trait IncrementalHeuristic<D: Domain + ?Sized> {
     fn value(&self, memo: Self::Memo) -> u32;
 }
 
+/// A plain closure is an incremental heuristic too, recomputed at every state (as
+/// [`Recompute`] makes of any heuristic): IDA* takes `&|s: &S| ...` as A* does.
+impl<D: Domain + ?Sized, F: Fn(&D::State) -> u32> IncrementalHeuristic<D> for F {
+    type Memo = u32;
+    fn init(&self, _domain: &D, state: &D::State) -> u32 {
+        self(state)
+    }
+    fn update(&self, _domain: &D, after: &D::State, _action: D::Action, _before: u32) -> u32 {
+        self(after)
+    }
+    fn value(&self, memo: u32) -> u32 {
+        memo
+    }
+}
+
 /// Makes any [`Heuristic`] incremental by recomputing it at every state.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Recompute<H>(pub H);

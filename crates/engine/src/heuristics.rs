@@ -8,7 +8,7 @@
 //!
 //! ```
 //! use statespace_engine::heuristics::{Image, Max, Symmetry};
-//! use statespace_engine::{Domain, Heuristic, Limits, Recompute, idastar::idastar};
+//! use statespace_engine::{Domain, Heuristic, Limits, idastar::idastar};
 //!
 //! /// A point on a 5 x 5 grid walking to the corner (0, 0), one step at a time.
 //! struct Grid;
@@ -36,7 +36,7 @@
 //! let along_x = |&(x, _): &(i32, i32)| x as u32;
 //! let both = Max(along_x, Image { heuristic: along_x, symmetry: Diagonal });
 //! assert_eq!(both.estimate(&Grid, &(1, 4)), 4);
-//! let result = idastar(&Grid, &(3, 4), &Recompute(both), &Limits::none());
+//! let result = idastar(&Grid, &(3, 4), &both, &Limits::none());
 //! assert_eq!(result.outcome.solution().unwrap().cost, 7);
 //! ```
 

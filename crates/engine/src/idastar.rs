@@ -24,7 +24,7 @@ use crate::{
 /// Each iteration is one entry of [`Stats::layers`], keyed by its bound.
 ///
 /// ```
-/// use statespace_engine::{Domain, Limits, Recompute, idastar::idastar};
+/// use statespace_engine::{Domain, Limits, idastar::idastar};
 /// /// A walk on the integers from 0 to 7, by steps of -1 and +1.
 /// struct Line;
 /// impl Domain for Line {
@@ -36,7 +36,7 @@ use crate::{
 ///     fn is_goal(&self, n: &i32) -> bool { *n == 7 }
 /// }
 /// let distance = |n: &i32| (7 - n).unsigned_abs();
-/// let result = idastar(&Line, &0, &Recompute(distance), &Limits::none());
+/// let result = idastar(&Line, &0, &distance, &Limits::none());
 /// assert_eq!(result.outcome.solution().unwrap().actions, vec![1; 7]);
 /// assert_eq!(result.stats.layers.len(), 1); // the heuristic is exact: one iteration
 /// ```

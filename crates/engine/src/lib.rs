@@ -6,7 +6,7 @@
 //! with [`Stats`]. The engine knows nothing of any particular puzzle.
 //!
 //! ```
-//! use statespace_engine::{Domain, Limits, Recompute, bfs::bfs, idastar::idastar};
+//! use statespace_engine::{Domain, Limits, bfs::bfs, idastar::idastar};
 //!
 //! /// Three pancakes, flipped from the top: a flip of k reverses the top k.
 //! struct Pancakes;
@@ -35,7 +35,7 @@
 //!
 //! // The number of adjacent pairs that are not neighbours is a lower bound on the flips needed.
 //! let gaps = |s: &[u8; 3]| s.windows(2).filter(|w| w[0].abs_diff(w[1]) != 1).count() as u32;
-//! let optimal = idastar(&Pancakes, &start, &Recompute(gaps), &Limits::none().max_expanded(1_000));
+//! let optimal = idastar(&Pancakes, &start, &gaps, &Limits::none().max_expanded(1_000));
 //! assert_eq!(optimal.outcome.solution(), Some(solution));
 //! println!("{} expanded", optimal.stats.expanded);
 //! ```

@@ -7,6 +7,7 @@ use statespace_engine::astar::{AStar, astar, astar_with};
 use statespace_engine::bfs::{Bfs, bfs, bfs_with};
 use statespace_engine::bidirectional_bfs::{bidirectional_bfs, bidirectional_bfs_with};
 use statespace_engine::distance_table::distance_table;
+use statespace_engine::heuristics::Max;
 use statespace_engine::idastar::idastar;
 use statespace_engine::index::{DenseIndex, DenseSet, FlatIndex, StateIndex};
 use statespace_engine::{Domain, Limits, Outcome, Recompute};
@@ -181,6 +182,26 @@ proptest! {
             prop_assert!(domain.is_goal(&replay(&domain, &start, &solution.actions)));
         }
     }
+}
+
+#[test]
+fn plain_closures_and_their_maximum_are_idastar_estimates() {
+    let domain = Sliding { rows: 3, cols: 3 };
+    let start = vec![8, 6, 7, 2, 5, 4, 3, 0, 1];
+    let limits = Limits::none();
+    let manhattan = |s: &Vec<u8>| domain.manhattan(s);
+    let misplaced = |s: &Vec<u8>| {
+        s.iter()
+            .enumerate()
+            .filter(|&(cell, &tile)| tile != 0 && usize::from(tile) != cell + 1)
+            .count() as u32
+    };
+    let wrapped = idastar(&domain, &start, &Recompute(manhattan), &limits);
+    let plain = idastar(&domain, &start, &manhattan, &limits);
+    assert_eq!(plain.outcome, wrapped.outcome);
+    assert_eq!(plain.stats.expanded, wrapped.stats.expanded);
+    let both = idastar(&domain, &start, &Max(manhattan, misplaced), &limits);
+    assert_eq!(length(&both.outcome), Some(31));
 }
 
 #[test]
