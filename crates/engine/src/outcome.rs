@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use crate::StopReason;
+use crate::{Domain, StopReason};
 
 /// A solution: the actions from the start to a goal, in order, and their total cost.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -11,6 +11,40 @@ pub struct Solution<A> {
     pub actions: Vec<A>,
     /// The sum of the actions' costs.
     pub cost: u64,
+}
+
+impl<A: Copy> Solution<A> {
+    /// The states along the solution of `domain` from `start`: `start` first, the goal last.
+    ///
+    /// ```
+    /// use statespace_engine::{Domain, Limits, bfs::bfs};
+    /// struct Line;
+    /// impl Domain for Line {
+    ///     type State = i32;
+    ///     type Action = i32;
+    ///     fn actions(&self, _: &i32, out: &mut Vec<i32>) { out.extend([1, 2]); }
+    ///     fn apply(&self, n: &mut i32, step: i32) { *n += step; }
+    ///     fn is_goal(&self, n: &i32) -> bool { *n == 5 }
+    /// }
+    /// let result = bfs(&Line, &0, &Limits::none());
+    /// let solution = result.outcome.solution().unwrap();
+    /// assert_eq!(solution.actions, [1, 2, 2]);
+    /// assert_eq!(solution.states(&Line, &0), [0, 1, 3, 5]);
+    /// ```
+    pub fn states<D: Domain<Action = A> + ?Sized>(
+        &self,
+        domain: &D,
+        start: &D::State,
+    ) -> Vec<D::State> {
+        let mut state = start.clone();
+        let mut states = Vec::with_capacity(self.actions.len() + 1);
+        states.push(state.clone());
+        for &action in &self.actions {
+            domain.apply(&mut state, action);
+            states.push(state.clone());
+        }
+        states
+    }
 }
 
 /// How a search ended.
