@@ -25,6 +25,7 @@ use std::time::Instant;
 
 use open_list::OpenList;
 
+use crate::domain::check_inverse;
 use crate::index::{HashIndex, StateIndex};
 use crate::limits::{Meter, bytes_per_stored_state};
 use crate::path::{Link, ROOT, finish, steps_to};
@@ -345,6 +346,7 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy> AStar<S, A, I, M> {
                 }
                 let mut next = state.clone();
                 domain.apply(&mut next, action);
+                check_inverse(domain, stats.expanded, &state, action, &next);
                 let child_g = g + u64::from(domain.cost(&state, action));
                 let memo = heuristic.update(domain, &next, action, parent_memo);
                 let h = u64::from(heuristic.value(memo));

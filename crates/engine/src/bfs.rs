@@ -5,6 +5,7 @@
 
 use std::time::Instant;
 
+use crate::domain::check_inverse;
 use crate::index::{HashIndex, VisitedSet};
 use crate::limits::{Meter, bytes_per_stored_state};
 use crate::path::{Link, ROOT, finish, steps_to};
@@ -169,6 +170,7 @@ impl<S: Clone, A: Copy + Eq, I: VisitedSet<S>> Bfs<S, A, I> {
                 }
                 let mut next = state.clone();
                 domain.apply(&mut next, action);
+                check_inverse(domain, stats.expanded, &state, action, &next);
                 if let Some(key) = self.visited.insert_neighbour(&state, parent_key, &next) {
                     self.keys.push(key);
                     self.links.push(Link {

@@ -143,6 +143,33 @@ pub trait IncrementalHeuristic<D: Domain + ?Sized> {
     fn value(&self, memo: Self::Memo) -> u32;
 }
 
+/// The expansions at the start of each search over which debug builds check that every move's
+/// inverse undoes it: a wrong [`Domain::invert`] makes searches skip moves they need, silently.
+const CHECKED_EXPANSIONS: u64 = 64;
+
+/// In debug builds, during a search's first expansions (`expanded` so far), panics unless
+/// `invert(action)` leads from `after` back to `before`.
+pub(crate) fn check_inverse<D: Domain + ?Sized>(
+    domain: &D,
+    expanded: u64,
+    before: &D::State,
+    action: D::Action,
+    after: &D::State,
+) {
+    if cfg!(debug_assertions)
+        && expanded < CHECKED_EXPANSIONS
+        && let Some(inverse) = domain.invert(action)
+    {
+        let mut back = after.clone();
+        domain.apply(&mut back, inverse);
+        assert!(
+            back == *before,
+            "Domain::invert({action:?}) is {inverse:?}, which does not undo it: {before:?} \
+             becomes {after:?}, then {back:?}"
+        );
+    }
+}
+
 /// A plain closure is an incremental heuristic too, recomputed at every state (as
 /// [`Recompute`] makes of any heuristic): IDA* takes `&|s: &S| ...` as A* does.
 impl<D: Domain + ?Sized, F: Fn(&D::State) -> u32> IncrementalHeuristic<D> for F {

@@ -438,3 +438,42 @@ fn moves_without_an_inverse_prune_nothing() {
     let by_astar = astar(&domain, &1, &|_: &u64| 0, &limits);
     assert_eq!(by_astar.outcome.solution().map(|s| s.cost), Some(4));
 }
+
+/// The integers, one step either way, with an `invert` that breaks its contract.
+struct WrongInverse;
+
+impl Domain for WrongInverse {
+    type State = i32;
+    type Action = i32;
+    fn actions(&self, _: &i32, out: &mut Vec<i32>) {
+        out.extend([-1, 1]);
+    }
+    fn apply(&self, n: &mut i32, step: i32) {
+        *n += step;
+    }
+    fn invert(&self, step: i32) -> Option<i32> {
+        Some(step)
+    }
+    fn is_goal(&self, n: &i32) -> bool {
+        *n == 5
+    }
+}
+
+#[cfg(debug_assertions)]
+#[test]
+#[should_panic(expected = "Domain::invert(-1) is -1, which does not undo it: 0 becomes -1, then -2")]
+fn breadth_first_search_checks_inverses_in_debug_builds() {
+    bfs(&WrongInverse, &0, &Limits::none());
+}
+
+#[cfg(debug_assertions)]
+#[test]
+#[should_panic(expected = "which does not undo it")]
+fn astar_checks_inverses_in_debug_builds() {
+    astar(
+        &WrongInverse,
+        &0,
+        &|n: &i32| (5 - n).unsigned_abs(),
+        &Limits::none(),
+    );
+}
