@@ -461,7 +461,9 @@ impl Domain for WrongInverse {
 
 #[cfg(debug_assertions)]
 #[test]
-#[should_panic(expected = "Domain::invert(-1) is -1, which does not undo it: 0 becomes -1, then -2")]
+#[should_panic(
+    expected = "Domain::invert(-1) is -1, which does not undo it: 0 becomes -1, then -2"
+)]
 fn breadth_first_search_checks_inverses_in_debug_builds() {
     bfs(&WrongInverse, &0, &Limits::none());
 }
