@@ -21,7 +21,7 @@ use super::fast::write_fast_solution;
 use super::generate::random_boards;
 use super::heuristic::Estimate;
 use super::parse::{read_board, read_eight};
-use super::pdb::{self, Geometry, Layout, PatternTables, build_bytes, read_instance};
+use super::pdb::{self, Geometry, Layout, PatternTables, TilePattern, build_bytes, read_instance};
 use super::print::{board_line, eight_line, steps, write_moves};
 use super::solve::{self, Algorithm, Report, TABLE_MAX_CELLS};
 use super::space::{SolvableBoards, SolvableSpace};
@@ -682,14 +682,8 @@ impl PdbSolver {
     /// Why boards of `shape` cannot be solved with these tables, if they cannot: among others,
     /// tables missing from the cache whose construction would not fit in the memory budget.
     fn check(&self, shape: Shape) -> Result<(), String> {
-        let geometry = Geometry::of(shape)?;
-        let (goal, layout) = self.layout_for(&geometry)?;
-        let patterns = layout.tile_patterns(&geometry, goal.blank());
-        let missing = patterns.iter().any(|pattern| {
-            self.cache
-                .as_ref()
-                .is_none_or(|cache| !cache.path(&pattern.file_name()).exists())
-        });
+        let patterns = self.patterns(&Geometry::of(shape)?)?;
+        let missing = patterns.iter().any(|pattern| !self.is_cached(pattern));
         let bytes = build_bytes(&patterns);
         match self.max_memory {
             Some(budget) if missing && bytes > budget => Err(format!(
@@ -707,24 +701,31 @@ impl PdbSolver {
         let Some(Ok(geometry)) = self.shape.map(Geometry::of) else {
             return Vec::new();
         };
-        let Ok((goal, layout)) = self.layout_for(&geometry) else {
+        let Ok(patterns) = self.patterns(&geometry) else {
             return Vec::new();
         };
-        layout
-            .tile_patterns(&geometry, goal.blank())
+        patterns
             .iter()
-            .map(|pattern| {
-                let name = pattern.file_name();
-                let cached = self.cache.as_ref().is_some_and(|cache| {
-                    Header::read(&cache.path(&name)).is_ok_and(|header| header.id == pattern.id())
-                });
-                TableStatus {
-                    name,
-                    bytes: pattern.entries(),
-                    cached,
-                }
+            .map(|pattern| TableStatus {
+                name: pattern.file_name(),
+                bytes: pattern.entries(),
+                cached: self.is_cached(pattern),
             })
             .collect()
+    }
+
+    /// The patterns of the layout on `geometry`, or why the options do not fit it.
+    fn patterns(&self, geometry: &Geometry) -> Result<Vec<TilePattern>, String> {
+        let (goal, layout) = self.layout_for(geometry)?;
+        Ok(layout.tile_patterns(geometry, goal.blank()))
+    }
+
+    /// Whether the folder holds the table of `pattern` (its file is there, with its header).
+    fn is_cached(&self, pattern: &TilePattern) -> bool {
+        self.cache.as_ref().is_some_and(|cache| {
+            Header::read(&cache.path(&pattern.file_name()))
+                .is_ok_and(|header| header.id == pattern.id())
+        })
     }
 
     /// The goal and layout on `geometry`, or why the options do not fit it.

@@ -149,6 +149,8 @@ struct Orders {
     rank: Option<u64>,
     /// The order of the rank, packed: of even parity, and of odd parity.
     packed: [u64; 2],
+    /// Whether the order of the rank with its dropped digit 0 is odd.
+    odd: bool,
 }
 
 impl Orders {
@@ -158,6 +160,7 @@ impl Orders {
             halved,
             rank: None,
             packed: [0; 2],
+            odd: false,
         }
     }
 
@@ -177,7 +180,8 @@ impl Orders {
             } else {
                 order
             };
-            self.packed = if self.unranker.is_odd() {
+            self.odd = self.unranker.is_odd();
+            self.packed = if self.odd {
                 [swapped, order]
             } else {
                 [order, swapped]
@@ -186,7 +190,7 @@ impl Orders {
         }
         let order = self.packed[usize::from(odd_wanted)];
         // The swapped order's dropped Lehmer digit is 1.
-        let swapped = self.halved && odd_wanted != self.unranker.is_odd();
+        let swapped = self.halved && odd_wanted != self.odd;
         let full = if self.halved { rank << 1 } else { rank };
         (order, full + u64::from(swapped))
     }
