@@ -255,14 +255,39 @@ fn expand(
                 lowest.offer(frontier);
                 before.clear();
                 space.predecessors(frontier, before);
-                let marked = before.iter().filter(|&&rank| mark(cells, next, rank));
+                let marked = before.iter().enumerate().filter(|&(index, &rank)| {
+                    if let Some(&ahead) = before.get(index + PREFETCH_AHEAD) {
+                        prefetch(cells, ahead);
+                    }
+                    mark(cells, next, rank)
+                });
                 match marking {
-                    Some(flags) => marked.map(|&rank| flags.raise(next, rank)).count(),
+                    Some(flags) => marked.map(|(_, &rank)| flags.raise(next, rank)).count(),
                     None => marked.count(),
                 }
             },
         )
         .sum::<usize>() as u64
+}
+
+/// How many children ahead of the one marked the processor is asked to fetch a word: enough
+/// for a dozen cache misses to overlap, where the atomic ORs of the marks would otherwise wait
+/// for each read in turn.
+const PREFETCH_AHEAD: usize = 16;
+
+/// Asks the processor to bring `rank`'s word into the cache (a hint: nothing else happens).
+#[inline]
+fn prefetch(cells: &[AtomicU64], rank: u64) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(cell) = cells.get(place(rank).0) {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        // SAFETY: a prefetch reads nothing the program sees, cannot fault, and is ordered with no
+        // other access (which is why it overlaps the ORs' misses, where a plain read would not);
+        // the pointer is to a live word besides. SSE is in every x86-64 processor.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(cell.as_ptr().cast()) }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (cells, rank);
 }
 
 /// Marks `rank` with `code` if it is unseen; returns whether this call marked it.

@@ -309,6 +309,17 @@ impl Board {
         }
     }
 
+    /// The board mirrored in its main diagonal: rows become columns. A move up or down becomes
+    /// one left or right, so distances between boards stay as they were.
+    pub fn transposed(&self) -> Board {
+        let (rows, cols) = (self.shape.rows(), self.shape.cols());
+        let shape = Shape::new(cols, rows).expect("the same cells");
+        let tiles = (0..self.tiles.len())
+            .map(|cell| self.tiles[self.shape.cell(shape.col(cell), shape.row(cell))])
+            .collect();
+        Board::new(shape, tiles).expect("the same tiles")
+    }
+
     /// The board's shape.
     pub fn shape(&self) -> Shape {
         self.shape
@@ -572,6 +583,21 @@ mod tests {
 
     fn board(rows: usize, cols: usize, tiles: &[u16]) -> Board {
         Board::new(Shape::new(rows, cols).unwrap(), tiles.to_vec()).unwrap()
+    }
+
+    #[test]
+    fn a_transposed_board_has_its_rows_as_columns_and_moves_alike() {
+        let wide = board(2, 3, &[1, 2, 3, 4, 0, 5]);
+        let tall = wide.transposed();
+        assert_eq!(tall, board(3, 2, &[1, 4, 2, 0, 3, 5]));
+        assert_eq!(tall.transposed(), wide);
+        for (step, next) in wide.successors() {
+            let across = tall
+                .successors()
+                .into_iter()
+                .find(|(_, board)| *board == next.transposed());
+            assert!(across.is_some(), "{step:?} has no transposed move");
+        }
     }
 
     #[test]

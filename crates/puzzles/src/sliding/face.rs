@@ -137,15 +137,30 @@ fn solution_steps(board: &Board, answer: Option<&SlidingAnswer>) -> Vec<Step> {
 }
 
 /// Every board of `shape` (which packed boards can hold) that can reach `goal`, explored from it.
+///
+/// Boards rank in reading order, where a move along a row steps to the next rank and a move
+/// across rows carries a tile over the rest of its row to a far rank: the wider the board, the
+/// dearer. So boards wider than tall are explored transposed (the same distances), which takes
+/// 2×7 a fifth less time than row by row.
 fn packed_space(shape: Shape, goal: &Board) -> Space {
-    let goal = PackedBoard::from_board(goal).expect("the shape fits a packed board");
-    let boards = SolvableBoards::new(shape, &goal);
+    let wide = shape.rows() < shape.cols();
+    let goal = if wide {
+        goal.transposed()
+    } else {
+        goal.clone()
+    };
+    let explored = goal.shape();
+    let goal = PackedBoard::from_board(&goal).expect("the shape fits a packed board");
+    let boards = SolvableBoards::new(explored, &goal);
     let goals = vec![boards.rank(&goal)];
     let drawing = boards.clone();
     Space {
         ranked: Box::new(SolvableSpace(boards)),
         goals,
-        draw: Box::new(move |rank| drawing.unrank(rank).to_board(shape).to_string()),
+        draw: Box::new(move |rank| {
+            let board = drawing.unrank(rank).to_board(explored);
+            if wide { board.transposed() } else { board }.to_string()
+        }),
     }
 }
 

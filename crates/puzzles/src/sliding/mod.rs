@@ -48,4 +48,4 @@ pub use heuristic::Estimate;
 pub use parse::{parse_boards, parse_eight};
 pub use print::{board_line, eight_line, moves_string, parse_moves, steps, write_moves};
 pub use solve::{Algorithm, Answer, Options, Report, SolveError, Solver, TABLE_MAX_CELLS};
-pub use space::SolvableBoards;
+pub use space::{SolvableBoards, SolvableSpace};
