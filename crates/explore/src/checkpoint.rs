@@ -118,12 +118,19 @@ impl Checkpoint {
         })
     }
 
-    /// Reads the checkpoint, if there is one, its words by `words` (given the number of word
-    /// arrays); checks its run and its checksum.
-    fn read<T>(
-        &self,
-        words: impl FnOnce(&mut Hashed<BufReader<File>>, u64, &dyn Fn(&str) -> Refusal) -> Restored<T>,
-    ) -> Result<Option<(Layers, T)>, ExploreError> {
+    /// The layers' counts of the checkpoint, if there is one, read from its start: its cells
+    /// and checksum are checked only when it is restored.
+    pub(crate) fn saved_layers(&self) -> Result<Option<Layers>, ExploreError> {
+        Ok(self.open()?.map(|(_, layers)| layers))
+    }
+
+    fn refused(&self, reason: &str) -> ExploreError {
+        ExploreError::Checkpoint(format!("{}: {reason}; refused", self.path().display()))
+    }
+
+    /// Opens the checkpoint, if there is one, and reads it up to its words: checks its version
+    /// and its run, and returns its layers' counts.
+    fn open(&self) -> Result<Option<(Reader, Layers)>, ExploreError> {
         let path = self.path();
         let file = match File::open(&path) {
             Ok(file) => file,
@@ -135,37 +142,48 @@ impl Checkpoint {
                 )));
             }
         };
-        let refused = |reason: &str| {
-            ExploreError::Checkpoint(format!("{}: {reason}; refused", path.display()))
-        };
-        let damaged = |_| refused("damaged (cut short)");
+        let damaged = |_| self.refused("damaged (cut short)");
         let mut input = Hashed::new(BufReader::with_capacity(1 << 20, file));
         let mut magic = vec![0; MAGIC.len()];
         input
             .take(&mut magic)
-            .map_err(|_| refused("not a checkpoint"))?;
+            .map_err(|_| self.refused("not a checkpoint"))?;
         if magic != MAGIC {
-            return Err(refused("not a checkpoint of this version"));
+            return Err(self.refused("not a checkpoint of this version"));
         }
         let run_length = input.number().map_err(damaged)?;
         if run_length != self.run.len() as u64 {
-            return Err(refused("the checkpoint of another run"));
+            return Err(self.refused("the checkpoint of another run"));
         }
         let run = (0..run_length)
             .map(|_| input.number())
             .collect::<Result<Vec<u64>, _>>()
             .map_err(damaged)?;
         if !run.iter().copied().eq(self.run.bytes().map(u64::from)) {
-            return Err(refused("the checkpoint of another run"));
+            return Err(self.refused("the checkpoint of another run"));
         }
         let count = input.number().map_err(damaged)?;
         if count > 1 << 16 {
-            return Err(refused("damaged (layers)"));
+            return Err(self.refused("damaged (layers)"));
         }
         let layers = (0..count)
             .map(|_| input.number())
             .collect::<Result<Vec<_>, _>>()
             .map_err(damaged)?;
+        Ok(Some((input, layers)))
+    }
+
+    /// Reads the checkpoint, if there is one, its words by `words` (given the number of word
+    /// arrays); checks its run and its checksum.
+    fn read<T>(
+        &self,
+        words: impl FnOnce(&mut Reader, u64, &dyn Fn(&str) -> Refusal) -> Restored<T>,
+    ) -> Result<Option<(Layers, T)>, ExploreError> {
+        let Some((mut input, layers)) = self.open()? else {
+            return Ok(None);
+        };
+        let refused = |reason: &str| self.refused(reason);
+        let damaged = |_| refused("damaged (cut short)");
         let arrays = input.number().map_err(damaged)?;
         let restored = match words(&mut input, arrays, &|reason| Refusal::Reason(reason.into())) {
             Ok(restored) => restored,
@@ -182,6 +200,9 @@ impl Checkpoint {
         Ok(Some((layers, restored)))
     }
 }
+
+/// A checkpoint being read.
+type Reader = Hashed<BufReader<File>>;
 
 /// Why the words of a checkpoint could not be read.
 enum Refusal {

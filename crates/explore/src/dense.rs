@@ -20,7 +20,7 @@ use crate::{Exploration, ExploreError, Options, SAVE_PERIOD, dense_bytes};
 /// The low bit of every cell of a word.
 const LOW: u64 = 0x5555_5555_5555_5555;
 /// Cells per word.
-const CELLS: u64 = 32;
+pub(crate) const CELLS: u64 = 32;
 /// Words a task takes at a time: enough ranks to batch, few enough to share the work out.
 pub(crate) const WORDS_PER_TASK: usize = 256;
 
@@ -65,13 +65,7 @@ pub fn explore_with(
         Some(layers) => layers,
         None => vec![place_goals(&cells, &flags, goals)],
     };
-    let mut exploration = Exploration {
-        layer_times: vec![None; layers.len() - 1],
-        layers,
-        complete: false,
-        stopped_by_memory: false,
-        antipodes: Vec::new(),
-    };
+    let mut exploration = Exploration::resumed(layers);
     let mut saved: Option<Instant> = None;
     while options
         .max_depth
@@ -106,20 +100,20 @@ pub fn explore_with(
 
 /// The code of a layer's cells: `01` at even depths, `10` at odd ones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Code(u64);
+pub(crate) struct Code(pub(crate) u64);
 
 impl Code {
-    fn at(depth: usize) -> Self {
+    pub(crate) fn at(depth: usize) -> Self {
         Code(1 + (depth as u64 & 1))
     }
 
     /// The code of the layer after.
-    fn next(self) -> Self {
+    pub(crate) fn next(self) -> Self {
         Code(3 - self.0)
     }
 
     /// The cells of `word` holding this code, as a mask of their low bits.
-    fn cells_of(self, word: u64) -> u64 {
+    pub(crate) fn cells_of(self, word: u64) -> u64 {
         let (low, high) = (word & LOW, word >> 1 & LOW);
         if self.0 == 1 {
             low & !high
@@ -208,7 +202,7 @@ fn place_goals(cells: &[AtomicU64], flags: &Flags, goals: &[u64]) -> u64 {
 }
 
 /// The word and bit offset of `rank`'s cell.
-fn place(rank: u64) -> (usize, u64) {
+pub(crate) fn place(rank: u64) -> (usize, u64) {
     ((rank / CELLS) as usize, rank % CELLS * 2)
 }
 

@@ -23,6 +23,7 @@
 //! ```
 
 mod checkpoint;
+mod dataflow;
 mod dense;
 mod sparse;
 
@@ -32,6 +33,7 @@ use statespace_engine::space::RankedSpace;
 use thiserror::Error;
 
 pub use checkpoint::Checkpoint;
+pub use dataflow::{Cluster, explore_dataflow};
 pub use dense::{explore, explore_with};
 pub use sparse::{explore_sparse, explore_sparse_with};
 
@@ -80,6 +82,17 @@ pub struct Exploration {
 }
 
 impl Exploration {
+    /// An exploration under way, its layers so far found (or restored from a checkpoint).
+    fn resumed(layers: Vec<u64>) -> Self {
+        Self {
+            layer_times: vec![None; layers.len() - 1],
+            layers,
+            complete: false,
+            stopped_by_memory: false,
+            antipodes: Vec::new(),
+        }
+    }
+
     /// The states reached.
     pub fn total(&self) -> u64 {
         self.layers.iter().sum()
@@ -116,6 +129,9 @@ pub enum ExploreError {
         "the space is not reversible, so a layer's predecessors may lie anywhere: explore it densely"
     )]
     NotReversible,
+    /// The workers of a dataflow exploration could not start, or one of them failed.
+    #[error("the cluster failed: {0}")]
+    Cluster(String),
     /// A goal's rank is outside the space.
     #[error("goal rank {rank} is outside the space's {ranks} ranks")]
     GoalOutside {

@@ -73,13 +73,7 @@ pub fn explore_sparse_with(
             (vec![current.len() as u64], Vec::new(), current)
         }
     };
-    let mut exploration = Exploration {
-        layer_times: vec![None; layers.len() - 1],
-        layers,
-        complete: false,
-        stopped_by_memory: false,
-        antipodes: Vec::new(),
-    };
+    let mut exploration = Exploration::resumed(layers);
     let mut saved: Option<Instant> = None;
     while options
         .max_depth

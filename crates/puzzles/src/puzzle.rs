@@ -175,7 +175,7 @@ pub struct Closing {
 /// the goals' ranks, and the state of any rank drawn as the puzzle draws boards.
 pub struct Space {
     /// The states and their predecessors.
-    pub ranked: Box<dyn RankedSpace>,
+    pub ranked: Arc<dyn RankedSpace>,
     /// The ranks of the goal states.
     pub goals: Vec<u64>,
     /// The state of a rank, drawn.

@@ -3,6 +3,7 @@
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use indicatif::ProgressBar;
@@ -10,7 +11,8 @@ use indicatif::ProgressBar;
 use anyhow::{Context, bail};
 use serde_json::json;
 use statespace_explore::{
-    Checkpoint, Exploration, ExploreError, Options, explore_sparse_with, explore_with,
+    Checkpoint, Cluster, Exploration, ExploreError, Options, explore_dataflow, explore_sparse_with,
+    explore_with,
 };
 use statespace_puzzles::puzzle::Space;
 use statespace_puzzles::registry;
@@ -56,13 +58,91 @@ pub struct ExploreArgs {
     /// large to rank densely, to a depth bound (reversible puzzles only).
     #[arg(long)]
     sparse: bool,
+    /// Explore as a timely dataflow with this many worker threads in each process, instead of
+    /// on every core of one process.
+    #[arg(long, short = 'w', value_name = "W")]
+    workers: Option<usize>,
+    /// The processes of a dataflow exploration, all started with the same arguments but
+    /// --process; process 0 prints the answer.
+    #[arg(long, short = 'n', value_name = "N", default_value_t = 1)]
+    processes: usize,
+    /// This process's index among the processes, from 0.
+    #[arg(long, short = 'p', value_name = "I", default_value_t = 0)]
+    process: usize,
+    /// The processes' addresses, one host:port a line, process 0's first [default:
+    /// localhost:2101, localhost:2102, ...].
+    #[arg(long, value_name = "FILE")]
+    hostfile: Option<PathBuf>,
+}
+
+impl ExploreArgs {
+    /// The workers of a dataflow exploration, if one is asked for.
+    fn cluster(&self) -> anyhow::Result<Option<Cluster>> {
+        if self.workers.is_none() && self.processes == 1 && self.hostfile.is_none() {
+            return Ok(None);
+        }
+        let workers = self.workers.unwrap_or(1);
+        if workers == 0 || self.processes == 0 {
+            bail!("a dataflow exploration needs at least one worker and one process");
+        }
+        if self.process >= self.processes {
+            bail!(
+                "--process {} is not one of the {} processes (0 to {})",
+                self.process,
+                self.processes,
+                self.processes - 1
+            );
+        }
+        if self.sparse {
+            bail!("a dataflow exploration is dense: --sparse runs in one process");
+        }
+        let hosts = match &self.hostfile {
+            Some(path) => {
+                let text = std::fs::read_to_string(path)
+                    .with_context(|| format!("cannot read {}", path.display()))?;
+                let hosts: Vec<String> = text
+                    .lines()
+                    .map(str::trim)
+                    .filter(|line| !line.is_empty())
+                    .map(String::from)
+                    .take(self.processes)
+                    .collect();
+                if hosts.len() < self.processes {
+                    bail!(
+                        "{} lists {} for {} processes",
+                        path.display(),
+                        match hosts.len() {
+                            1 => "1 address".to_string(),
+                            count => format!("{count} addresses"),
+                        },
+                        self.processes
+                    );
+                }
+                hosts
+            }
+            None => (0..self.processes)
+                .map(|process| format!("localhost:{}", 2101 + process))
+                .collect(),
+        };
+        Ok(Some(Cluster {
+            workers,
+            process: self.process,
+            hosts: if self.processes > 1 {
+                hosts
+            } else {
+                Vec::new()
+            },
+        }))
+    }
 }
 
 /// Explores the space and prints its layers, its greatest depth and its antipodes. A puzzle,
 /// size or budget that does not fit is one line and exit code 2.
 pub fn run(args: &ExploreArgs) -> anyhow::Result<Verdict> {
     let (space, exploration) = match prepare(args) {
-        Ok(explored) => explored,
+        Ok((space, Some(exploration))) => (space, exploration),
+        // Another process of the dataflow prints it.
+        Ok((_, None)) => return Ok(Verdict::Answered),
         Err(error) => {
             eprintln!("statespace: {error:#}");
             return Ok(Verdict::BadInput);
@@ -94,8 +174,9 @@ pub fn run(args: &ExploreArgs) -> anyhow::Result<Verdict> {
     Ok(Verdict::Answered)
 }
 
-/// The puzzle's space, explored.
-fn prepare(args: &ExploreArgs) -> anyhow::Result<(Space, Exploration)> {
+/// The puzzle's space, explored (in a dataflow's process 0 only).
+fn prepare(args: &ExploreArgs) -> anyhow::Result<(Space, Option<Exploration>)> {
+    let cluster = args.cluster()?;
     let entry = registry::find(&args.puzzle).with_context(|| {
         format!(
             "unknown puzzle {:?}: the puzzles are {}",
@@ -129,7 +210,17 @@ fn prepare(args: &ExploreArgs) -> anyhow::Result<(Space, Exploration)> {
             ),
         }),
     };
-    let progress = Progress::new();
+    let progress = Arc::new(Progress::new());
+    if let Some(cluster) = cluster {
+        let shown = progress.clone();
+        let on_layer = Arc::new(move |exploration: &Exploration| shown.layer(exploration));
+        if cluster.hosts.len() > 1 {
+            exit_when_a_process_is_lost();
+        }
+        let ranked = Arc::clone(&space.ranked);
+        let exploration = explore_dataflow(ranked, &space.goals, &options, &cluster, on_layer)?;
+        return Ok((space, exploration));
+    }
     let on_layer = |exploration: &Exploration| progress.layer(exploration);
     let exploration = if args.sparse {
         explore_sparse_with(&*space.ranked, &space.goals, &options, on_layer)?
@@ -143,7 +234,33 @@ fn prepare(args: &ExploreArgs) -> anyhow::Result<(Space, Exploration)> {
             },
         )?
     };
-    Ok((space, exploration))
+    Ok((space, Some(exploration)))
+}
+
+/// Makes the loss of another process of the dataflow one line naming it and exit code 1: timely's
+/// threads that talk to it panic, and the workers would follow, each with its own message.
+fn exit_when_a_process_is_lost() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let thread = std::thread::current();
+        let name = thread.name().unwrap_or_default();
+        let peer = name
+            .strip_prefix("timely:recv-")
+            .or_else(|| name.strip_prefix("timely:send-"));
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or_default();
+        if let Some(peer) = peer
+            && message.starts_with("timely communication error")
+        {
+            eprintln!("statespace: lost process {peer} of the dataflow ({message})");
+            std::process::exit(1);
+        }
+        default(info);
+    }));
 }
 
 /// A line on standard error that follows the layers (hidden when it is not a terminal).

@@ -1,6 +1,8 @@
 //! Four in a row's face: its judge format, solvers and random boards behind the [`Puzzle`]
 //! trait every front-end uses.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 use statespace_engine::PerfectHash;
 
@@ -129,7 +131,7 @@ impl Puzzle for Four {
             .collect();
         let drawing = domain.clone();
         Ok(Some(Space {
-            ranked: Box::new(domain),
+            ranked: Arc::new(domain),
             goals,
             draw: Box::new(move |rank| {
                 let position = drawing.unrank(rank);

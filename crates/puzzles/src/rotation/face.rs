@@ -2,6 +2,7 @@
 //! trait every front-end uses.
 
 use std::fmt::Write;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use statespace_engine::{PerfectHash, Stats};
@@ -108,7 +109,7 @@ impl Puzzle for Rotation {
             .collect();
         let drawing = boards.clone();
         Ok(Some(Space {
-            ranked: Box::new(boards),
+            ranked: Arc::new(boards),
             goals,
             draw: Box::new(move |rank| draw(&drawing.unrank(rank))),
         }))

@@ -4,6 +4,7 @@
 use std::fmt::Write;
 use std::io;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
@@ -155,7 +156,7 @@ fn packed_space(shape: Shape, goal: &Board) -> Space {
     let goals = vec![boards.rank(&goal)];
     let drawing = boards.clone();
     Space {
-        ranked: Box::new(SolvableSpace(boards)),
+        ranked: Arc::new(SolvableSpace(boards)),
         goals,
         draw: Box::new(move |rank| {
             let board = drawing.unrank(rank).to_board(explored);

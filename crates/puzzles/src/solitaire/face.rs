@@ -3,6 +3,7 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use statespace_engine::{Outcome, PerfectHash, StopReason};
@@ -311,7 +312,7 @@ impl Puzzle for SolitairePuzzle {
         let goals = vec![domain.rank(domain.target())];
         let drawing = domain.clone();
         Ok(Some(Space {
-            ranked: Box::new(domain),
+            ranked: Arc::new(domain),
             goals,
             draw: Box::new(move |rank| draw(grid, &drawing.unrank(rank))),
         }))

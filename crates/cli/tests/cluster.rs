@@ -1,0 +1,208 @@
+//! `statespace explore` as a timely dataflow: processes on 127.0.0.1, each with its workers,
+//! find what one process finds, and process 0 alone prints it.
+
+mod common;
+
+use std::net::TcpListener;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{run, stderr, stdout};
+use serde_json::Value;
+
+/// `count` ports of 127.0.0.1 free a moment ago, for the processes to listen on.
+fn free_ports(count: usize) -> Vec<u16> {
+    let listeners: Vec<TcpListener> = (0..count)
+        .map(|_| TcpListener::bind("127.0.0.1:0").expect("a free port"))
+        .collect();
+    listeners
+        .iter()
+        .map(|listener| listener.local_addr().unwrap().port())
+        .collect()
+}
+
+/// Writes a hostfile of `processes` free addresses of 127.0.0.1.
+fn write_hostfile(path: &Path, processes: usize) {
+    let hosts: String = free_ports(processes)
+        .iter()
+        .map(|port| format!("127.0.0.1:{port}\n"))
+        .collect();
+    std::fs::write(path, hosts).unwrap();
+}
+
+/// Runs `statespace ARGS` as `processes` processes of `workers` workers each on 127.0.0.1;
+/// returns their outputs, process 0's first.
+fn run_cluster(args: &[&str], processes: usize, workers: usize) -> Vec<Output> {
+    let hostfile = std::env::temp_dir().join(format!(
+        "statespace-hosts-{}-{processes}-{workers}",
+        std::process::id()
+    ));
+    write_hostfile(&hostfile, processes);
+    let (workers, processes_text) = (workers.to_string(), processes.to_string());
+    let children: Vec<_> = (0..processes)
+        .map(|process| {
+            Command::new(env!("CARGO_BIN_EXE_statespace"))
+                .args(args)
+                .args(["--workers", &workers, "--processes", &processes_text])
+                .args(["--process", &process.to_string()])
+                .args(["--hostfile", hostfile.to_str().unwrap()])
+                .stdin(Stdio::null())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .expect("the statespace binary runs")
+        })
+        .collect();
+    let outputs = children
+        .into_iter()
+        .map(|child| child.wait_with_output().expect("the process ends"))
+        .collect();
+    std::fs::remove_file(&hostfile).unwrap();
+    outputs
+}
+
+fn json(output: &Output) -> Value {
+    serde_json::from_str(stdout(output).trim())
+        .unwrap_or_else(|error| panic!("{error}: {}", stderr(output)))
+}
+
+#[test]
+fn processes_find_the_layers_and_antipodes_of_one_process() {
+    let puzzles: [&[&str]; 3] = [
+        &["explore", "sliding", "--size", "3x3", "--json"],
+        &[
+            "explore",
+            "sliding",
+            "--size",
+            "2x4",
+            "--json",
+            "--antipodes",
+            "3",
+        ],
+        &["explore", "four", "--json", "--antipodes", "3"],
+    ];
+    for args in puzzles {
+        let alone = json(&run(args, ""));
+        for (processes, workers) in [(2, 1), (2, 2), (3, 1)] {
+            let outputs = run_cluster(args, processes, workers);
+            for (process, output) in outputs.iter().enumerate() {
+                assert_eq!(
+                    output.status.code(),
+                    Some(0),
+                    "{args:?} process {process}: {}",
+                    stderr(output)
+                );
+            }
+            assert_eq!(
+                json(&outputs[0]),
+                alone,
+                "{args:?}, {processes} × {workers}"
+            );
+            for output in &outputs[1..] {
+                assert_eq!(stdout(output), "", "{args:?}: only process 0 prints");
+            }
+        }
+    }
+}
+
+#[test]
+fn workers_in_one_process_find_the_same_layers() {
+    let args = ["explore", "sliding", "--size", "3x3", "--json"];
+    let alone = json(&run(&args, ""));
+    let workers = run(&[&args[..], &["--workers", "3"]].concat(), "");
+    assert_eq!(json(&workers), alone);
+}
+
+#[test]
+fn a_cluster_that_cannot_be_is_one_line_and_exit_code_2() {
+    let hostfile = std::env::temp_dir().join(format!("statespace-one-host-{}", std::process::id()));
+    std::fs::write(&hostfile, "127.0.0.1:1\n").unwrap();
+    let base = ["explore", "sliding", "--size", "2x3"];
+    for (extra, message) in [
+        (
+            &["--processes", "2", "--process", "2"][..],
+            "statespace: --process 2 is not one of the 2 processes (0 to 1)\n",
+        ),
+        (
+            &["--workers", "0"],
+            "statespace: a dataflow exploration needs at least one worker and one process\n",
+        ),
+        (
+            &["--workers", "2", "--sparse"],
+            "statespace: a dataflow exploration is dense: --sparse runs in one process\n",
+        ),
+        (
+            &["--processes", "2", "--hostfile", hostfile.to_str().unwrap()],
+            &format!(
+                "statespace: {} lists 1 address for 2 processes\n",
+                hostfile.display()
+            ),
+        ),
+    ] {
+        let output = run(&[&base[..], extra].concat(), "");
+        assert_eq!(output.status.code(), Some(2), "{extra:?}");
+        assert_eq!(stderr(&output), message, "{extra:?}");
+    }
+    std::fs::remove_file(&hostfile).unwrap();
+}
+
+#[test]
+fn a_lost_process_stops_the_others_with_its_name_and_the_run_resumes() {
+    let dir = std::env::temp_dir().join(format!("statespace-lost-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let hostfile = dir.join("hosts");
+    let checkpoint = dir.join("checkpoint");
+    let args = [
+        "explore",
+        "sliding",
+        "--size",
+        "4x3",
+        "--json",
+        "--antipodes",
+        "3",
+    ];
+    let start = |process: &str| {
+        Command::new(env!("CARGO_BIN_EXE_statespace"))
+            .args(args)
+            .args(["--processes", "2", "--process", process])
+            .args(["--hostfile", hostfile.to_str().unwrap()])
+            .args(["--checkpoint", checkpoint.to_str().unwrap()])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the statespace binary runs")
+    };
+    write_hostfile(&hostfile, 2);
+    let (first, mut second) = (start("0"), start("1"));
+    std::thread::sleep(Duration::from_secs(3));
+    second.kill().unwrap();
+    second.wait().unwrap();
+    let killed = Instant::now();
+    let output = first.wait_with_output().unwrap();
+    assert!(
+        killed.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        killed.elapsed()
+    );
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("statespace: lost process 1 of the dataflow"),
+        "{}",
+        stderr(&output)
+    );
+    // Started again (on new ports: the old ones may linger), from the layers both saved.
+    write_hostfile(&hostfile, 2);
+    let (first, second) = (start("0"), start("1"));
+    let resumed = first.wait_with_output().unwrap();
+    assert_eq!(second.wait_with_output().unwrap().status.code(), Some(0));
+    assert_eq!(resumed.status.code(), Some(0), "{}", stderr(&resumed));
+    let object = json(&resumed);
+    assert_eq!(object["total"], 239_500_800u64);
+    assert_eq!(object["max_depth"], 53);
+    let alone = json(&run(&args, ""));
+    assert_eq!(object, alone);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,0 +1,792 @@
+//! Dense exploration as a timely dataflow: on threads, processes and machines.
+//!
+//! Each worker owns a stretch of the ranks and their two-bit cells, coded as in dense mode. A
+//! layer is one round of the dataflow: every worker expands the current cells of its stretch,
+//! sends the children's ranks in batches to the workers that own them, and marks those it
+//! receives; the round is over when timely's progress tracking says that every batch of it has
+//! been received, and each worker's count, sent to all, makes the next layer's size, so that
+//! every worker decides alike whether to go on.
+
+use std::any::Any;
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::io::{ErrorKind, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::ops::Range;
+use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+use statespace_engine::space::RankedSpace;
+use timely::communication::Hooks;
+use timely::communication::allocator::zero_copy::initialize::initialize_networking_from_sockets;
+use timely::communication::allocator::{AllocatorBuilder, ProcessBuilder};
+use timely::dataflow::channels::pact::{Exchange, Pipeline};
+use timely::dataflow::operators::vec::Broadcast;
+use timely::dataflow::operators::{Capability, Input, Inspect, Operator, Probe};
+use timely::dataflow::{InputHandleVec, ProbeHandle};
+use timely::worker::Worker;
+
+use crate::checkpoint::{Checkpoint, Words};
+use crate::dense::{CELLS, Code, place};
+use crate::{Exploration, ExploreError, Options};
+
+/// How long a process waits for the others to start and connect.
+const CONNECT_PATIENCE: Duration = Duration::from_secs(120);
+/// How often it tries again meanwhile.
+const RETRY: Duration = Duration::from_millis(100);
+/// Children sent to one worker in one message.
+const BATCH: usize = 1 << 13;
+/// Ranks of the current layer expanded together.
+const FRONTIER: usize = 1 << 12;
+/// Words a worker expands before it lets the marks of the children sent so far be made.
+const SLICE: usize = 1 << 14;
+
+/// Where the workers of a dataflow exploration run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cluster {
+    /// Worker threads in each process.
+    pub workers: usize,
+    /// This process's index among `hosts`.
+    pub process: usize,
+    /// The address (`host:port`) of every process, this one's included; empty for one process.
+    pub hosts: Vec<String>,
+}
+
+impl Cluster {
+    /// One process of `workers` threads.
+    pub fn local(workers: usize) -> Self {
+        Self {
+            workers,
+            process: 0,
+            hosts: Vec::new(),
+        }
+    }
+
+    fn processes(&self) -> usize {
+        self.hosts.len().max(1)
+    }
+
+    /// The builders of this process's workers, connected to the other processes.
+    fn allocators(&self) -> Result<(Vec<AllocatorBuilder>, Box<dyn Any + Send>), ExploreError> {
+        if self.hosts.len() <= 1 {
+            return timely::CommunicationConfig::Process(self.workers)
+                .try_build()
+                .map_err(ExploreError::Cluster);
+        }
+        let sockets = connect(&self.hosts, self.process, CONNECT_PATIENCE)?;
+        let hooks = Hooks::default();
+        let local = ProcessBuilder::new_typed_vector(
+            self.workers,
+            hooks.refill.clone(),
+            hooks.spill.clone(),
+        );
+        let (builders, guard) =
+            initialize_networking_from_sockets(local, sockets, self.process, self.workers, hooks)
+                .map_err(|error| ExploreError::Cluster(error.to_string()))?;
+        let builders = builders.into_iter().map(AllocatorBuilder::Tcp).collect();
+        Ok((builders, Box::new(guard)))
+    }
+}
+
+/// Connects this process (`process` of `hosts`) to the others, each before it by connecting and
+/// saying its index, each after it by accepting, within `patience`. Timely connects processes
+/// alike, but prints on standard output, where the answer goes, and waits forever.
+fn connect(
+    hosts: &[String],
+    process: usize,
+    patience: Duration,
+) -> Result<Vec<Option<TcpStream>>, ExploreError> {
+    let deadline = Instant::now() + patience;
+    let failed = |what: String| ExploreError::Cluster(what);
+    let listener = TcpListener::bind(&hosts[process])
+        .and_then(|listener| listener.set_nonblocking(true).map(|()| listener))
+        .map_err(|error| failed(format!("cannot listen on {}: {error}", hosts[process])))?;
+    let mut sockets: Vec<Option<TcpStream>> = hosts.iter().map(|_| None).collect();
+    for (peer, address) in hosts.iter().enumerate().take(process) {
+        let stream = loop {
+            match TcpStream::connect(address) {
+                Ok(stream) => break stream,
+                Err(_) if Instant::now() < deadline => std::thread::sleep(RETRY),
+                Err(error) => {
+                    return Err(failed(format!(
+                        "process {peer} at {address} did not answer within {} s: {error}",
+                        patience.as_secs()
+                    )));
+                }
+            }
+        };
+        stream
+            .set_nodelay(true)
+            .and_then(|()| (&stream).write_all(&(process as u64).to_le_bytes()))
+            .map_err(|error| failed(format!("process {peer} at {address}: {error}")))?;
+        sockets[peer] = Some(stream);
+    }
+    while let Some(missing) = (process + 1..hosts.len()).find(|&peer| sockets[peer].is_none()) {
+        match listener.accept() {
+            Ok((stream, from)) => {
+                let mut index = [0; 8];
+                stream
+                    .set_nonblocking(false)
+                    .and_then(|()| stream.set_nodelay(true))
+                    .and_then(|()| (&stream).read_exact(&mut index))
+                    .map_err(|error| failed(format!("a connection from {from}: {error}")))?;
+                let peer = u64::from_le_bytes(index) as usize;
+                if peer <= process || peer >= hosts.len() || sockets[peer].is_some() {
+                    return Err(failed(format!(
+                        "{from} says it is process {peer}, unexpected"
+                    )));
+                }
+                sockets[peer] = Some(stream);
+            }
+            Err(error) if error.kind() == ErrorKind::WouldBlock && Instant::now() < deadline => {
+                std::thread::sleep(RETRY);
+            }
+            Err(error) => {
+                return Err(failed(format!(
+                    "process {missing} at {} did not connect within {} s ({error})",
+                    hosts[missing],
+                    patience.as_secs()
+                )));
+            }
+        }
+    }
+    Ok(sockets)
+}
+
+/// What a round asks of every worker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Round {
+    /// Expand the current layer.
+    Expand,
+    /// Only report the current layer's lowest ranks (the depth bound is reached).
+    Report,
+}
+
+/// A worker's account of a round, sent to every worker.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct Report {
+    worker: usize,
+    /// Cells it marked for the next layer.
+    marked: u64,
+    /// The lowest ranks of the layer expanded, at most the antipodes wanted.
+    lowest: Vec<u64>,
+    /// Bytes of children it sent to other workers.
+    sent: u64,
+    /// Why it could not save its checkpoint after the round before, if it could not.
+    failure: Option<String>,
+}
+
+/// The ranks a worker owns and their cells (atomic only to share the checkpoints' code: one
+/// thread reads and writes them).
+struct Stretch {
+    first: u64,
+    cells: Vec<AtomicU64>,
+    marked: u64,
+    lowest: Vec<u64>,
+    sent: u64,
+    failure: Option<String>,
+}
+
+impl Stretch {
+    fn new(first: u64, end: u64) -> Self {
+        let words = end.saturating_sub(first).div_ceil(CELLS) as usize;
+        Self {
+            first,
+            cells: (0..words).map(|_| AtomicU64::new(0)).collect(),
+            marked: 0,
+            lowest: Vec::new(),
+            sent: 0,
+            failure: None,
+        }
+    }
+
+    /// Marks `rank` (one of this stretch's) with `code` if it is unseen.
+    fn mark(&mut self, code: Code, rank: u64) {
+        let (word, shift) = place(rank - self.first);
+        let cell = &self.cells[word];
+        let value = cell.load(Ordering::Relaxed);
+        if value >> shift & 3 == 0 {
+            cell.store(value | code.0 << shift, Ordering::Relaxed);
+            self.marked += 1;
+        }
+    }
+
+    /// Calls `each` with the ranks of the cells of `words` holding `code`, in increasing order,
+    /// a few thousand at a time; with `retire`, turns them done.
+    fn current(
+        &mut self,
+        code: Code,
+        retire: bool,
+        words: Range<usize>,
+        mut each: impl FnMut(&[u64]),
+    ) {
+        let mut frontier = Vec::with_capacity(FRONTIER + CELLS as usize);
+        let end = words.end.min(self.cells.len());
+        for index in words.start..end {
+            let word = &self.cells[index];
+            let value = word.load(Ordering::Relaxed);
+            let mut mask = code.cells_of(value);
+            if retire && mask != 0 {
+                word.store(value | mask | mask << 1, Ordering::Relaxed);
+            }
+            let base = self.first + index as u64 * CELLS;
+            while mask != 0 {
+                frontier.push(base + u64::from(mask.trailing_zeros() / 2));
+                mask &= mask - 1;
+            }
+            if frontier.len() >= FRONTIER {
+                each(&frontier);
+                frontier.clear();
+            }
+        }
+        if !frontier.is_empty() {
+            each(&frontier);
+        }
+    }
+
+    /// The account of the round now over, its counts reset.
+    fn report(&mut self, worker: usize) -> Report {
+        Report {
+            worker,
+            marked: std::mem::take(&mut self.marked),
+            lowest: std::mem::take(&mut self.lowest),
+            sent: std::mem::take(&mut self.sent),
+            failure: self.failure.take(),
+        }
+    }
+}
+
+/// A worker's expansion of its stretch's current layer, a slice of words at a time, so that the
+/// children it sends are marked as it goes instead of all held until it ends.
+struct Expansion {
+    space: Arc<dyn RankedSpace>,
+    shares: Shares,
+    worker: usize,
+    most: usize,
+    children: Vec<u64>,
+    /// The children to send, by owner.
+    batches: Vec<Vec<u64>>,
+    /// The round under way, what it asks, and the next word to expand.
+    round: Option<(Capability<u64>, Round, usize)>,
+    lowest: Vec<u64>,
+    sent: u64,
+}
+
+impl Expansion {
+    fn new(space: Arc<dyn RankedSpace>, shares: Shares, worker: usize, most: usize) -> Self {
+        Self {
+            space,
+            shares,
+            worker,
+            most,
+            children: Vec::new(),
+            batches: vec![Vec::new(); shares.workers],
+            round: None,
+            lowest: Vec::new(),
+            sent: 0,
+        }
+    }
+
+    fn start(&mut self, capability: Capability<u64>, round: Round) {
+        self.round = Some((capability, round, 0));
+    }
+
+    /// Expands the next slice of words, sending children by `send`; returns whether the round
+    /// is over (its lowest ranks and bytes sent then left in `stretch`).
+    fn advance(
+        &mut self,
+        stretch: &mut Stretch,
+        mut send: impl FnMut(&Capability<u64>, (usize, Vec<u64>)),
+    ) -> bool {
+        let Some((capability, round, from)) = self.round.take() else {
+            return true;
+        };
+        let code = Code::at(*capability.time() as usize);
+        let retire = round == Round::Expand;
+        let words = from..from + SLICE;
+        stretch.current(code, retire, words.clone(), |frontier| {
+            let room = self.most.saturating_sub(self.lowest.len());
+            self.lowest.extend(frontier.iter().take(room));
+            if !retire {
+                return;
+            }
+            self.children.clear();
+            self.space.predecessors(frontier, &mut self.children);
+            for &child in &self.children {
+                let owner = self.shares.owner(child);
+                self.batches[owner].push(child);
+                if self.batches[owner].len() == BATCH {
+                    let full =
+                        std::mem::replace(&mut self.batches[owner], Vec::with_capacity(BATCH));
+                    self.sent += bytes_to(owner, self.worker, &full);
+                    send(&capability, (owner, full));
+                }
+            }
+        });
+        if words.end < stretch.cells.len() {
+            self.round = Some((capability, round, words.end));
+            return false;
+        }
+        for (owner, batch) in self.batches.iter_mut().enumerate() {
+            if !batch.is_empty() {
+                self.sent += bytes_to(owner, self.worker, batch);
+                send(&capability, (owner, std::mem::take(batch)));
+            }
+        }
+        stretch.lowest = std::mem::take(&mut self.lowest);
+        stretch.sent = std::mem::take(&mut self.sent);
+        true
+    }
+}
+
+/// The bytes that sending `batch` from worker `from` to worker `to` moves between workers.
+fn bytes_to(to: usize, from: usize, batch: &[u64]) -> u64 {
+    if to == from {
+        0
+    } else {
+        std::mem::size_of_val(batch) as u64
+    }
+}
+
+/// How ranks are shared out: worker `w` owns `w * span .. (w + 1) * span`, whole words each.
+#[derive(Clone, Copy, Debug)]
+struct Shares {
+    span: u64,
+    workers: usize,
+}
+
+impl Shares {
+    fn new(ranks: u64, workers: usize) -> Self {
+        let span = ranks.div_ceil(workers as u64).div_ceil(CELLS).max(1) * CELLS;
+        Self { span, workers }
+    }
+
+    fn owner(self, rank: u64) -> usize {
+        (rank / self.span) as usize
+    }
+
+    fn stretch(self, worker: usize, ranks: u64) -> Stretch {
+        let first = (worker as u64 * self.span).min(ranks);
+        Stretch::new(first, (first + self.span).min(ranks))
+    }
+}
+
+/// Explores `space` from `goals` as [`explore`](crate::explore) does, as a timely dataflow on
+/// the workers `cluster` names; every process of the cluster calls it with the same arguments.
+/// Returns the exploration in process 0 and `None` in the others. `on_layer` is called in
+/// process 0 after each layer.
+pub fn explore_dataflow(
+    space: Arc<dyn RankedSpace>,
+    goals: &[u64],
+    options: &Options,
+    cluster: &Cluster,
+    on_layer: Arc<dyn Fn(&Exploration) + Send + Sync>,
+) -> Result<Option<Exploration>, ExploreError> {
+    let ranks = space.ranks();
+    if let Some(&goal) = goals.iter().find(|&&goal| goal >= ranks) {
+        return Err(ExploreError::GoalOutside { rank: goal, ranks });
+    }
+    let workers = cluster.workers * cluster.processes();
+    let shares = Shares::new(ranks, workers);
+    let bytes = shares.span / CELLS * 8 * cluster.workers as u64;
+    let budget = options.max_memory.unwrap_or(u64::MAX);
+    if bytes > budget {
+        return Err(ExploreError::TooLarge {
+            ranks,
+            bytes,
+            budget,
+        });
+    }
+    let mut goals = goals.to_vec();
+    goals.sort_unstable();
+    goals.dedup();
+    let (max_depth, most) = (options.max_depth, options.antipodes);
+    let checkpoint = options.checkpoint.clone();
+    let (builders, connections) = cluster.allocators()?;
+    let config = timely::WorkerConfig::default();
+    let guards = timely::execute::execute_from(builders, connections, config, move |worker| {
+        let index = worker.index();
+        let stretch = Rc::new(RefCell::new(shares.stretch(index, ranks)));
+        let saves = checkpoint
+            .as_ref()
+            .map(|checkpoint| Generations::of(checkpoint, index, workers));
+        let resumed = match &saves {
+            Some(saves) => saves.resume(worker, &stretch.borrow())?,
+            None => None,
+        };
+        let restored = resumed.is_some();
+        let layers = resumed.unwrap_or_else(|| {
+            let mut stretch = stretch.borrow_mut();
+            for &goal in goals.iter().filter(|&&goal| shares.owner(goal) == index) {
+                stretch.mark(Code::at(0), goal);
+            }
+            stretch.marked = 0;
+            vec![goals.len() as u64]
+        });
+        // A resumed run's first round expands the last layer restored.
+        let first_round = layers.len() as u64 - 1;
+        let mut input = InputHandleVec::<u64, Round>::new();
+        input.advance_to(first_round);
+        let probe = ProbeHandle::new();
+        let reports = Rc::new(RefCell::new(BTreeMap::<u64, Vec<Report>>::new()));
+        worker.dataflow::<u64, _, _>(|scope| {
+            let (expanding, marking, space) = (stretch.clone(), stretch.clone(), space.clone());
+            let received = reports.clone();
+            scope
+                .input_from(&mut input)
+                .unary(Pipeline, "Expand", move |_, info| {
+                    let activator = scope.activator_for(info.address);
+                    let mut expansion = Expansion::new(space, shares, index, most);
+                    move |input, output| {
+                        input.for_each(|time, rounds| {
+                            let capability = time.retain_least(0).expect("an output");
+                            for &round in rounds.iter() {
+                                expansion.start(capability.clone(), round);
+                            }
+                        });
+                        let mut stretch = expanding.borrow_mut();
+                        if !expansion.advance(&mut stretch, |capability, batch| {
+                            output.session(capability).give(batch);
+                        }) {
+                            activator.activate();
+                        }
+                    }
+                })
+                .container::<Vec<(usize, Vec<u64>)>>()
+                .unary_frontier(
+                    Exchange::new(|(owner, _): &(usize, Vec<u64>)| *owner as u64),
+                    "Mark",
+                    move |capability, _| {
+                        let mut reporting = Some(capability.delayed(&first_round));
+                        move |(input, frontier), output| {
+                            input.for_each(|time, batches| {
+                                let depth = *time.least().expect("batches sent in a round");
+                                let next = Code::at(depth as usize).next();
+                                let mut stretch = marking.borrow_mut();
+                                for (_, ranks) in batches.iter() {
+                                    for &rank in ranks {
+                                        stretch.mark(next, rank);
+                                    }
+                                }
+                            });
+                            if frontier.frontier().is_empty() {
+                                reporting = None;
+                            }
+                            while let Some(capability) = &mut reporting {
+                                let time = *capability.time();
+                                if frontier.frontier().less_equal(&time) {
+                                    break;
+                                }
+                                let report = marking.borrow_mut().report(index);
+                                output.session(&*capability).give(report);
+                                capability.downgrade(&(time + 1));
+                            }
+                        }
+                    },
+                )
+                .container::<Vec<Report>>()
+                .broadcast()
+                .inspect_core(move |event| {
+                    if let Ok((stamp, batch)) = event
+                        && let Some(&round) = stamp.least()
+                    {
+                        received
+                            .borrow_mut()
+                            .entry(round)
+                            .or_default()
+                            .extend(batch.iter().cloned());
+                    }
+                })
+                .probe_with(&probe);
+        });
+        let mut exploration = Exploration::resumed(layers);
+        if restored && index == 0 {
+            on_layer(&exploration);
+        }
+        loop {
+            let depth = exploration.max_depth();
+            let started = Instant::now();
+            let round = if max_depth.is_some_and(|max| depth >= max) {
+                Round::Report
+            } else {
+                Round::Expand
+            };
+            input.send(round);
+            input.advance_to(u64::from(depth) + 1);
+            while probe.less_than(input.time()) {
+                worker.step();
+            }
+            let mut accounts = reports
+                .borrow_mut()
+                .remove(&u64::from(depth))
+                .expect("every worker reports every round");
+            accounts.sort_unstable_by_key(|report| report.worker);
+            if let Some(report) = accounts.iter().find(|report| report.failure.is_some()) {
+                let failure = report.failure.as_deref().unwrap_or_default();
+                return Err(ExploreError::Checkpoint(format!(
+                    "of worker {}: {failure}",
+                    report.worker
+                )));
+            }
+            let lowest = accounts.iter().flat_map(|report| &report.lowest);
+            let next: u64 = accounts.iter().map(|report| report.marked).sum();
+            if round == Round::Report || next == 0 {
+                exploration.complete = round == Round::Expand;
+                exploration.antipodes = lowest.take(most).copied().collect();
+                break;
+            }
+            exploration.layers.push(next);
+            exploration.layer_times.push(Some(started.elapsed()));
+            if index == 0 {
+                on_layer(&exploration);
+            }
+            if let Some(saves) = &saves {
+                let mut stretch = stretch.borrow_mut();
+                if let Err(error) = saves.save(&exploration.layers, &stretch) {
+                    // Said in the next round's report, so that every worker stops there.
+                    stretch.failure = Some(error.to_string());
+                }
+            }
+        }
+        Ok((index == 0).then_some(exploration))
+    })
+    .map_err(ExploreError::Cluster)?;
+    let (mut found, mut failure) = (None, None);
+    for result in guards.join() {
+        match result
+            .map_err(ExploreError::Cluster)
+            .and_then(|result| result)
+        {
+            Ok(exploration) => found = found.or(exploration),
+            // The worker that failed says why; the others only that one did.
+            Err(error) if failure.is_none() || failure == Some(refused_elsewhere()) => {
+                failure = Some(error);
+            }
+            Err(_) => {}
+        }
+    }
+    failure.map_or(Ok(found), Err)
+}
+
+/// A worker's checkpoints: two, saved in turn after even and odd layers. A worker saves a layer
+/// only once every worker has saved the one before (the round between needs them all), so
+/// whenever a run stops, every worker still holds the last layer that all of them saved.
+struct Generations([Checkpoint; 2]);
+
+impl Generations {
+    fn of(checkpoint: &Checkpoint, worker: usize, workers: usize) -> Self {
+        let dir = checkpoint.dir.join(format!("worker-{worker}-of-{workers}"));
+        Self(["even", "odd"].map(|parity| Checkpoint {
+            dir: dir.join(parity),
+            run: format!("{} worker {worker} of {workers}", checkpoint.run),
+        }))
+    }
+
+    fn save(&self, layers: &[u64], stretch: &Stretch) -> Result<(), ExploreError> {
+        self.0[(layers.len() - 1) % 2].save(layers, Words::Cells(&stretch.cells))
+    }
+
+    /// The depth of this worker's deepest checkpoint, if it has one.
+    fn deepest(&self) -> Result<Option<usize>, ExploreError> {
+        let mut deepest = None;
+        for generation in &self.0 {
+            if let Some(layers) = generation.saved_layers()? {
+                deepest = deepest.max(Some(layers.len().saturating_sub(1)));
+            }
+        }
+        Ok(deepest)
+    }
+
+    /// Restores `stretch` to the last layer every worker saved, if all of them saved one;
+    /// returns the layers' counts. Every worker calls it: they agree on the layer, then on
+    /// whether each restored it, so that a refusal stops them all.
+    fn resume(
+        &self,
+        worker: &mut Worker,
+        stretch: &Stretch,
+    ) -> Result<Option<Vec<u64>>, ExploreError> {
+        // Offers: 0 refused, 1 nothing saved, 2 + the depth saved.
+        let deepest = self.deepest();
+        let offer = match &deepest {
+            Err(_) => 0,
+            Ok(None) => 1,
+            Ok(Some(depth)) => 2 + *depth as u64,
+        };
+        let agreed = least_offered(worker, offer);
+        let depth = match (agreed, deepest) {
+            (_, Err(error)) => return Err(error),
+            (0, _) => return Err(refused_elsewhere()),
+            (1, _) => return Ok(None),
+            (agreed, _) => (agreed - 2) as usize,
+        };
+        let restored = match self.0[depth % 2].restore(&stretch.cells) {
+            Ok(Some(layers)) if layers.len() == depth + 1 => Ok(layers),
+            Ok(_) => Err(ExploreError::Checkpoint(format!(
+                "{}: no layer {depth}, which the other workers saved; refused",
+                self.0[depth % 2].dir.display()
+            ))),
+            Err(error) => Err(error),
+        };
+        match (least_offered(worker, u64::from(restored.is_ok())), restored) {
+            (_, Err(error)) => Err(error),
+            (0, _) => Err(refused_elsewhere()),
+            (_, Ok(layers)) => Ok(Some(layers)),
+        }
+    }
+}
+
+fn refused_elsewhere() -> ExploreError {
+    ExploreError::Checkpoint("of another worker refused".into())
+}
+
+/// The least of the values the workers offer, one each: every worker gets it.
+fn least_offered(worker: &mut Worker, offer: u64) -> u64 {
+    let mut input = InputHandleVec::<u64, u64>::new();
+    let probe = ProbeHandle::new();
+    let least = Rc::new(RefCell::new(u64::MAX));
+    let seen = least.clone();
+    worker.dataflow::<u64, _, _>(|scope| {
+        scope
+            .input_from(&mut input)
+            .broadcast()
+            .inspect(move |&value| {
+                let mut least = seen.borrow_mut();
+                *least = (*least).min(value);
+            })
+            .probe_with(&probe);
+    });
+    input.send(offer);
+    input.advance_to(1);
+    while probe.less_than(input.time()) {
+        worker.step();
+    }
+    *least.borrow()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::explore;
+
+    /// Ranks `0..n`, each reached from its neighbours and from a far rank: no puzzle, but
+    /// layers of every width, in every worker's stretch.
+    struct Web(u64);
+
+    impl RankedSpace for Web {
+        fn ranks(&self) -> u64 {
+            self.0
+        }
+
+        fn predecessors(&self, ranks: &[u64], out: &mut Vec<u64>) {
+            let n = self.0;
+            for &rank in ranks {
+                out.extend([(rank + 1) % n, (rank + n - 1) % n, (rank * 7 + 3) % n]);
+            }
+        }
+
+        fn reversible(&self) -> bool {
+            false
+        }
+    }
+
+    fn dataflow(space: &Arc<dyn RankedSpace>, options: &Options, workers: usize) -> Exploration {
+        let cluster = Cluster::local(workers);
+        explore_dataflow(
+            space.clone(),
+            &[5, 0, 5],
+            options,
+            &cluster,
+            Arc::new(|_| {}),
+        )
+        .unwrap()
+        .expect("the only process is process 0")
+    }
+
+    #[test]
+    fn workers_find_the_layers_and_antipodes_of_one_process() {
+        let space: Arc<dyn RankedSpace> = Arc::new(Web(100_003));
+        for max_depth in [None, Some(4)] {
+            let options = Options {
+                max_depth,
+                antipodes: 4,
+                ..Options::default()
+            };
+            let alone = explore(&*space, &[5, 0, 5], &options).unwrap();
+            assert!(alone.layers.len() >= 5, "{:?}", alone.layers);
+            for workers in [1, 2, 3] {
+                let found = dataflow(&space, &options, workers);
+                assert_eq!(found.layers, alone.layers, "{workers} workers");
+                assert_eq!(found.antipodes, alone.antipodes, "{workers} workers");
+                assert_eq!(found.complete, alone.complete, "{workers} workers");
+            }
+        }
+    }
+
+    #[test]
+    fn a_run_stopped_at_a_depth_resumes_from_its_workers_checkpoints() {
+        let dir = std::env::temp_dir().join(format!("statespace-resume-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let checkpoint = Some(Checkpoint {
+            dir: dir.clone(),
+            run: "web".into(),
+        });
+        let space: Arc<dyn RankedSpace> = Arc::new(Web(100_003));
+        let whole = Options {
+            checkpoint,
+            antipodes: 4,
+            ..Options::default()
+        };
+        let stopped = Options {
+            max_depth: Some(4),
+            ..whole.clone()
+        };
+        assert_eq!(dataflow(&space, &stopped, 2).max_depth(), 4);
+        let resumed = dataflow(&space, &whole, 2);
+        let alone = explore(&*space, &[5, 0, 5], &Options::default()).unwrap();
+        assert_eq!(resumed.layers, alone.layers);
+        assert_eq!(resumed.antipodes, alone.antipodes[..4]);
+        assert_eq!(resumed.layer_times[..4], [None; 4]);
+        // A damaged checkpoint of one worker stops them all, saying so.
+        for parity in ["even", "odd"] {
+            let file = dir.join(format!("worker-1-of-2/{parity}/explore.checkpoint"));
+            let mut bytes = std::fs::read(&file).unwrap();
+            let last = bytes.len() - 1;
+            bytes[last] ^= 1;
+            std::fs::write(&file, bytes).unwrap();
+        }
+        let cluster = Cluster::local(2);
+        let refused = explore_dataflow(space, &[5, 0, 5], &whole, &cluster, Arc::new(|_| {}));
+        match refused {
+            Err(ExploreError::Checkpoint(message)) => {
+                assert!(message.contains("damaged (checksum); refused"), "{message}");
+            }
+            other => panic!("{other:?}"),
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn more_workers_than_words_leave_some_idle() {
+        let space: Arc<dyn RankedSpace> = Arc::new(Web(40));
+        let options = Options::default();
+        let alone = explore(&*space, &[5, 0, 5], &options).unwrap();
+        assert_eq!(dataflow(&space, &options, 3).layers, alone.layers);
+    }
+
+    #[test]
+    fn a_stretch_past_the_budget_is_refused() {
+        let space: Arc<dyn RankedSpace> = Arc::new(Web(1 << 20));
+        let options = Options {
+            max_memory: Some(1 << 10),
+            ..Options::default()
+        };
+        let refused = explore_dataflow(space, &[0], &options, &Cluster::local(2), Arc::new(|_| {}));
+        assert!(
+            matches!(refused, Err(ExploreError::TooLarge { .. })),
+            "{refused:?}"
+        );
+    }
+}
