@@ -112,6 +112,17 @@ fn workers_in_one_process_find_the_same_layers() {
     let alone = json(&run(&args, ""));
     let workers = run(&[&args[..], &["--workers", "3"]].concat(), "");
     assert_eq!(json(&workers), alone);
+    // With --stats, the bytes each layer's children took between workers: none for the goal.
+    let stats = json(&run(
+        &[&args[..], &["--workers", "3", "--stats"]].concat(),
+        "",
+    ));
+    let exchanged = stats["exchanged"].as_array().unwrap();
+    assert_eq!(exchanged.len(), 32);
+    assert_eq!(exchanged[0], 0);
+    let total: u64 = exchanged.iter().map(|bytes| bytes.as_u64().unwrap()).sum();
+    // Eight bytes a child, fewer children than four per board, not all of them sent.
+    assert!(total > 0 && total < 181_440 * 4 * 8, "{total}");
 }
 
 #[test]

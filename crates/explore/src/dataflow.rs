@@ -30,7 +30,7 @@ use timely::dataflow::{InputHandleVec, ProbeHandle};
 use timely::worker::Worker;
 
 use crate::checkpoint::{Checkpoint, Words};
-use crate::dense::{CELLS, Code, place};
+use crate::dense::{CELLS, Code, place, prefetching};
 use crate::{Exploration, ExploreError, Options};
 
 /// How long a process waits for the others to start and connect.
@@ -39,6 +39,8 @@ const CONNECT_PATIENCE: Duration = Duration::from_secs(120);
 const RETRY: Duration = Duration::from_millis(100);
 /// Children sent to one worker in one message.
 const BATCH: usize = 1 << 13;
+/// The most ranks in a block of the workers' shares.
+const MAX_BLOCK: u64 = 1 << 16;
 /// Ranks of the current layer expanded together.
 const FRONTIER: usize = 1 << 12;
 /// Words a worker expands before it lets the marks of the children sent so far be made.
@@ -179,10 +181,11 @@ struct Report {
     failure: Option<String>,
 }
 
-/// The ranks a worker owns and their cells (atomic only to share the checkpoints' code: one
-/// thread reads and writes them).
+/// The ranks a worker owns and their cells, by their places in the worker's share (atomic only
+/// to share the checkpoints' code: one thread reads and writes them).
 struct Stretch {
-    first: u64,
+    shares: Shares,
+    worker: usize,
     cells: Vec<AtomicU64>,
     marked: u64,
     lowest: Vec<u64>,
@@ -191,10 +194,11 @@ struct Stretch {
 }
 
 impl Stretch {
-    fn new(first: u64, end: u64) -> Self {
-        let words = end.saturating_sub(first).div_ceil(CELLS) as usize;
+    fn new(shares: Shares, worker: usize) -> Self {
+        let words = (shares.blocks_of(worker) * shares.block / CELLS) as usize;
         Self {
-            first,
+            shares,
+            worker,
             cells: (0..words).map(|_| AtomicU64::new(0)).collect(),
             marked: 0,
             lowest: Vec::new(),
@@ -204,14 +208,19 @@ impl Stretch {
     }
 
     /// Marks `rank` (one of this stretch's) with `code` if it is unseen.
-    fn mark(&mut self, code: Code, rank: u64) {
-        let (word, shift) = place(rank - self.first);
-        let cell = &self.cells[word];
-        let value = cell.load(Ordering::Relaxed);
-        if value >> shift & 3 == 0 {
-            cell.store(value | code.0 << shift, Ordering::Relaxed);
-            self.marked += 1;
-        }
+    /// Marks the cells at `places` that are unseen with `code`.
+    fn mark_all(&mut self, code: Code, places: &[u64]) {
+        let cells = &self.cells;
+        let marked = prefetching(cells, places).filter(|&place_of| {
+            let (word, shift) = place(place_of);
+            let value = cells[word].load(Ordering::Relaxed);
+            let unseen = value >> shift & 3 == 0;
+            if unseen {
+                cells[word].store(value | code.0 << shift, Ordering::Relaxed);
+            }
+            unseen
+        });
+        self.marked += marked.count() as u64;
     }
 
     /// Calls `each` with the ranks of the cells of `words` holding `code`, in increasing order,
@@ -232,7 +241,7 @@ impl Stretch {
             if retire && mask != 0 {
                 word.store(value | mask | mask << 1, Ordering::Relaxed);
             }
-            let base = self.first + index as u64 * CELLS;
+            let base = self.shares.rank(self.worker, index as u64 * CELLS);
             while mask != 0 {
                 frontier.push(base + u64::from(mask.trailing_zeros() / 2));
                 mask &= mask - 1;
@@ -317,7 +326,7 @@ impl Expansion {
             self.space.predecessors(frontier, &mut self.children);
             for &child in &self.children {
                 let owner = self.shares.owner(child);
-                self.batches[owner].push(child);
+                self.batches[owner].push(self.shares.place(child));
                 if self.batches[owner].len() == BATCH {
                     let full =
                         std::mem::replace(&mut self.batches[owner], Vec::with_capacity(BATCH));
@@ -351,26 +360,50 @@ fn bytes_to(to: usize, from: usize, batch: &[u64]) -> u64 {
     }
 }
 
-/// How ranks are shared out: worker `w` owns `w * span .. (w + 1) * span`, whole words each.
+/// How ranks are shared out: in blocks, dealt to the workers in turn, so that every worker has
+/// its part of every layer (which are anything but spread evenly over the ranks), while a child
+/// is mostly near its parent, in the same block.
 #[derive(Clone, Copy, Debug)]
 struct Shares {
-    span: u64,
+    ranks: u64,
     workers: usize,
+    /// Ranks in a block: a power of two, whole words, at most `MAX_BLOCK`, and small enough to
+    /// give each worker dozens of blocks.
+    block: u64,
 }
 
 impl Shares {
     fn new(ranks: u64, workers: usize) -> Self {
-        let span = ranks.div_ceil(workers as u64).div_ceil(CELLS).max(1) * CELLS;
-        Self { span, workers }
+        let block = (ranks / (workers as u64 * 64))
+            .next_power_of_two()
+            .clamp(CELLS, MAX_BLOCK);
+        Self {
+            ranks,
+            workers,
+            block,
+        }
     }
 
     fn owner(self, rank: u64) -> usize {
-        (rank / self.span) as usize
+        (rank / self.block % self.workers as u64) as usize
     }
 
-    fn stretch(self, worker: usize, ranks: u64) -> Stretch {
-        let first = (worker as u64 * self.span).min(ranks);
-        Stretch::new(first, (first + self.span).min(ranks))
+    /// The place of `rank` in its owner's share.
+    fn place(self, rank: u64) -> u64 {
+        rank / self.block / self.workers as u64 * self.block + rank % self.block
+    }
+
+    /// The rank at `place` in the share of `worker`.
+    fn rank(self, worker: usize, place: u64) -> u64 {
+        (place / self.block * self.workers as u64 + worker as u64) * self.block + place % self.block
+    }
+
+    /// The blocks `worker` owns.
+    fn blocks_of(self, worker: usize) -> u64 {
+        self.ranks
+            .div_ceil(self.block)
+            .saturating_sub(worker as u64)
+            .div_ceil(self.workers as u64)
     }
 }
 
@@ -391,7 +424,7 @@ pub fn explore_dataflow(
     }
     let workers = cluster.workers * cluster.processes();
     let shares = Shares::new(ranks, workers);
-    let bytes = shares.span / CELLS * 8 * cluster.workers as u64;
+    let bytes = shares.blocks_of(0) * shares.block / CELLS * 8 * cluster.workers as u64;
     let budget = options.max_memory.unwrap_or(u64::MAX);
     if bytes > budget {
         return Err(ExploreError::TooLarge {
@@ -409,7 +442,7 @@ pub fn explore_dataflow(
     let config = timely::WorkerConfig::default();
     let guards = timely::execute::execute_from(builders, connections, config, move |worker| {
         let index = worker.index();
-        let stretch = Rc::new(RefCell::new(shares.stretch(index, ranks)));
+        let stretch = Rc::new(RefCell::new(Stretch::new(shares, index)));
         let saves = checkpoint
             .as_ref()
             .map(|checkpoint| Generations::of(checkpoint, index, workers));
@@ -420,9 +453,9 @@ pub fn explore_dataflow(
         let restored = resumed.is_some();
         let layers = resumed.unwrap_or_else(|| {
             let mut stretch = stretch.borrow_mut();
-            for &goal in goals.iter().filter(|&&goal| shares.owner(goal) == index) {
-                stretch.mark(Code::at(0), goal);
-            }
+            let ours = goals.iter().filter(|&&goal| shares.owner(goal) == index);
+            let places: Vec<u64> = ours.map(|&goal| shares.place(goal)).collect();
+            stretch.mark_all(Code::at(0), &places);
             stretch.marked = 0;
             vec![goals.len() as u64]
         });
@@ -467,9 +500,7 @@ pub fn explore_dataflow(
                                 let next = Code::at(depth as usize).next();
                                 let mut stretch = marking.borrow_mut();
                                 for (_, ranks) in batches.iter() {
-                                    for &rank in ranks {
-                                        stretch.mark(next, rank);
-                                    }
+                                    stretch.mark_all(next, ranks);
                                 }
                             });
                             if frontier.frontier().is_empty() {
@@ -503,6 +534,7 @@ pub fn explore_dataflow(
                 .probe_with(&probe);
         });
         let mut exploration = Exploration::resumed(layers);
+        exploration.exchanged = vec![0; first_round as usize + 1];
         if restored && index == 0 {
             on_layer(&exploration);
         }
@@ -531,14 +563,18 @@ pub fn explore_dataflow(
                     report.worker
                 )));
             }
-            let lowest = accounts.iter().flat_map(|report| &report.lowest);
+            let mut lowest: Vec<u64> = accounts.iter().flat_map(|r| r.lowest.clone()).collect();
+            lowest.sort_unstable();
+            lowest.truncate(most);
             let next: u64 = accounts.iter().map(|report| report.marked).sum();
             if round == Round::Report || next == 0 {
                 exploration.complete = round == Round::Expand;
-                exploration.antipodes = lowest.take(most).copied().collect();
+                exploration.antipodes = lowest;
                 break;
             }
             exploration.layers.push(next);
+            let sent = accounts.iter().map(|report| report.sent).sum();
+            exploration.exchanged.push(sent);
             exploration.layer_times.push(Some(started.elapsed()));
             if index == 0 {
                 on_layer(&exploration);
@@ -766,6 +802,21 @@ mod tests {
             other => panic!("{other:?}"),
         }
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn every_rank_has_one_owner_and_place() {
+        for (ranks, workers) in [(40, 3), (100_003, 2), (1 << 30, 5)] {
+            let shares = Shares::new(ranks, workers);
+            let places: u64 = (0..workers).map(|worker| shares.blocks_of(worker)).sum();
+            assert!(places * shares.block >= ranks);
+            for rank in (0..ranks).step_by((ranks / 1000) as usize + 1) {
+                let owner = shares.owner(rank);
+                let place = shares.place(rank);
+                assert!(place < shares.blocks_of(owner) * shares.block);
+                assert_eq!(shares.rank(owner, place), rank);
+            }
+        }
     }
 
     #[test]

@@ -249,14 +249,9 @@ fn expand(
                 lowest.offer(frontier);
                 before.clear();
                 space.predecessors(frontier, before);
-                let marked = before.iter().enumerate().filter(|&(index, &rank)| {
-                    if let Some(&ahead) = before.get(index + PREFETCH_AHEAD) {
-                        prefetch(cells, ahead);
-                    }
-                    mark(cells, next, rank)
-                });
+                let marked = prefetching(cells, before).filter(|&rank| mark(cells, next, rank));
                 match marking {
-                    Some(flags) => marked.map(|(_, &rank)| flags.raise(next, rank)).count(),
+                    Some(flags) => marked.map(|rank| flags.raise(next, rank)).count(),
                     None => marked.count(),
                 }
             },
@@ -268,6 +263,19 @@ fn expand(
 /// for a dozen cache misses to overlap, where the atomic ORs of the marks would otherwise wait
 /// for each read in turn.
 const PREFETCH_AHEAD: usize = 16;
+
+/// `ranks`, each given once the word of the rank `PREFETCH_AHEAD` further on is asked for.
+pub(crate) fn prefetching<'a>(
+    cells: &'a [AtomicU64],
+    ranks: &'a [u64],
+) -> impl Iterator<Item = u64> + 'a {
+    ranks.iter().enumerate().map(move |(index, &rank)| {
+        if let Some(&ahead) = ranks.get(index + PREFETCH_AHEAD) {
+            prefetch(cells, ahead);
+        }
+        rank
+    })
+}
 
 /// Asks the processor to bring `rank`'s word into the cache (a hint: nothing else happens).
 #[inline]

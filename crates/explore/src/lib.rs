@@ -79,6 +79,9 @@ pub struct Exploration {
     /// The time each layer after the first took to find; `None` for layers restored from a
     /// checkpoint.
     pub layer_times: Vec<Option<Duration>>,
+    /// In a dataflow exploration, the bytes of children the workers sent one another to find
+    /// each layer (0 for the goals' and for layers restored); empty otherwise.
+    pub exchanged: Vec<u64>,
 }
 
 impl Exploration {
@@ -90,6 +93,7 @@ impl Exploration {
             complete: false,
             stopped_by_memory: false,
             antipodes: Vec::new(),
+            exchanged: Vec::new(),
         }
     }
 

@@ -58,6 +58,10 @@ pub struct ExploreArgs {
     /// large to rank densely, to a depth bound (reversible puzzles only).
     #[arg(long)]
     sparse: bool,
+    /// With a dataflow exploration: the bytes of children its workers sent one another to find
+    /// each layer (a column of the table, `exchanged` in JSON).
+    #[arg(long)]
+    stats: bool,
     /// Explore as a timely dataflow with this many worker threads in each process, instead of
     /// on every core of one process.
     #[arg(long, short = 'w', value_name = "W")]
@@ -159,7 +163,7 @@ pub fn run(args: &ExploreArgs) -> anyhow::Result<Verdict> {
     }
     let mut out = std::io::stdout().lock();
     if args.json {
-        let object = json!({
+        let mut object = json!({
             "puzzle": args.puzzle,
             "layers": exploration.layers,
             "total": exploration.total(),
@@ -167,9 +171,13 @@ pub fn run(args: &ExploreArgs) -> anyhow::Result<Verdict> {
             "max_depth": exploration.max_depth(),
             "antipodes": boards,
         });
+        if args.stats {
+            object["exchanged"] = json!(exploration.exchanged);
+        }
         writeln!(out, "{object}")?;
     } else {
-        write_table(&mut out, &exploration, &boards)?;
+        let exchanged = args.stats.then_some(&exploration.exchanged[..]);
+        write_table(&mut out, &exploration, exchanged, &boards)?;
     }
     Ok(Verdict::Answered)
 }
@@ -318,13 +326,18 @@ fn goals_hash(goals: &[u64]) -> u64 {
 fn write_table(
     out: &mut impl Write,
     exploration: &Exploration,
+    exchanged: Option<&[u64]>,
     boards: &[String],
 ) -> std::io::Result<()> {
-    writeln!(
+    write!(
         out,
         "{:>5}  {:>15}  {:>15}  {:>10}",
         "depth", "states", "total", "time"
     )?;
+    if exchanged.is_some() {
+        write!(out, "  {:>15}", "bytes sent")?;
+    }
+    writeln!(out)?;
     let mut total = 0;
     for (depth, &states) in exploration.layers.iter().enumerate() {
         total += states;
@@ -336,7 +349,12 @@ fn write_table(
             Some(None) => "resumed".to_string(),
             None => String::new(),
         };
-        writeln!(out, "{depth:>5}  {states:>15}  {total:>15}  {time:>10}")?;
+        write!(out, "{depth:>5}  {states:>15}  {total:>15}  {time:>10}")?;
+        if let Some(exchanged) = exchanged {
+            let sent = exchanged.get(depth).copied().unwrap_or_default();
+            write!(out, "  {sent:>15}")?;
+        }
+        writeln!(out)?;
     }
     let last = exploration.layers.last().copied().unwrap_or(0);
     let deepest = exploration.max_depth();
