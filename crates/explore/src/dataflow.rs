@@ -1,11 +1,11 @@
 //! Dense exploration as a timely dataflow: on threads, processes and machines.
 //!
-//! Each worker owns a stretch of the ranks and their two-bit cells, coded as in dense mode. A
-//! layer is one round of the dataflow: every worker expands the current cells of its stretch,
-//! sends the children's ranks in batches to the workers that own them, and marks those it
-//! receives; the round is over when timely's progress tracking says that every batch of it has
-//! been received, and each worker's count, sent to all, makes the next layer's size, so that
-//! every worker decides alike whether to go on.
+//! Each worker owns a share of the ranks (blocks dealt in turn) and their two-bit cells, coded as
+//! in dense mode. A layer is one round of the dataflow: every worker expands the current cells of
+//! its share, sends the children's places in batches to the workers that own them, and marks
+//! those it receives; the round is over when timely's progress tracking says that every batch of
+//! it has been received, and each worker's count, sent to all, makes the next layer's size, so
+//! that every worker decides alike whether to go on.
 
 use std::any::Any;
 use std::cell::RefCell;
@@ -207,7 +207,6 @@ impl Stretch {
         }
     }
 
-    /// Marks `rank` (one of this stretch's) with `code` if it is unseen.
     /// Marks the cells at `places` that are unseen with `code`.
     fn mark_all(&mut self, code: Code, places: &[u64]) {
         let cells = &self.cells;
