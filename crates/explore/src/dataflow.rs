@@ -1,9 +1,9 @@
-//! Dense exploration as a timely dataflow: on threads, processes and machines.
+//! Exploration as a timely dataflow: on threads, processes and machines.
 //!
-//! Each worker owns a share of the ranks (blocks dealt in turn) and their two-bit cells, coded as
-//! in dense mode. A layer is one round of the dataflow: every worker expands the current cells of
-//! its share, sends the children's places in batches to the workers that own them, and marks
-//! those it receives; the round is over when timely's progress tracking says that every batch of
+//! Each worker owns a share of the ranks (blocks dealt in turn): their two-bit cells, coded as in
+//! dense mode, or (sparse) its ranks of the last two layers as sorted lists. A layer is one round of the dataflow: every worker expands the current cells of
+//! its share, sends the children's places (sparse: ranks) in batches to the workers that own them,
+//! and marks (sparse: gathers) those it receives; the round is over when timely's progress tracking says that every batch of
 //! it has been received, and each worker's count, sent to all, makes the next layer's size, so
 //! that every worker decides alike whether to go on.
 
@@ -177,20 +177,46 @@ struct Report {
     lowest: Vec<u64>,
     /// Bytes of children it sent to other workers.
     sent: u64,
+    /// Whether its lists outgrew its part of the memory budget.
+    over: bool,
     /// Why it could not save its checkpoint after the round before, if it could not.
     failure: Option<String>,
 }
 
-/// The ranks a worker owns and their cells, by their places in the worker's share (atomic only
-/// to share the checkpoints' code: one thread reads and writes them).
+/// What a worker holds of the space between rounds: the cells of its ranks (dense) or its part
+/// of the last two layers (sparse).
+trait Share {
+    /// The units (words of cells, or ranks of the current layer) an expansion goes through.
+    fn units(&self) -> usize;
+
+    /// Calls `each` with the ranks of the current layer (whose cells hold `code`) among `units`,
+    /// in increasing order, a few thousand at a time; with `retire`, they are done with.
+    fn current(&mut self, code: Code, retire: bool, units: Range<usize>, each: impl FnMut(&[u64]));
+
+    /// What is sent of a child to the worker that owns it.
+    fn address(shares: Shares, rank: u64) -> u64;
+
+    /// Takes in children sent for the next layer (coded `next`); returns how many are new.
+    fn receive(&mut self, next: Code, addresses: &[u64]) -> u64;
+
+    /// Ends a round that expanded a layer; returns the new states it found at the end.
+    fn settle(&mut self) -> u64;
+
+    /// Whether the worker's lists outgrew its part of the memory budget in this round.
+    fn over_budget(&self) -> bool;
+
+    fn save(&self, checkpoint: &Checkpoint, layers: &[u64]) -> Result<(), ExploreError>;
+
+    /// Restores what `checkpoint` holds, if anything; returns its layers' counts.
+    fn restore(&mut self, checkpoint: &Checkpoint) -> Result<Option<Vec<u64>>, ExploreError>;
+}
+
+/// Dense: the ranks a worker owns and their cells, by their places in the worker's share
+/// (atomic only to share the checkpoints' code: one thread reads and writes them).
 struct Stretch {
     shares: Shares,
     worker: usize,
     cells: Vec<AtomicU64>,
-    marked: u64,
-    lowest: Vec<u64>,
-    sent: u64,
-    failure: Option<String>,
 }
 
 impl Stretch {
@@ -200,15 +226,21 @@ impl Stretch {
             shares,
             worker,
             cells: (0..words).map(|_| AtomicU64::new(0)).collect(),
-            marked: 0,
-            lowest: Vec::new(),
-            sent: 0,
-            failure: None,
         }
+    }
+}
+
+impl Share for Stretch {
+    fn units(&self) -> usize {
+        self.cells.len()
+    }
+
+    fn address(shares: Shares, rank: u64) -> u64 {
+        shares.place(rank)
     }
 
     /// Marks the cells at `places` that are unseen with `code`.
-    fn mark_all(&mut self, code: Code, places: &[u64]) {
+    fn receive(&mut self, code: Code, places: &[u64]) -> u64 {
         let cells = &self.cells;
         let marked = prefetching(cells, places).filter(|&place_of| {
             let (word, shift) = place(place_of);
@@ -219,11 +251,25 @@ impl Stretch {
             }
             unseen
         });
-        self.marked += marked.count() as u64;
+        marked.count() as u64
     }
 
-    /// Calls `each` with the ranks of the cells of `words` holding `code`, in increasing order,
-    /// a few thousand at a time; with `retire`, turns them done.
+    fn settle(&mut self) -> u64 {
+        0
+    }
+
+    fn over_budget(&self) -> bool {
+        false
+    }
+
+    fn save(&self, checkpoint: &Checkpoint, layers: &[u64]) -> Result<(), ExploreError> {
+        checkpoint.save(layers, Words::Cells(&self.cells))
+    }
+
+    fn restore(&mut self, checkpoint: &Checkpoint) -> Result<Option<Vec<u64>>, ExploreError> {
+        checkpoint.restore(&self.cells)
+    }
+
     fn current(
         &mut self,
         code: Code,
@@ -254,14 +300,115 @@ impl Stretch {
             each(&frontier);
         }
     }
+}
+
+/// Sparse: the ranks a worker owns of the last two layers, and the children it received for the
+/// next, as sorted lists.
+struct Lists {
+    /// The bytes this worker may hold.
+    budget: u64,
+    previous: Vec<u64>,
+    current: Vec<u64>,
+    received: Vec<u64>,
+    over: bool,
+}
+
+impl Lists {
+    fn held(&self) -> u64 {
+        8 * (self.previous.len() + self.current.len() + self.received.len()) as u64
+    }
+}
+
+impl Share for Lists {
+    fn units(&self) -> usize {
+        self.current.len()
+    }
+
+    fn current(&mut self, _: Code, _: bool, ranks: Range<usize>, mut each: impl FnMut(&[u64])) {
+        let end = ranks.end.min(self.current.len());
+        for chunk in self.current[ranks.start.min(end)..end].chunks(FRONTIER) {
+            each(chunk);
+        }
+    }
+
+    fn address(_: Shares, rank: u64) -> u64 {
+        rank
+    }
+
+    fn receive(&mut self, _: Code, ranks: &[u64]) -> u64 {
+        if !self.over {
+            self.received.extend_from_slice(ranks);
+            self.over = self.held() > self.budget;
+        }
+        0
+    }
+
+    /// The next layer: the children received, sorted, once each, less the last two layers.
+    fn settle(&mut self) -> u64 {
+        let mut next = std::mem::take(&mut self.received);
+        next.sort_unstable();
+        next.dedup();
+        next.retain(|rank| {
+            self.previous.binary_search(rank).is_err() && self.current.binary_search(rank).is_err()
+        });
+        self.previous = std::mem::replace(&mut self.current, next);
+        self.current.len() as u64
+    }
+
+    fn over_budget(&self) -> bool {
+        self.over
+    }
+
+    fn save(&self, checkpoint: &Checkpoint, layers: &[u64]) -> Result<(), ExploreError> {
+        let lists: [&[u64]; 2] = [&self.previous, &self.current];
+        checkpoint.save(layers, Words::Lists(&lists))
+    }
+
+    fn restore(&mut self, checkpoint: &Checkpoint) -> Result<Option<Vec<u64>>, ExploreError> {
+        let Some((layers, lists)) = checkpoint.restore_lists()? else {
+            return Ok(None);
+        };
+        let [previous, current] = <[Vec<u64>; 2]>::try_from(lists)
+            .map_err(|_| ExploreError::Checkpoint("not a sparse run's checkpoint".into()))?;
+        (self.previous, self.current) = (previous, current);
+        Ok(Some(layers))
+    }
+}
+
+/// What a worker holds, and its account of the round under way.
+struct Held<S> {
+    share: S,
+    marked: u64,
+    lowest: Vec<u64>,
+    sent: u64,
+    /// Whether the round expanded a layer (else it only reported one).
+    expanded: bool,
+    failure: Option<String>,
+}
+
+impl<S: Share> Held<S> {
+    fn new(share: S) -> Self {
+        Self {
+            share,
+            marked: 0,
+            lowest: Vec::new(),
+            sent: 0,
+            expanded: false,
+            failure: None,
+        }
+    }
 
     /// The account of the round now over, its counts reset.
     fn report(&mut self, worker: usize) -> Report {
+        if std::mem::take(&mut self.expanded) {
+            self.marked += self.share.settle();
+        }
         Report {
             worker,
             marked: std::mem::take(&mut self.marked),
             lowest: std::mem::take(&mut self.lowest),
             sent: std::mem::take(&mut self.sent),
+            over: self.share.over_budget(),
             failure: self.failure.take(),
         }
     }
@@ -302,11 +449,11 @@ impl Expansion {
         self.round = Some((capability, round, 0));
     }
 
-    /// Expands the next slice of words, sending children by `send`; returns whether the round
-    /// is over (its lowest ranks and bytes sent then left in `stretch`).
-    fn advance(
+    /// Expands the next slice of units, sending children by `send`; returns whether the round
+    /// is over (its lowest ranks and bytes sent then left in `held`).
+    fn advance<S: Share>(
         &mut self,
-        stretch: &mut Stretch,
+        held: &mut Held<S>,
         mut send: impl FnMut(&Capability<u64>, (usize, Vec<u64>)),
     ) -> bool {
         let Some((capability, round, from)) = self.round.take() else {
@@ -314,8 +461,8 @@ impl Expansion {
         };
         let code = Code::at(*capability.time() as usize);
         let retire = round == Round::Expand;
-        let words = from..from + SLICE;
-        stretch.current(code, retire, words.clone(), |frontier| {
+        let units = from..from + SLICE;
+        held.share.current(code, retire, units.clone(), |frontier| {
             let room = self.most.saturating_sub(self.lowest.len());
             self.lowest.extend(frontier.iter().take(room));
             if !retire {
@@ -325,7 +472,7 @@ impl Expansion {
             self.space.predecessors(frontier, &mut self.children);
             for &child in &self.children {
                 let owner = self.shares.owner(child);
-                self.batches[owner].push(self.shares.place(child));
+                self.batches[owner].push(S::address(self.shares, child));
                 if self.batches[owner].len() == BATCH {
                     let full =
                         std::mem::replace(&mut self.batches[owner], Vec::with_capacity(BATCH));
@@ -334,8 +481,8 @@ impl Expansion {
                 }
             }
         });
-        if words.end < stretch.cells.len() {
-            self.round = Some((capability, round, words.end));
+        if units.end < held.share.units() {
+            self.round = Some((capability, round, units.end));
             return false;
         }
         for (owner, batch) in self.batches.iter_mut().enumerate() {
@@ -344,8 +491,9 @@ impl Expansion {
                 send(&capability, (owner, std::mem::take(batch)));
             }
         }
-        stretch.lowest = std::mem::take(&mut self.lowest);
-        stretch.sent = std::mem::take(&mut self.sent);
+        held.lowest = std::mem::take(&mut self.lowest);
+        held.sent = std::mem::take(&mut self.sent);
+        held.expanded = retire;
         true
     }
 }
@@ -418,11 +566,7 @@ pub fn explore_dataflow(
     on_layer: Arc<dyn Fn(&Exploration) + Send + Sync>,
 ) -> Result<Option<Exploration>, ExploreError> {
     let ranks = space.ranks();
-    if let Some(&goal) = goals.iter().find(|&&goal| goal >= ranks) {
-        return Err(ExploreError::GoalOutside { rank: goal, ranks });
-    }
-    let workers = cluster.workers * cluster.processes();
-    let shares = Shares::new(ranks, workers);
+    let shares = Shares::new(ranks, cluster.workers * cluster.processes());
     let bytes = shares.blocks_of(0) * shares.block / CELLS * 8 * cluster.workers as u64;
     let budget = options.max_memory.unwrap_or(u64::MAX);
     if bytes > budget {
@@ -432,6 +576,49 @@ pub fn explore_dataflow(
             budget,
         });
     }
+    let stretch = move |worker| Stretch::new(shares, worker);
+    run(space, goals, options, cluster, on_layer, stretch)
+}
+
+/// [`explore_dataflow`] in sparse mode, as [`explore_sparse`](crate::explore_sparse) explores:
+/// each worker keeps its ranks of the last two layers as sorted lists, within its part of the
+/// memory budget (the process's budget over its workers); reversible spaces only.
+pub fn explore_sparse_dataflow(
+    space: Arc<dyn RankedSpace>,
+    goals: &[u64],
+    options: &Options,
+    cluster: &Cluster,
+    on_layer: Arc<dyn Fn(&Exploration) + Send + Sync>,
+) -> Result<Option<Exploration>, ExploreError> {
+    if !space.reversible() {
+        return Err(ExploreError::NotReversible);
+    }
+    let budget = options.max_memory.unwrap_or(u64::MAX) / cluster.workers as u64;
+    let lists = move |_| Lists {
+        budget,
+        previous: Vec::new(),
+        current: Vec::new(),
+        received: Vec::new(),
+        over: false,
+    };
+    run(space, goals, options, cluster, on_layer, lists)
+}
+
+/// Runs the dataflow, each worker holding the share `share` makes for it.
+fn run<S: Share + 'static>(
+    space: Arc<dyn RankedSpace>,
+    goals: &[u64],
+    options: &Options,
+    cluster: &Cluster,
+    on_layer: Arc<dyn Fn(&Exploration) + Send + Sync>,
+    share: impl Fn(usize) -> S + Send + Sync + 'static,
+) -> Result<Option<Exploration>, ExploreError> {
+    let ranks = space.ranks();
+    if let Some(&goal) = goals.iter().find(|&&goal| goal >= ranks) {
+        return Err(ExploreError::GoalOutside { rank: goal, ranks });
+    }
+    let workers = cluster.workers * cluster.processes();
+    let shares = Shares::new(ranks, workers);
     let mut goals = goals.to_vec();
     goals.sort_unstable();
     goals.dedup();
@@ -441,21 +628,21 @@ pub fn explore_dataflow(
     let config = timely::WorkerConfig::default();
     let guards = timely::execute::execute_from(builders, connections, config, move |worker| {
         let index = worker.index();
-        let stretch = Rc::new(RefCell::new(Stretch::new(shares, index)));
+        let held = Rc::new(RefCell::new(Held::new(share(index))));
         let saves = checkpoint
             .as_ref()
             .map(|checkpoint| Generations::of(checkpoint, index, workers));
         let resumed = match &saves {
-            Some(saves) => saves.resume(worker, &stretch.borrow())?,
+            Some(saves) => saves.resume(worker, &mut held.borrow_mut().share)?,
             None => None,
         };
         let restored = resumed.is_some();
         let layers = resumed.unwrap_or_else(|| {
-            let mut stretch = stretch.borrow_mut();
+            let share = &mut held.borrow_mut().share;
             let ours = goals.iter().filter(|&&goal| shares.owner(goal) == index);
-            let places: Vec<u64> = ours.map(|&goal| shares.place(goal)).collect();
-            stretch.mark_all(Code::at(0), &places);
-            stretch.marked = 0;
+            let addresses: Vec<u64> = ours.map(|&goal| S::address(shares, goal)).collect();
+            share.receive(Code::at(0), &addresses);
+            share.settle();
             vec![goals.len() as u64]
         });
         // A resumed run's first round expands the last layer restored.
@@ -465,7 +652,7 @@ pub fn explore_dataflow(
         let probe = ProbeHandle::new();
         let reports = Rc::new(RefCell::new(BTreeMap::<u64, Vec<Report>>::new()));
         worker.dataflow::<u64, _, _>(|scope| {
-            let (expanding, marking, space) = (stretch.clone(), stretch.clone(), space.clone());
+            let (expanding, marking, space) = (held.clone(), held.clone(), space.clone());
             let received = reports.clone();
             scope
                 .input_from(&mut input)
@@ -479,8 +666,7 @@ pub fn explore_dataflow(
                                 expansion.start(capability.clone(), round);
                             }
                         });
-                        let mut stretch = expanding.borrow_mut();
-                        if !expansion.advance(&mut stretch, |capability, batch| {
+                        if !expansion.advance(&mut expanding.borrow_mut(), |capability, batch| {
                             output.session(capability).give(batch);
                         }) {
                             activator.activate();
@@ -497,9 +683,9 @@ pub fn explore_dataflow(
                             input.for_each(|time, batches| {
                                 let depth = *time.least().expect("batches sent in a round");
                                 let next = Code::at(depth as usize).next();
-                                let mut stretch = marking.borrow_mut();
+                                let held = &mut *marking.borrow_mut();
                                 for (_, ranks) in batches.iter() {
-                                    stretch.mark_all(next, ranks);
+                                    held.marked += held.share.receive(next, ranks);
                                 }
                             });
                             if frontier.frontier().is_empty() {
@@ -565,6 +751,11 @@ pub fn explore_dataflow(
             let mut lowest: Vec<u64> = accounts.iter().flat_map(|r| r.lowest.clone()).collect();
             lowest.sort_unstable();
             lowest.truncate(most);
+            if accounts.iter().any(|report| report.over) {
+                exploration.stopped_by_memory = true;
+                exploration.antipodes = lowest;
+                break;
+            }
             let next: u64 = accounts.iter().map(|report| report.marked).sum();
             if round == Round::Report || next == 0 {
                 exploration.complete = round == Round::Expand;
@@ -579,10 +770,10 @@ pub fn explore_dataflow(
                 on_layer(&exploration);
             }
             if let Some(saves) = &saves {
-                let mut stretch = stretch.borrow_mut();
-                if let Err(error) = saves.save(&exploration.layers, &stretch) {
+                let mut held = held.borrow_mut();
+                if let Err(error) = saves.save(&exploration.layers, &held.share) {
                     // Said in the next round's report, so that every worker stops there.
-                    stretch.failure = Some(error.to_string());
+                    held.failure = Some(error.to_string());
                 }
             }
         }
@@ -620,8 +811,8 @@ impl Generations {
         }))
     }
 
-    fn save(&self, layers: &[u64], stretch: &Stretch) -> Result<(), ExploreError> {
-        self.0[(layers.len() - 1) % 2].save(layers, Words::Cells(&stretch.cells))
+    fn save(&self, layers: &[u64], share: &impl Share) -> Result<(), ExploreError> {
+        share.save(&self.0[(layers.len() - 1) % 2], layers)
     }
 
     /// The depth of this worker's deepest checkpoint, if it has one.
@@ -635,13 +826,13 @@ impl Generations {
         Ok(deepest)
     }
 
-    /// Restores `stretch` to the last layer every worker saved, if all of them saved one;
+    /// Restores `share` to the last layer every worker saved, if all of them saved one;
     /// returns the layers' counts. Every worker calls it: they agree on the layer, then on
     /// whether each restored it, so that a refusal stops them all.
     fn resume(
         &self,
         worker: &mut Worker,
-        stretch: &Stretch,
+        share: &mut impl Share,
     ) -> Result<Option<Vec<u64>>, ExploreError> {
         // Offers: 0 refused, 1 nothing saved, 2 + the depth saved.
         let deepest = self.deepest();
@@ -657,7 +848,7 @@ impl Generations {
             (1, _) => return Ok(None),
             (agreed, _) => (agreed - 2) as usize,
         };
-        let restored = match self.0[depth % 2].restore(&stretch.cells) {
+        let restored = match share.restore(&self.0[depth % 2]) {
             Ok(Some(layers)) if layers.len() == depth + 1 => Ok(layers),
             Ok(_) => Err(ExploreError::Checkpoint(format!(
                 "{}: no layer {depth}, which the other workers saved; refused",
@@ -727,17 +918,57 @@ mod tests {
         }
     }
 
-    fn dataflow(space: &Arc<dyn RankedSpace>, options: &Options, workers: usize) -> Exploration {
+    /// What both dataflow explorations take and give.
+    type Explorer = fn(
+        Arc<dyn RankedSpace>,
+        &[u64],
+        &Options,
+        &Cluster,
+        Arc<dyn Fn(&Exploration) + Send + Sync>,
+    ) -> Result<Option<Exploration>, ExploreError>;
+
+    /// `explorer` run from `goals` on `workers` workers of this process.
+    fn on_workers(
+        explorer: Explorer,
+        space: &Arc<dyn RankedSpace>,
+        goals: &[u64],
+        options: &Options,
+        workers: usize,
+    ) -> Exploration {
         let cluster = Cluster::local(workers);
-        explore_dataflow(
-            space.clone(),
-            &[5, 0, 5],
-            options,
-            &cluster,
-            Arc::new(|_| {}),
-        )
-        .unwrap()
-        .expect("the only process is process 0")
+        explorer(space.clone(), goals, options, &cluster, Arc::new(|_| {}))
+            .unwrap()
+            .expect("the only process is process 0")
+    }
+
+    fn dataflow(space: &Arc<dyn RankedSpace>, options: &Options, workers: usize) -> Exploration {
+        on_workers(explore_dataflow, space, &[5, 0, 5], options, workers)
+    }
+
+    /// `whole` run to `depth` by `run`, then run again to the end from its checkpoints.
+    fn stopped_then_resumed(
+        run: impl Fn(&Options) -> Exploration,
+        whole: &Options,
+        depth: u32,
+    ) -> Exploration {
+        let stopped = Options {
+            max_depth: Some(depth),
+            ..whole.clone()
+        };
+        assert_eq!(run(&stopped).max_depth(), depth);
+        let resumed = run(whole);
+        assert_eq!(
+            resumed.layer_times[..depth as usize],
+            vec![None; depth as usize]
+        );
+        resumed
+    }
+
+    /// The same layers, antipodes and ending as `alone` found.
+    fn assert_alike(found: &Exploration, alone: &Exploration, workers: usize) {
+        assert_eq!(found.layers, alone.layers, "{workers} workers");
+        assert_eq!(found.antipodes, alone.antipodes, "{workers} workers");
+        assert_eq!(found.complete, alone.complete, "{workers} workers");
     }
 
     #[test]
@@ -752,10 +983,7 @@ mod tests {
             let alone = explore(&*space, &[5, 0, 5], &options).unwrap();
             assert!(alone.layers.len() >= 5, "{:?}", alone.layers);
             for workers in [1, 2, 3] {
-                let found = dataflow(&space, &options, workers);
-                assert_eq!(found.layers, alone.layers, "{workers} workers");
-                assert_eq!(found.antipodes, alone.antipodes, "{workers} workers");
-                assert_eq!(found.complete, alone.complete, "{workers} workers");
+                assert_alike(&dataflow(&space, &options, workers), &alone, workers);
             }
         }
     }
@@ -774,16 +1002,10 @@ mod tests {
             antipodes: 4,
             ..Options::default()
         };
-        let stopped = Options {
-            max_depth: Some(4),
-            ..whole.clone()
-        };
-        assert_eq!(dataflow(&space, &stopped, 2).max_depth(), 4);
-        let resumed = dataflow(&space, &whole, 2);
+        let resumed = stopped_then_resumed(|options| dataflow(&space, options, 2), &whole, 4);
         let alone = explore(&*space, &[5, 0, 5], &Options::default()).unwrap();
         assert_eq!(resumed.layers, alone.layers);
         assert_eq!(resumed.antipodes, alone.antipodes[..4]);
-        assert_eq!(resumed.layer_times[..4], [None; 4]);
         // A damaged checkpoint of one worker stops them all, saying so.
         for parity in ["even", "odd"] {
             let file = dir.join(format!("worker-1-of-2/{parity}/explore.checkpoint"));
@@ -801,6 +1023,82 @@ mod tests {
             other => panic!("{other:?}"),
         }
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A torus of `n` × `n` cells, a step along either axis either way: reversible.
+    struct Torus(u64);
+
+    impl RankedSpace for Torus {
+        fn ranks(&self) -> u64 {
+            self.0 * self.0
+        }
+
+        fn predecessors(&self, ranks: &[u64], out: &mut Vec<u64>) {
+            let n = self.0;
+            for &rank in ranks {
+                let (row, col) = (rank / n, rank % n);
+                out.extend([
+                    row * n + (col + 1) % n,
+                    row * n + (col + n - 1) % n,
+                    (row + 1) % n * n + col,
+                    (row + n - 1) % n * n + col,
+                ]);
+            }
+        }
+
+        fn reversible(&self) -> bool {
+            true
+        }
+    }
+
+    fn sparse(space: &Arc<dyn RankedSpace>, options: &Options, workers: usize) -> Exploration {
+        on_workers(explore_sparse_dataflow, space, &[7, 3, 7], options, workers)
+    }
+
+    #[test]
+    fn sparse_workers_find_the_layers_of_one_process_and_resume() {
+        let space: Arc<dyn RankedSpace> = Arc::new(Torus(301));
+        let dir = std::env::temp_dir().join(format!("statespace-sparse-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        for max_depth in [None, Some(40)] {
+            let options = Options {
+                max_depth,
+                antipodes: 5,
+                ..Options::default()
+            };
+            let alone = crate::explore_sparse(&*space, &[7, 3, 7], &options).unwrap();
+            for workers in [1, 2, 3] {
+                assert_alike(&sparse(&space, &options, workers), &alone, workers);
+            }
+        }
+        let whole = Options {
+            checkpoint: Some(Checkpoint {
+                dir: dir.clone(),
+                run: "torus".into(),
+            }),
+            ..Options::default()
+        };
+        let resumed = stopped_then_resumed(|options| sparse(&space, options, 2), &whole, 40);
+        let alone = crate::explore_sparse(&*space, &[7, 3, 7], &Options::default()).unwrap();
+        assert_eq!(resumed.layers, alone.layers);
+        std::fs::remove_dir_all(&dir).unwrap();
+        // A budget too small stops the layers where a worker's lists outgrow its part.
+        let tight = Options {
+            max_memory: Some(16 << 10),
+            ..Options::default()
+        };
+        let stopped = sparse(&space, &tight, 2);
+        assert!(stopped.stopped_by_memory && !stopped.complete);
+        assert_eq!(stopped.layers[..], alone.layers[..stopped.layers.len()]);
+    }
+
+    #[test]
+    fn sparse_needs_a_reversible_space() {
+        let space: Arc<dyn RankedSpace> = Arc::new(Web(100));
+        let cluster = Cluster::local(2);
+        let refused =
+            explore_sparse_dataflow(space, &[0], &Options::default(), &cluster, Arc::new(|_| {}));
+        assert_eq!(refused, Err(ExploreError::NotReversible));
     }
 
     #[test]

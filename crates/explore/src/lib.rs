@@ -33,7 +33,7 @@ use statespace_engine::space::RankedSpace;
 use thiserror::Error;
 
 pub use checkpoint::Checkpoint;
-pub use dataflow::{Cluster, explore_dataflow};
+pub use dataflow::{Cluster, explore_dataflow, explore_sparse_dataflow};
 pub use dense::{explore, explore_with};
 pub use sparse::{explore_sparse, explore_sparse_with};
 

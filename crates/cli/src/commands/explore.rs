@@ -11,8 +11,8 @@ use indicatif::ProgressBar;
 use anyhow::{Context, bail};
 use serde_json::json;
 use statespace_explore::{
-    Checkpoint, Cluster, Exploration, ExploreError, Options, explore_dataflow, explore_sparse_with,
-    explore_with,
+    Checkpoint, Cluster, Exploration, ExploreError, Options, explore_dataflow,
+    explore_sparse_dataflow, explore_sparse_with, explore_with,
 };
 use statespace_puzzles::puzzle::Space;
 use statespace_puzzles::registry;
@@ -96,9 +96,6 @@ impl ExploreArgs {
                 self.processes,
                 self.processes - 1
             );
-        }
-        if self.sparse {
-            bail!("a dataflow exploration is dense: --sparse runs in one process");
         }
         let hosts = match &self.hostfile {
             Some(path) => {
@@ -226,7 +223,12 @@ fn prepare(args: &ExploreArgs) -> anyhow::Result<(Space, Option<Exploration>)> {
             exit_when_a_process_is_lost();
         }
         let ranked = Arc::clone(&space.ranked);
-        let exploration = explore_dataflow(ranked, &space.goals, &options, &cluster, on_layer)?;
+        let explore = if args.sparse {
+            explore_sparse_dataflow
+        } else {
+            explore_dataflow
+        };
+        let exploration = explore(ranked, &space.goals, &options, &cluster, on_layer)?;
         return Ok((space, exploration));
     }
     let on_layer = |exploration: &Exploration| progress.layer(exploration);
