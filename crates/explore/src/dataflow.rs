@@ -647,18 +647,105 @@ fn run<S: Share + 'static>(
         });
         // A resumed run's first round expands the last layer restored.
         let first_round = layers.len() as u64 - 1;
+        let expansion = Expansion::new(space.clone(), shares, index, most);
+        let mut rounds = Rounds::build(worker, &held, expansion, first_round);
+        let mut exploration = Exploration::resumed(layers);
+        exploration.exchanged = vec![0; first_round as usize + 1];
+        if restored && index == 0 {
+            on_layer(&exploration);
+        }
+        loop {
+            let depth = exploration.max_depth();
+            let started = Instant::now();
+            let round = if max_depth.is_some_and(|max| depth >= max) {
+                Round::Report
+            } else {
+                Round::Expand
+            };
+            let accounts = rounds.play(worker, round, u64::from(depth));
+            if let Some(report) = accounts.iter().find(|report| report.failure.is_some()) {
+                let failure = report.failure.as_deref().unwrap_or_default();
+                return Err(ExploreError::Checkpoint(format!(
+                    "of worker {}: {failure}",
+                    report.worker
+                )));
+            }
+            let mut lowest: Vec<u64> = accounts.iter().flat_map(|r| r.lowest.clone()).collect();
+            lowest.sort_unstable();
+            lowest.truncate(most);
+            if accounts.iter().any(|report| report.over) {
+                exploration.stopped_by_memory = true;
+                exploration.antipodes = lowest;
+                break;
+            }
+            let next: u64 = accounts.iter().map(|report| report.marked).sum();
+            if round == Round::Report || next == 0 {
+                exploration.complete = round == Round::Expand;
+                exploration.antipodes = lowest;
+                break;
+            }
+            exploration.layers.push(next);
+            let sent = accounts.iter().map(|report| report.sent).sum();
+            exploration.exchanged.push(sent);
+            exploration.layer_times.push(Some(started.elapsed()));
+            if index == 0 {
+                on_layer(&exploration);
+            }
+            if let Some(saves) = &saves {
+                let mut held = held.borrow_mut();
+                if let Err(error) = saves.save(&exploration.layers, &held.share) {
+                    // Said in the next round's report, so that every worker stops there.
+                    held.failure = Some(error.to_string());
+                }
+            }
+        }
+        Ok((index == 0).then_some(exploration))
+    })
+    .map_err(ExploreError::Cluster)?;
+    let (mut found, mut failure) = (None, None);
+    for result in guards.join() {
+        match result
+            .map_err(ExploreError::Cluster)
+            .and_then(|result| result)
+        {
+            Ok(exploration) => found = found.or(exploration),
+            // The worker that failed says why; the others only that one did.
+            Err(error) if failure.is_none() || failure == Some(refused_elsewhere()) => {
+                failure = Some(error);
+            }
+            Err(_) => {}
+        }
+    }
+    failure.map_or(Ok(found), Err)
+}
+
+/// A worker's dataflow: the rounds it starts, and the reports of every worker.
+struct Rounds {
+    input: InputHandleVec<u64, Round>,
+    probe: ProbeHandle<u64>,
+    reports: Rc<RefCell<BTreeMap<u64, Vec<Report>>>>,
+}
+
+impl Rounds {
+    /// Builds the dataflow of `worker`, which holds `held`, from round `first_round` on.
+    fn build<S: Share + 'static>(
+        worker: &mut Worker,
+        held: &Rc<RefCell<Held<S>>>,
+        mut expansion: Expansion,
+        first_round: u64,
+    ) -> Self {
+        let index = worker.index();
         let mut input = InputHandleVec::<u64, Round>::new();
         input.advance_to(first_round);
         let probe = ProbeHandle::new();
         let reports = Rc::new(RefCell::new(BTreeMap::<u64, Vec<Report>>::new()));
         worker.dataflow::<u64, _, _>(|scope| {
-            let (expanding, marking, space) = (held.clone(), held.clone(), space.clone());
+            let (expanding, marking) = (held.clone(), held.clone());
             let received = reports.clone();
             scope
                 .input_from(&mut input)
                 .unary(Pipeline, "Expand", move |_, info| {
                     let activator = scope.activator_for(info.address);
-                    let mut expansion = Expansion::new(space, shares, index, most);
                     move |input, output| {
                         input.for_each(|time, rounds| {
                             let capability = time.retain_least(0).expect("an output");
@@ -718,83 +805,28 @@ fn run<S: Share + 'static>(
                 })
                 .probe_with(&probe);
         });
-        let mut exploration = Exploration::resumed(layers);
-        exploration.exchanged = vec![0; first_round as usize + 1];
-        if restored && index == 0 {
-            on_layer(&exploration);
-        }
-        loop {
-            let depth = exploration.max_depth();
-            let started = Instant::now();
-            let round = if max_depth.is_some_and(|max| depth >= max) {
-                Round::Report
-            } else {
-                Round::Expand
-            };
-            input.send(round);
-            input.advance_to(u64::from(depth) + 1);
-            while probe.less_than(input.time()) {
-                worker.step();
-            }
-            let mut accounts = reports
-                .borrow_mut()
-                .remove(&u64::from(depth))
-                .expect("every worker reports every round");
-            accounts.sort_unstable_by_key(|report| report.worker);
-            if let Some(report) = accounts.iter().find(|report| report.failure.is_some()) {
-                let failure = report.failure.as_deref().unwrap_or_default();
-                return Err(ExploreError::Checkpoint(format!(
-                    "of worker {}: {failure}",
-                    report.worker
-                )));
-            }
-            let mut lowest: Vec<u64> = accounts.iter().flat_map(|r| r.lowest.clone()).collect();
-            lowest.sort_unstable();
-            lowest.truncate(most);
-            if accounts.iter().any(|report| report.over) {
-                exploration.stopped_by_memory = true;
-                exploration.antipodes = lowest;
-                break;
-            }
-            let next: u64 = accounts.iter().map(|report| report.marked).sum();
-            if round == Round::Report || next == 0 {
-                exploration.complete = round == Round::Expand;
-                exploration.antipodes = lowest;
-                break;
-            }
-            exploration.layers.push(next);
-            let sent = accounts.iter().map(|report| report.sent).sum();
-            exploration.exchanged.push(sent);
-            exploration.layer_times.push(Some(started.elapsed()));
-            if index == 0 {
-                on_layer(&exploration);
-            }
-            if let Some(saves) = &saves {
-                let mut held = held.borrow_mut();
-                if let Err(error) = saves.save(&exploration.layers, &held.share) {
-                    // Said in the next round's report, so that every worker stops there.
-                    held.failure = Some(error.to_string());
-                }
-            }
-        }
-        Ok((index == 0).then_some(exploration))
-    })
-    .map_err(ExploreError::Cluster)?;
-    let (mut found, mut failure) = (None, None);
-    for result in guards.join() {
-        match result
-            .map_err(ExploreError::Cluster)
-            .and_then(|result| result)
-        {
-            Ok(exploration) => found = found.or(exploration),
-            // The worker that failed says why; the others only that one did.
-            Err(error) if failure.is_none() || failure == Some(refused_elsewhere()) => {
-                failure = Some(error);
-            }
-            Err(_) => {}
+        Self {
+            input,
+            probe,
+            reports,
         }
     }
-    failure.map_or(Ok(found), Err)
+
+    /// Plays the round of `depth`; returns every worker's report of it, in the workers' order.
+    fn play(&mut self, worker: &mut Worker, round: Round, depth: u64) -> Vec<Report> {
+        self.input.send(round);
+        self.input.advance_to(depth + 1);
+        while self.probe.less_than(self.input.time()) {
+            worker.step();
+        }
+        let mut reports = self
+            .reports
+            .borrow_mut()
+            .remove(&depth)
+            .expect("every worker reports every round");
+        reports.sort_unstable_by_key(|report| report.worker);
+        reports
+    }
 }
 
 /// A worker's checkpoints: two, saved in turn after even and odd layers. A worker saves a layer
