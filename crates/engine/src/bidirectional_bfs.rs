@@ -155,9 +155,7 @@ fn search<D: Domain, I: StateIndex<D::State>>(
             expanded_before,
             &mut layer,
         );
-        stats.expanded += layer.expanded;
-        stats.generated += layer.generated;
-        stats.layers.push(layer);
+        stats.push_layer(layer);
         stats.stored = fwd.tree.len() + bwd.tree.len();
         if let Some((near_node, far_node)) = met? {
             let (f, b) = if forwards {
@@ -193,8 +191,7 @@ fn expand_layer<D: Domain, I: StateIndex<D::State>>(
         } else {
             domain.predecessor_actions(&state, &mut actions);
         }
-        layer.expanded += 1;
-        layer.generated += actions.len() as u64;
+        layer.count(actions.len() as u64);
         for &action in &actions {
             domain.apply(&mut state, action);
             let child = near.tree.nodes.len() as u32;

@@ -222,8 +222,7 @@ fn build<D: PerfectHash>(
             let mut state = domain.unrank(rank);
             actions.clear();
             domain.predecessor_actions(&state, &mut actions);
-            layer.expanded += 1;
-            layer.generated += actions.len() as u64;
+            layer.count(actions.len() as u64);
             for &action in &actions {
                 domain.apply(&mut state, action);
                 let rank = domain.rank(&state);
@@ -235,10 +234,8 @@ fn build<D: PerfectHash>(
                 domain.undo(&mut state, action);
             }
         }
-        stats.expanded += layer.expanded;
-        stats.generated += layer.generated;
         stats.stored += next.len() as u64;
-        stats.layers.push(layer);
+        stats.push_layer(layer);
         if !next.is_empty() && depth + 1 > max_depth {
             return Err(StopReason::DepthLimit);
         }

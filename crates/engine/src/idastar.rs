@@ -98,7 +98,7 @@ impl<D: Domain, H: IncrementalHeuristic<D>> Search<'_, D, H> {
                 ..LayerStats::default()
             };
             let pass = self.descend(0, bound, memo, None);
-            self.stats.layers.push(self.layer);
+            self.stats.push_layer(self.layer);
             match pass? {
                 Pass::Found => {
                     let cost = self.path_cost();
@@ -127,7 +127,8 @@ impl<D: Domain, H: IncrementalHeuristic<D>> Search<'_, D, H> {
         if self.heuristic.value(memo) == 0 && self.domain.is_goal(&self.state) {
             return Ok(Pass::Found);
         }
-        self.meter.before_expansion(self.stats.expanded)?;
+        self.meter
+            .before_expansion(self.stats.expanded + self.layer.expanded)?;
         let depth = self.path.len();
         if self.action_lists.len() <= depth {
             self.action_lists.push(Vec::new());
@@ -175,10 +176,7 @@ impl<D: Domain, H: IncrementalHeuristic<D>> Search<'_, D, H> {
     }
 
     fn count_expansion(&mut self, generated: u64) {
-        self.stats.expanded += 1;
-        self.stats.generated += generated;
-        self.layer.expanded += 1;
-        self.layer.generated += generated;
+        self.layer.count(generated);
         self.stats.stored = self.stats.stored.max(self.path.len() as u64 + 1);
     }
 

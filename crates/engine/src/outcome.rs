@@ -95,6 +95,22 @@ pub struct Stats {
     pub elapsed: Duration,
 }
 
+impl LayerStats {
+    /// Counts one expansion with `generated` successors.
+    #[inline]
+    pub fn count(&mut self, generated: u64) {
+        self.add(1, generated);
+    }
+
+    /// Counts `expanded` expansions with `generated` successors in all, made elsewhere (by a
+    /// worker, in a subtree).
+    #[inline]
+    pub fn add(&mut self, expanded: u64, generated: u64) {
+        self.expanded += expanded;
+        self.generated += generated;
+    }
+}
+
 impl Stats {
     /// Counts one expansion with `generated` successors into the layer `depth`,
     /// opening a new layer entry when `depth` differs from the last one.
@@ -103,16 +119,20 @@ impl Stats {
         self.expanded += 1;
         self.generated += generated;
         match self.layers.last_mut() {
-            Some(layer) if layer.depth == depth => {
-                layer.expanded += 1;
-                layer.generated += generated;
-            }
+            Some(layer) if layer.depth == depth => layer.count(generated),
             _ => self.layers.push(LayerStats {
                 depth,
                 expanded: 1,
                 generated,
             }),
         }
+    }
+
+    /// Keeps a finished layer and adds its counts to the totals.
+    pub fn push_layer(&mut self, layer: LayerStats) {
+        self.expanded += layer.expanded;
+        self.generated += layer.generated;
+        self.layers.push(layer);
     }
 }
 

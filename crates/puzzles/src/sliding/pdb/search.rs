@@ -193,15 +193,12 @@ impl<'t> Solver<'t> {
             let pass = if threads == 1 || previous < self.split_after {
                 let mut worker = Worker::new(self, root.clone(), limits, stats.expanded);
                 let pass = worker.search(bound);
-                layer.expanded += worker.expanded;
-                layer.generated += worker.generated;
+                layer.add(worker.expanded, worker.generated);
                 pass.map(|pass| pass.map_found(|| worker.path))
             } else {
                 self.split_pass(&root, bound, limits, threads, stats.expanded, &mut layer)
             };
-            stats.expanded += layer.expanded;
-            stats.generated += layer.generated;
-            stats.layers.push(layer);
+            stats.push_layer(layer);
             stats.stored = stats.stored.max(u64::from(bound) + 1);
             match pass? {
                 Pass::Found(path) => return Ok(Some(path)),
@@ -241,8 +238,7 @@ impl<'t> Solver<'t> {
                     continue;
                 }
                 let (children, least) = worker.collect(bound, subtree.path.len() as u32 + 1)?;
-                layer.expanded += worker.expanded;
-                layer.generated += worker.generated;
+                layer.add(worker.expanded, worker.generated);
                 least_exceeding = least_exceeding.min(least);
                 deeper.extend(children);
             }
@@ -312,8 +308,7 @@ impl<'t> Solver<'t> {
         let results = results.into_iter().map(|(_, subtree)| subtree);
         let mut found = None;
         for subtree in results {
-            layer.expanded += subtree.expanded;
-            layer.generated += subtree.generated;
+            layer.add(subtree.expanded, subtree.generated);
             match subtree.pass {
                 Ok(Pass::Found(path)) if found.is_none() => found = Some(path),
                 Ok(Pass::Exceeded(next)) => least_exceeding = least_exceeding.min(next),
