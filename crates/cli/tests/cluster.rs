@@ -5,10 +5,10 @@ mod common;
 
 use std::net::TcpListener;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 use std::time::{Duration, Instant};
 
-use common::{run, stderr, stdout};
+use common::{run, spawn, stderr, stdout};
 use serde_json::Value;
 
 /// `count` ports of 127.0.0.1 free a moment ago, for the processes to listen on.
@@ -42,16 +42,18 @@ fn run_cluster(args: &[&str], processes: usize, workers: usize) -> Vec<Output> {
     let (workers, processes_text) = (workers.to_string(), processes.to_string());
     let children: Vec<_> = (0..processes)
         .map(|process| {
-            Command::new(env!("CARGO_BIN_EXE_statespace"))
-                .args(args)
-                .args(["--workers", &workers, "--processes", &processes_text])
-                .args(["--process", &process.to_string()])
-                .args(["--hostfile", hostfile.to_str().unwrap()])
-                .stdin(Stdio::null())
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped())
-                .spawn()
-                .expect("the statespace binary runs")
+            let process = process.to_string();
+            let cluster = [
+                "--workers",
+                &workers,
+                "--processes",
+                &processes_text,
+                "--process",
+                &process,
+                "--hostfile",
+                hostfile.to_str().unwrap(),
+            ];
+            spawn(&[args, &cluster[..]].concat())
         })
         .collect();
     let outputs = children
@@ -191,16 +193,17 @@ fn a_lost_process_stops_the_others_with_its_name_and_the_run_resumes() {
         "3",
     ];
     let start = |process: &str| {
-        Command::new(env!("CARGO_BIN_EXE_statespace"))
-            .args(args)
-            .args(["--processes", "2", "--process", process])
-            .args(["--hostfile", hostfile.to_str().unwrap()])
-            .args(["--checkpoint", checkpoint.to_str().unwrap()])
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the statespace binary runs")
+        let cluster = [
+            "--processes",
+            "2",
+            "--process",
+            process,
+            "--hostfile",
+            hostfile.to_str().unwrap(),
+            "--checkpoint",
+            checkpoint.to_str().unwrap(),
+        ];
+        spawn(&[&args[..], &cluster[..]].concat())
     };
     write_hostfile(&hostfile, 2);
     let (first, mut second) = (start("0"), start("1"));

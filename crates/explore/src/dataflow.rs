@@ -670,7 +670,10 @@ fn run<S: Share + 'static>(
                     report.worker
                 )));
             }
-            let mut lowest: Vec<u64> = accounts.iter().flat_map(|r| r.lowest.clone()).collect();
+            let mut lowest: Vec<u64> = accounts
+                .iter()
+                .flat_map(|r| r.lowest.iter().copied())
+                .collect();
             lowest.sort_unstable();
             lowest.truncate(most);
             if accounts.iter().any(|report| report.over) {

@@ -3,7 +3,7 @@
 #![allow(dead_code)] // each test file uses part of it
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
 /// Runs `statespace ARGS` with `input` on standard input.
 pub fn run(args: &[&str], input: &str) -> Output {
@@ -29,6 +29,17 @@ pub fn run_bytes(args: &[&str], input: &[u8]) -> Output {
         assert_eq!(error.kind(), std::io::ErrorKind::BrokenPipe, "{error}");
     }
     child.wait_with_output().expect("the binary ends")
+}
+
+/// Starts `statespace ARGS` with nothing on standard input, its output piped, and returns at once.
+pub fn spawn(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_statespace"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the statespace binary runs")
 }
 
 /// What the run printed on standard output.
