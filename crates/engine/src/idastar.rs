@@ -51,18 +51,17 @@ where
     H: IncrementalHeuristic<D>,
 {
     let started = Instant::now();
-    let mut search = Search {
-        domain,
-        heuristic,
-        meter: Meter::new(limits),
-        state: start.clone(),
-        path: Vec::new(),
-        action_lists: Vec::new(),
-        stats: Stats::default(),
-        layer: LayerStats::default(),
-    };
-    let verdict = search.run(limits);
+    let mut search = Search::new(domain, heuristic, limits, start.clone());
+    let verdict = search.run(limits, |_, _, _| None);
     finish(verdict, search.stats, started)
+}
+
+/// What a whole iteration concluded.
+pub(crate) enum Iteration<A> {
+    /// A solution within the bound.
+    Solved(Solution<A>),
+    /// No goal within the bound; the least f-value that exceeded it, if any.
+    Exceeded(Option<u64>),
 }
 
 /// What one depth-first pass concluded below a node.
@@ -73,22 +72,113 @@ enum Pass {
     Exceeded(Option<u64>),
 }
 
-struct Search<'a, D: Domain, H: IncrementalHeuristic<D>> {
+/// A node where a pass stopped instead of searching below it (see [`Search::frontier_depth`]):
+/// the root of a subtree that another pass searches.
+#[derive(Clone, Debug)]
+pub(crate) struct Frontier<A, M> {
+    /// The actions from the start.
+    pub(crate) path: Vec<A>,
+    /// The cost of the path.
+    pub(crate) g: u64,
+    /// The heuristic's memo at the node.
+    pub(crate) memo: M,
+}
+
+/// How many expansions pass between two looks at whether the pass should be abandoned.
+const ABANDON_CHECK_PERIOD: u64 = 1 << 12;
+
+/// The depth-first passes of IDA* over one state changed in place, for one thread.
+pub(crate) struct Search<'a, D: Domain, H: IncrementalHeuristic<D>> {
     domain: &'a D,
     heuristic: &'a H,
     meter: Meter<'a>,
-    state: D::State,
-    path: Vec<D::Action>,
+    /// The state at the end of the path.
+    pub(crate) state: D::State,
+    /// The actions from the start.
+    pub(crate) path: Vec<D::Action>,
     /// One reusable action buffer per depth, so expansion never allocates once warmed up.
     action_lists: Vec<Vec<D::Action>>,
-    stats: Stats,
-    layer: LayerStats,
+    pub(crate) stats: Stats,
+    /// The counts of the pass under way.
+    pub(crate) layer: LayerStats,
+    /// Expansions made elsewhere (by other threads), counted against the node limit.
+    pub(crate) expanded_elsewhere: u64,
+    /// Asked now and then: when it says yes, the pass stops as `Cancelled`.
+    pub(crate) abandon: Option<&'a (dyn Fn() -> bool + Sync)>,
+    /// Nodes at this depth are kept in `frontier` instead of being searched.
+    pub(crate) frontier_depth: usize,
+    pub(crate) frontier: Vec<Frontier<D::Action, H::Memo>>,
 }
 
-impl<D: Domain, H: IncrementalHeuristic<D>> Search<'_, D, H> {
-    fn run(&mut self, limits: &Limits) -> Result<Option<Solution<D::Action>>, StopReason> {
-        let memo = self.heuristic.init(self.domain, &self.state);
-        let mut bound = u64::from(self.heuristic.value(memo));
+impl<'a, D: Domain, H: IncrementalHeuristic<D>> Search<'a, D, H> {
+    pub(crate) fn new(
+        domain: &'a D,
+        heuristic: &'a H,
+        limits: &'a Limits,
+        start: D::State,
+    ) -> Self {
+        Self {
+            domain,
+            heuristic,
+            meter: Meter::new(limits),
+            state: start,
+            path: Vec::new(),
+            action_lists: Vec::new(),
+            stats: Stats::default(),
+            layer: LayerStats::default(),
+            expanded_elsewhere: 0,
+            abandon: None,
+            frontier_depth: usize::MAX,
+            frontier: Vec::new(),
+        }
+    }
+
+    /// Moves from the current state along `path` (the actions only: memos are not updated).
+    pub(crate) fn follow(&mut self, path: &[D::Action]) {
+        for &action in path {
+            self.domain.apply(&mut self.state, action);
+            self.path.push(action);
+        }
+    }
+
+    /// Whether the current state, whose memo is `memo`, is a goal.
+    pub(crate) fn at_goal(&self, memo: H::Memo) -> bool {
+        // An admissible estimate is zero at every goal, so only zero estimates need the test.
+        self.heuristic.value(memo) == 0 && self.domain.is_goal(&self.state)
+    }
+
+    /// The memo of the current state, computed from scratch.
+    pub(crate) fn memo(&self) -> H::Memo {
+        self.heuristic.init(self.domain, &self.state)
+    }
+
+    /// The f-value of a node at cost `g` with memo `memo`.
+    pub(crate) fn f(&self, g: u64, memo: H::Memo) -> u64 {
+        g + u64::from(self.heuristic.value(memo))
+    }
+
+    /// The solution at the end of a pass that found one.
+    fn solution(&mut self) -> Solution<D::Action> {
+        let cost = self.path_cost();
+        Solution {
+            actions: std::mem::take(&mut self.path),
+            cost,
+        }
+    }
+
+    /// The iterations, each searched by `split` (which adds its counts to `self.layer`) when it
+    /// takes it, else by one depth-first pass from the start.
+    pub(crate) fn run(
+        &mut self,
+        limits: &Limits,
+        mut split: impl FnMut(
+            &mut Self,
+            u64,
+            H::Memo,
+        ) -> Option<Result<Iteration<D::Action>, StopReason>>,
+    ) -> Result<Option<Solution<D::Action>>, StopReason> {
+        let memo = self.memo();
+        let mut bound = self.f(0, memo);
         loop {
             if limits.max_depth.is_some_and(|max| bound > u64::from(max)) {
                 return Err(StopReason::DepthLimit);
@@ -97,20 +187,32 @@ impl<D: Domain, H: IncrementalHeuristic<D>> Search<'_, D, H> {
                 depth: u32::try_from(bound).unwrap_or(u32::MAX),
                 ..LayerStats::default()
             };
-            let pass = self.descend(0, bound, memo, None);
+            let iteration = match split(self, bound, memo) {
+                Some(iteration) => iteration,
+                None => self.pass(0, bound, memo, None),
+            };
             self.stats.push_layer(self.layer);
-            match pass? {
-                Pass::Found => {
-                    let cost = self.path_cost();
-                    return Ok(Some(Solution {
-                        actions: std::mem::take(&mut self.path),
-                        cost,
-                    }));
-                }
-                Pass::Exceeded(Some(next)) => bound = next,
-                Pass::Exceeded(None) => return Ok(None),
+            match iteration? {
+                Iteration::Solved(solution) => return Ok(Some(solution)),
+                Iteration::Exceeded(Some(next)) => bound = next,
+                Iteration::Exceeded(None) => return Ok(None),
             }
         }
+    }
+
+    /// One depth-first pass from the current state, reached at cost `g` with memo `memo` by
+    /// `last`, with its solution when it finds one.
+    pub(crate) fn pass(
+        &mut self,
+        g: u64,
+        bound: u64,
+        memo: H::Memo,
+        last: Option<D::Action>,
+    ) -> Result<Iteration<D::Action>, StopReason> {
+        Ok(match self.descend(g, bound, memo, last)? {
+            Pass::Found => Iteration::Solved(self.solution()),
+            Pass::Exceeded(next) => Iteration::Exceeded(next),
+        })
     }
 
     /// Searches below the current state, reached at cost `g` with heuristic memo `memo`, whose
@@ -123,15 +225,30 @@ impl<D: Domain, H: IncrementalHeuristic<D>> Search<'_, D, H> {
         memo: H::Memo,
         last: Option<D::Action>,
     ) -> Result<Pass, StopReason> {
-        // An admissible estimate is zero at every goal, so only zero estimates need the test.
-        if self.heuristic.value(memo) == 0 && self.domain.is_goal(&self.state) {
+        let depth = self.path.len();
+        if depth == self.frontier_depth {
+            self.frontier.push(Frontier {
+                path: self.path.clone(),
+                g,
+                memo,
+            });
+            return Ok(Pass::Exceeded(None));
+        }
+        if self.at_goal(memo) {
             return Ok(Pass::Found);
         }
+        let expanded = self.stats.expanded + self.layer.expanded;
         self.meter
-            .before_expansion(self.stats.expanded + self.layer.expanded)?;
-        let depth = self.path.len();
+            .before_expansion(self.expanded_elsewhere + expanded)?;
+        if let Some(abandon) = self.abandon
+            && expanded.is_multiple_of(ABANDON_CHECK_PERIOD)
+            && abandon()
+        {
+            return Err(StopReason::Cancelled);
+        }
         if self.action_lists.len() <= depth {
-            self.action_lists.push(Vec::new());
+            // A subtree's pass starts below the start, at the depth of its root.
+            self.action_lists.resize_with(depth + 1, Vec::new);
         }
         let mut actions = std::mem::take(&mut self.action_lists[depth]);
         actions.clear();
@@ -149,7 +266,7 @@ impl<D: Domain, H: IncrementalHeuristic<D>> Search<'_, D, H> {
             let child_memo = self
                 .heuristic
                 .update(self.domain, &self.state, action, memo);
-            let child_f = child_g + u64::from(self.heuristic.value(child_memo));
+            let child_f = self.f(child_g, child_memo);
             if child_f > bound {
                 self.domain.undo(&mut self.state, action);
                 least_exceeding = min_some(least_exceeding, Some(child_f));
@@ -194,7 +311,7 @@ impl<D: Domain, H: IncrementalHeuristic<D>> Search<'_, D, H> {
     }
 }
 
-fn min_some(a: Option<u64>, b: Option<u64>) -> Option<u64> {
+pub(crate) fn min_some(a: Option<u64>, b: Option<u64>) -> Option<u64> {
     match (a, b) {
         (Some(x), Some(y)) => Some(x.min(y)),
         (x, None) => x,

@@ -50,6 +50,7 @@ pub mod idastar;
 pub mod index;
 mod limits;
 mod outcome;
+pub mod parallel_idastar;
 mod path;
 pub mod pattern_database;
 pub mod rank;

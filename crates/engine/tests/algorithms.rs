@@ -11,18 +11,7 @@ use statespace_engine::heuristics::Max;
 use statespace_engine::idastar::idastar;
 use statespace_engine::index::{DenseIndex, DenseSet, FlatIndex, StateIndex};
 use statespace_engine::{Domain, Limits, Outcome, Recompute};
-use support::{Graph, Sliding, replay};
-
-fn graphs() -> impl Strategy<Value = (Graph, u32)> {
-    (2usize..40).prop_flat_map(|n| {
-        (
-            prop::collection::vec((0..n as u32, 0..n as u32), 0..n * 2),
-            prop::collection::vec(0..n as u32, 1..3),
-            0..n as u32,
-        )
-            .prop_map(move |(edges, goals, start)| (Graph::new(n, &edges, goals), start))
-    })
-}
+use support::{Sliding, graphs, replay, sliding_starts};
 
 /// The length of a found solution, or None when the outcome says there is none.
 fn length<A>(outcome: &Outcome<A>) -> Option<usize> {
@@ -145,21 +134,6 @@ proptest! {
             }
         }
     }
-}
-
-fn sliding_starts(rows: usize, cols: usize) -> impl Strategy<Value = Vec<u8>> {
-    // Random walks from the goal: always solvable.
-    prop::collection::vec(0u8..4, 0..60).prop_map(move |walk| {
-        let domain = Sliding { rows, cols };
-        let mut state = domain.goal();
-        let mut actions = Vec::new();
-        for choice in walk {
-            actions.clear();
-            domain.actions(&state, &mut actions);
-            domain.apply(&mut state, actions[choice as usize % actions.len()]);
-        }
-        state
-    })
 }
 
 proptest! {

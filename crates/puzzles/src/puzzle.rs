@@ -51,6 +51,21 @@ impl OptionsError {
     }
 }
 
+/// The most threads a run may ask for: more only cost memory and start-up.
+pub const MAX_THREADS: usize = 256;
+
+/// The threads a solver runs on: `requested`, else `default`; an error beyond [`MAX_THREADS`].
+pub fn thread_count(requested: Option<usize>, default: usize) -> Result<usize, OptionsError> {
+    let threads = requested.unwrap_or(default);
+    if (1..=MAX_THREADS).contains(&threads) {
+        Ok(threads)
+    } else {
+        Err(OptionsError::new(format!(
+            "{threads} threads: from 1 to {MAX_THREADS}, please"
+        )))
+    }
+}
+
 /// The limits of one case's search. Each case gets fresh [`Limits`] (its own deadline).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CaseLimits {

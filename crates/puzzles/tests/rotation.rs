@@ -44,14 +44,14 @@ fn a_filled_centre_needs_no_moves() {
     let solved = board("3 3 3 3 1 1 2 2 2 1 1 2 2 1 1 2 2 2 1 1 3 3 3 3");
     let (answer, _) = table().solve(&solved);
     assert_eq!(answer.to_string(), "No moves needed\n2");
-    assert_eq!(solve_idastar(&solved, &Limits::none()).0, Ok(answer));
+    assert_eq!(solve_idastar(&solved, &Limits::none(), 1).0, Ok(answer));
 }
 
 #[test]
 fn table_and_idastar_agree_on_random_boards() {
     for (index, board) in random_boards(200, 2024, 0).unwrap().iter().enumerate() {
         let (by_table, _) = table().solve(board);
-        let (by_idastar, _) = solve_idastar(board, &Limits::none());
+        let (by_idastar, _) = solve_idastar(board, &Limits::none(), 1);
         assert_eq!(Ok(&by_table), by_idastar.as_ref(), "board {index}: {board}");
     }
 }
@@ -87,7 +87,7 @@ fn ties_between_digits_go_to_the_smallest_string() {
         let (answer, _) = table().solve(board);
         assert_eq!(
             Ok(&answer),
-            solve_idastar(board, &Limits::none()).0.as_ref(),
+            solve_idastar(board, &Limits::none(), 1).0.as_ref(),
             "{board}"
         );
         let first_tied = DIGITS
@@ -122,4 +122,21 @@ fn table_walk_reports_its_stats() {
     assert_eq!(stats.expanded, answer.moves.len() as u64);
     // DDHH: D is the fourth move tried from the start, then D and H are tried after A..C / A..G.
     assert_eq!(stats.generated, 4 + 4 + 8 + 8);
+}
+
+/// Boards of twelve moves take IDA* over a million nodes: their last iterations are split over
+/// the threads, in move order, and the answers stay the judges' (the table's).
+#[test]
+fn idastar_on_two_threads_gives_the_judges_answers() {
+    for board in random_boards(3, 11, 12).unwrap() {
+        let (by_table, _) = table().solve(&board);
+        let (one, one_stats) = solve_idastar(&board, &Limits::none(), 1);
+        let (two, two_stats) = solve_idastar(&board, &Limits::none(), 2);
+        assert_eq!(Ok(&by_table), one.as_ref(), "{board}");
+        assert_eq!(Ok(&by_table), two.as_ref(), "{board}");
+        // The iterations before the last search the same whole trees.
+        let searched = one_stats.layers.len() - 1;
+        assert!(one_stats.layers[searched - 1].generated > 1 << 20);
+        assert_eq!(one_stats.layers[..searched], two_stats.layers[..searched]);
+    }
 }

@@ -279,3 +279,31 @@ proptest! {
         }
     }
 }
+
+/// Two of Korf's 15-puzzles (5 and 6, turned about to end blank last), whose iterations pass a
+/// million nodes: on two threads IDA* splits them and still answers as on one.
+#[test]
+fn idastar_on_two_threads_gives_the_same_answers() {
+    let boards = [
+        [0, 8, 14, 15, 1, 10, 11, 5, 4, 7, 13, 6, 3, 2, 9, 12],
+        [3, 12, 0, 6, 11, 14, 5, 8, 1, 10, 13, 4, 7, 15, 9, 2],
+    ];
+    let mut two_threads = Solver::new(Options {
+        algorithm: Algorithm::Idastar,
+        threads: 2,
+        ..Options::default()
+    });
+    for (tiles, length) in boards.into_iter().zip([56, 52]) {
+        let board = Board::new(shape(4, 4), tiles.to_vec()).unwrap();
+        let one = solve_and_replay(Algorithm::Idastar, &board);
+        assert_eq!(one.len(), length);
+        let two = two_threads.solve(&board, &Limits::none()).unwrap();
+        assert_eq!(two.answer, Answer::Solved(one));
+        assert!(
+            two.stats
+                .layers
+                .iter()
+                .any(|layer| layer.generated > 1 << 20)
+        );
+    }
+}

@@ -84,8 +84,9 @@ pub struct PdbFlags {
     pub goal: Option<String>,
     #[command(flatten)]
     pub dir: DirArgs,
-    /// Threads: tables are built on all of them, and IDA* splits its tree over them, tightest
-    /// subtrees first: above one thread the answer is optimal but not always the alphabetically
+    /// Threads: tables are built on all of them, and IDA* splits its tree over them. With
+    /// pattern databases, above one thread the tightest subtrees go first: the answer is optimal
+    /// but not always the alphabetically smallest; `--algo idastar` keeps the alphabetically
     /// smallest [default: every core for building, 1 for searching].
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,

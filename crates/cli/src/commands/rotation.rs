@@ -13,6 +13,9 @@ pub struct SolveArgs {
     /// How to solve; both print the same answers.
     #[arg(long, value_enum, default_value_t = AlgorithmArg::Table)]
     algo: AlgorithmArg,
+    /// Threads IDA* splits its larger iterations over; the answers are the same [default: 1].
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
 }
 
 /// The `--algo` values.
@@ -32,6 +35,7 @@ impl SolveArgs {
                 AlgorithmArg::Table => Algorithm::Table,
                 AlgorithmArg::Idastar => Algorithm::Idastar,
             },
+            threads: self.threads,
         }
     }
 }

@@ -4,6 +4,7 @@
 
 use std::collections::VecDeque;
 
+use proptest::prelude::*;
 use statespace_engine::{Domain, PerfectHash};
 
 /// An undirected graph; an action is a move to a neighbour, listed in increasing order.
@@ -183,4 +184,31 @@ impl PerfectHash for Sliding {
         statespace_engine::rank::unrank_permutation(rank, &mut state);
         state
     }
+}
+
+/// Random graphs of 2 to 39 nodes with one or two goals, and a start.
+pub fn graphs() -> impl Strategy<Value = (Graph, u32)> {
+    (2usize..40).prop_flat_map(|n| {
+        (
+            prop::collection::vec((0..n as u32, 0..n as u32), 0..n * 2),
+            prop::collection::vec(0..n as u32, 1..3),
+            0..n as u32,
+        )
+            .prop_map(move |(edges, goals, start)| (Graph::new(n, &edges, goals), start))
+    })
+}
+
+/// Boards of `rows` × `cols` reached by random walks from the goal: always solvable.
+pub fn sliding_starts(rows: usize, cols: usize) -> impl Strategy<Value = Vec<u8>> {
+    prop::collection::vec(0u8..4, 0..60).prop_map(move |walk| {
+        let domain = Sliding { rows, cols };
+        let mut state = domain.goal();
+        let mut actions = Vec::new();
+        for choice in walk {
+            actions.clear();
+            domain.actions(&state, &mut actions);
+            domain.apply(&mut state, actions[choice as usize % actions.len()]);
+        }
+        state
+    })
 }

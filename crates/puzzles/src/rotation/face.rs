@@ -10,7 +10,7 @@ use statespace_engine::{PerfectHash, Stats};
 use crate::input::{Input, ParseError, Source};
 use crate::puzzle::{
     About, CaseLimits, OptionsError, Progress, Puzzle, Solved, Space, Step, format_duration,
-    moves_summary,
+    moves_summary, thread_count,
 };
 
 use super::board::{Board, Move};
@@ -30,6 +30,9 @@ pub struct Rotation;
 pub struct Options {
     /// The algorithm.
     pub algo: Algorithm,
+    /// The threads IDA* splits its larger iterations over (default 1); every number gives the
+    /// same answers.
+    pub threads: Option<usize>,
 }
 
 /// What random boards `gen` draws.
@@ -67,7 +70,7 @@ impl Puzzle for Rotation {
         _: &CaseLimits,
         _: Option<Progress>,
     ) -> Result<Solver, OptionsError> {
-        Ok(Solver::new(options.algo))
+        Ok(Solver::new(options.algo, thread_count(options.threads, 1)?))
     }
 
     fn read_case(

@@ -34,7 +34,7 @@
 //! let (table, _build_stats) = CentreTable::build();
 //! let (answer, _walk_stats) = table.solve(&board);
 //! assert_eq!(answer.to_string(), "AC\n2");
-//! let (by_idastar, _) = solve_idastar(&board, &Limits::none());
+//! let (by_idastar, _) = solve_idastar(&board, &Limits::none(), 1);
 //! assert_eq!(by_idastar, Ok(answer));
 //! ```
 

@@ -14,7 +14,7 @@ use statespace_engine::{Outcome, PerfectHash, SearchResult, Stats, StopReason};
 use crate::input::{Input, ParseError, Source};
 use crate::puzzle::{
     About, CaseLimits, Closing, OptionsError, Progress, Puzzle, Solved, Space, Step, Streamed,
-    TableStatus, format_duration, moves_summary,
+    TableStatus, format_duration, moves_summary, thread_count,
 };
 
 use super::board::{Board, Move, PackedBoard, Shape};
@@ -237,6 +237,7 @@ impl Puzzle for Eight {
         Ok(solve::Solver::new(solve::Options {
             algorithm: options.algo,
             estimate: options.heuristic,
+            threads: 1,
         }))
     }
 
@@ -335,8 +336,9 @@ pub struct SlidingOptions {
     /// The folder that keeps the tables from run to run (without one, a run builds them in
     /// memory; the command line gives the user's cache folder).
     pub pdb_dir: Option<PathBuf>,
-    /// Threads IDA* splits its tree over with pattern databases (default 1: the alphabetically
-    /// smallest optimal answer).
+    /// Threads IDA* splits its tree over (default 1). Without pattern databases every number
+    /// gives the alphabetically smallest optimal answer; with them, more than one searches the
+    /// tightest subtrees first: an optimal answer, not always the alphabetically smallest.
     pub threads: Option<usize>,
 }
 
@@ -451,6 +453,7 @@ impl Puzzle for Sliding {
             plain: solve::Solver::new(solve::Options {
                 algorithm,
                 estimate: options.heuristic.unwrap_or(Estimate::LinearConflicts),
+                threads: thread_count(options.threads, 1)?,
             }),
             pdb,
         })
@@ -681,7 +684,7 @@ impl PdbSolver {
             cache: options.pdb_dir.clone().map(TableCache::new),
             max_memory,
             progress,
-            threads: options.threads.unwrap_or(1).max(1),
+            threads: thread_count(options.threads, 1).map_err(|error| error.0)?,
             loaded: None,
             cases: 0,
             checked: 0,

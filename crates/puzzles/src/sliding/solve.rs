@@ -12,8 +12,8 @@ use statespace_engine::astar::{AStar, astar_with};
 use statespace_engine::bfs::{Bfs, bfs_with};
 use statespace_engine::bidirectional_bfs::bidirectional_bfs_with;
 use statespace_engine::distance_table::{DistanceTable, descend, distance_table};
-use statespace_engine::idastar::idastar;
 use statespace_engine::index::{DenseIndex, HashIndex, StateIndex};
+use statespace_engine::parallel_idastar::{Parallel, parallel_idastar};
 use statespace_engine::{Limits, Outcome, PerfectHash, SearchResult, Stats, StopReason};
 use thiserror::Error;
 
@@ -56,6 +56,8 @@ pub struct Options {
     pub algorithm: Algorithm,
     /// The estimate A* and IDA* use.
     pub estimate: Estimate,
+    /// The threads IDA* splits its larger iterations over; the answer is the same on any number.
+    pub threads: usize,
 }
 
 impl Default for Options {
@@ -63,6 +65,7 @@ impl Default for Options {
         Self {
             algorithm: Algorithm::Auto,
             estimate: Estimate::LinearConflicts,
+            threads: 1,
         }
     }
 }
@@ -247,6 +250,9 @@ impl Solver {
     fn by_search(&mut self, board: &Board, algorithm: Algorithm, limits: &Limits) -> Report {
         let shape = board.shape();
         let estimate = self.options.estimate;
+        // Subtrees in move order: the alphabetically smallest answer on any number of threads, and
+        // with Manhattan distance and conflicts no slower than tightest first (BENCHMARKS.md).
+        let parallel = Parallel::threads(self.options.threads).ordered();
         let result = match PackedBoard::from_board(board) {
             Some(start) => {
                 let puzzle = self
@@ -254,7 +260,7 @@ impl Solver {
                     .entry(shape)
                     .or_insert_with(|| Arc::new(PackedPuzzle::new(shape)));
                 if algorithm == Algorithm::Idastar {
-                    idastar(&**puzzle, &start, &estimate, limits)
+                    parallel_idastar(&**puzzle, &start, &estimate, limits, &parallel)
                 } else if shape.cells() <= TABLE_MAX_CELLS {
                     let visited = self.dense.entry(shape).or_insert_with(|| {
                         [
@@ -273,7 +279,9 @@ impl Solver {
                     .large
                     .entry(shape)
                     .or_insert_with(|| SlidingPuzzle::new(shape));
-                if algorithm == Algorithm::Astar {
+                if algorithm == Algorithm::Idastar {
+                    parallel_idastar(puzzle, board, &estimate, limits, &parallel)
+                } else if algorithm == Algorithm::Astar {
                     self.large_astar.search(puzzle, board, &estimate, limits)
                 } else if algorithm == Algorithm::Bfs {
                     self.large_bfs.search(puzzle, board, limits)
@@ -313,7 +321,6 @@ fn search<T: Tiles, I: StateIndex<T>>(
             bidirectional_bfs_with(puzzle, start, goals, limits, forward, backward)
         }
         Algorithm::Astar => astar_with(puzzle, start, &estimate, limits, forward),
-        Algorithm::Idastar => idastar(puzzle, start, &estimate, limits),
         other => unreachable!("{other:?} is not an engine search"),
     }
 }

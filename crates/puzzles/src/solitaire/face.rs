@@ -9,7 +9,9 @@ use serde::{Deserialize, Serialize};
 use statespace_engine::{Outcome, PerfectHash, StopReason};
 
 use crate::input::{Input, ParseError, Source};
-use crate::puzzle::{About, CaseLimits, OptionsError, Progress, Puzzle, Solved, Space, Step};
+use crate::puzzle::{
+    About, CaseLimits, OptionsError, Progress, Puzzle, Solved, Space, Step, thread_count,
+};
 
 use super::domain::Solitaire;
 use super::generate::random_cases;
@@ -19,9 +21,6 @@ use super::placement::{Bitboard, CellList, Placement};
 use super::pool::Pool;
 use super::print::{describe, draw, format_case, move_name, steps};
 use super::solve::{Algorithm, Answer, JUDGE_MAX_MOVES, Settings};
-
-/// The most threads a run may ask for: more only cost memory and start-up.
-const MAX_THREADS: usize = 256;
 
 /// Solitaire (UVa 1724, HDU 1401, POJ 1198).
 #[derive(Clone, Copy, Debug)]
@@ -194,12 +193,7 @@ impl Puzzle for SolitairePuzzle {
         let grid = Grid::new(options.rows, options.cols)
             .map_err(|error| OptionsError::new(error.to_string()))?;
         let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-        let threads = options.threads.unwrap_or(cores);
-        if !(1..=MAX_THREADS).contains(&threads) {
-            return Err(OptionsError::new(format!(
-                "{threads} threads: from 1 to {MAX_THREADS}, please"
-            )));
-        }
+        let threads = thread_count(options.threads, cores)?;
         let settings = Settings {
             max_moves: options.max_moves,
             algorithm: options.algo,
