@@ -1,4 +1,4 @@
-//! A*: best-first search on f = g + h with integer costs.
+//! A*: best-first search on f = g + h, with integer costs or costs of any ordered type.
 //!
 //! See <https://en.wikipedia.org/wiki/A*_search_algorithm>. Ties on f are broken toward larger g
 //! (deeper nodes first, which reaches the goal sooner), then toward the node generated last.
@@ -30,7 +30,8 @@ use crate::index::{HashIndex, StateIndex};
 use crate::limits::{Meter, bytes_per_stored_state};
 use crate::path::{Link, ROOT, finish, steps_to};
 use crate::{
-    Domain, Heuristic, IncrementalHeuristic, Limits, SearchResult, Solution, Stats, StopReason,
+    Cost, Domain, DomainCosts, Heuristic, IncrementalHeuristic, Limits, SearchResult, Solution,
+    Stats, StopReason, Weights,
 };
 
 /// Finds a cheapest solution from `start` with A*, using a hash map of visited states.
@@ -118,21 +119,21 @@ where
 ///     assert_eq!(cost, [7, 5, 3][start as usize / 10]);
 /// }
 /// ```
-pub struct AStar<S, A, I = HashIndex<S>, M = u32> {
+pub struct AStar<S, A, I = HashIndex<S>, M = u32, C = u64> {
     visited: I,
-    open: OpenList<Entry<S, A, M>>,
+    open: OpenList<C, Entry<S, A, M>>,
     links: Vec<Link<A>>,
     /// The cost from the start (g) of each node.
-    costs: Vec<u64>,
+    costs: Vec<C>,
 }
 
-impl<S: Clone, A: Copy + Eq, I: Default, M: Copy> Default for AStar<S, A, I, M> {
+impl<S: Clone, A: Copy + Eq, I: Default, M: Copy, C: Cost> Default for AStar<S, A, I, M, C> {
     fn default() -> Self {
         Self::new(I::default())
     }
 }
 
-impl<S, A, I, M> std::fmt::Debug for AStar<S, A, I, M> {
+impl<S, A, I, M, C> std::fmt::Debug for AStar<S, A, I, M, C> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("AStar")
             .field("nodes", &self.links.len())
@@ -150,25 +151,94 @@ struct Entry<S, A, M> {
 }
 
 /// An entry with its f and g.
-type Ranked<S, A, M> = (u64, u64, Entry<S, A, M>);
+type Ranked<S, A, M, C> = (C, C, Entry<S, A, M>);
 
 /// A plain heuristic as an incremental one whose memo is the estimate.
 struct Estimates<'h, H>(&'h H);
 
-impl<D: Domain, H: Heuristic<D>> IncrementalHeuristic<D> for Estimates<'_, H> {
-    type Memo = u32;
+impl<D: Domain, C: Copy, H: Heuristic<D, C>> IncrementalHeuristic<D, C> for Estimates<'_, H> {
+    type Memo = C;
     #[inline]
-    fn init(&self, domain: &D, state: &D::State) -> u32 {
+    fn init(&self, domain: &D, state: &D::State) -> C {
         self.0.estimate(domain, state)
     }
     #[inline]
-    fn update(&self, domain: &D, after: &D::State, _: D::Action, _: u32) -> u32 {
+    fn update(&self, domain: &D, after: &D::State, _: D::Action, _: C) -> C {
         self.0.estimate(domain, after)
     }
     #[inline]
-    fn value(&self, memo: u32) -> u32 {
+    fn value(&self, memo: C) -> C {
         memo
     }
+}
+
+/// An estimate in `u32` read as a `u64`, the type of the domain's own costs summed.
+struct Widened<'h, H>(&'h H);
+
+impl<D: Domain, H: IncrementalHeuristic<D>> IncrementalHeuristic<D, u64> for Widened<'_, H> {
+    type Memo = H::Memo;
+    #[inline]
+    fn init(&self, domain: &D, state: &D::State) -> H::Memo {
+        self.0.init(domain, state)
+    }
+    #[inline]
+    fn update(&self, domain: &D, after: &D::State, action: D::Action, before: H::Memo) -> H::Memo {
+        self.0.update(domain, after, action, before)
+    }
+    #[inline]
+    fn value(&self, memo: H::Memo) -> u64 {
+        u64::from(self.0.value(memo))
+    }
+}
+
+/// Finds a cheapest solution from `start` with A*, each action costing what `weights` says (real
+/// lengths, or any other [`Cost`]), using a hash map of visited states. `heuristic` estimates in
+/// the same type, admissibly. Real costs go through the open list's heap instead of its buckets,
+/// with the same order of ties.
+///
+/// ```
+/// use statespace_engine::{Domain, Limits, OrderedFloat, astar::astar_weighted};
+/// /// Eight-way steps on the integer plane, diagonals costing √2, from (0, 0) to (3, 1).
+/// struct Plane;
+/// impl Domain for Plane {
+///     type State = (i32, i32);
+///     type Action = (i32, i32);
+///     fn actions(&self, _: &(i32, i32), out: &mut Vec<(i32, i32)>) {
+///         for dx in -1..=1 {
+///             for dy in -1..=1 {
+///                 if (dx, dy) != (0, 0) { out.push((dx, dy)); }
+///             }
+///         }
+///     }
+///     fn apply(&self, s: &mut (i32, i32), a: (i32, i32)) { s.0 += a.0; s.1 += a.1; }
+///     fn invert(&self, a: (i32, i32)) -> Option<(i32, i32)> { Some((-a.0, -a.1)) }
+///     fn is_goal(&self, s: &(i32, i32)) -> bool { *s == (3, 1) }
+/// }
+/// let length = |_: &(i32, i32), (dx, dy): (i32, i32)| {
+///     OrderedFloat(if dx != 0 && dy != 0 { 2f64.sqrt() } else { 1.0 })
+/// };
+/// let octile = |&(x, y): &(i32, i32)| {
+///     let (dx, dy) = ((3 - x).abs() as f64, (1 - y).abs() as f64);
+///     OrderedFloat(dx.max(dy) + (2f64.sqrt() - 1.0) * dx.min(dy))
+/// };
+/// let result = astar_weighted(&Plane, &(0, 0), &length, &octile, &Limits::none());
+/// let solution = result.outcome.solution().unwrap();
+/// assert!((solution.cost.0 - (2.0 + 2f64.sqrt())).abs() < 1e-9);
+/// ```
+pub fn astar_weighted<D, W, H>(
+    domain: &D,
+    start: &D::State,
+    weights: &W,
+    heuristic: &H,
+    limits: &Limits,
+) -> SearchResult<D::Action, W::Cost>
+where
+    D: Domain,
+    W: Weights<D>,
+    H: Heuristic<D, W::Cost>,
+{
+    let mut searcher = AStar::<_, _, _, W::Cost, W::Cost>::new(HashIndex::default());
+    searcher.search_weighted(domain, start, weights, &Estimates(heuristic), limits)
 }
 
 impl<S: Clone, A: Copy + Eq, I> AStar<S, A, I> {
@@ -190,16 +260,6 @@ impl<S: Clone, A: Copy + Eq, I> AStar<S, A, I> {
 }
 
 impl<S: Clone, A: Copy + Eq, I, M: Copy> AStar<S, A, I, M> {
-    /// A searcher that records visited states in `visited` (a [`StateIndex`]).
-    pub fn new(visited: I) -> Self {
-        Self {
-            visited,
-            open: OpenList::default(),
-            links: Vec::new(),
-            costs: Vec::new(),
-        }
-    }
-
     /// Finds a cheapest solution from `start`, as [`astar`] does, updating the estimate move by
     /// move instead of computing it afresh for each state.
     pub fn search_incremental<D, H>(
@@ -214,13 +274,44 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy> AStar<S, A, I, M> {
         H: IncrementalHeuristic<D, Memo = M>,
         I: StateIndex<S>,
     {
+        self.search_weighted(domain, start, &DomainCosts, &Widened(heuristic), limits)
+    }
+}
+
+impl<S: Clone, A: Copy + Eq, I, M: Copy, C: Cost> AStar<S, A, I, M, C> {
+    /// A searcher that records visited states in `visited` (a [`StateIndex`]).
+    pub fn new(visited: I) -> Self {
+        Self {
+            visited,
+            open: OpenList::default(),
+            links: Vec::new(),
+            costs: Vec::new(),
+        }
+    }
+
+    /// Finds a cheapest solution from `start`, as [`astar_weighted`] does, each action costing
+    /// what `weights` says, with an estimate updated move by move.
+    pub fn search_weighted<D, W, H>(
+        &mut self,
+        domain: &D,
+        start: &S,
+        weights: &W,
+        heuristic: &H,
+        limits: &Limits,
+    ) -> SearchResult<A, C>
+    where
+        D: Domain<State = S, Action = A>,
+        W: Weights<D, Cost = C>,
+        H: IncrementalHeuristic<D, C, Memo = M>,
+        I: StateIndex<S>,
+    {
         let started = Instant::now();
         let mut stats = Stats::default();
-        let verdict = self.run(domain, start, heuristic, limits, &mut stats);
+        let verdict = self.run(domain, start, weights, heuristic, limits, &mut stats);
         finish(verdict, stats, started)
     }
 
-    fn reset(&mut self, start: &S, memo: M, f: u64)
+    fn reset(&mut self, start: &S, memo: M, f: C)
     where
         I: StateIndex<S>,
     {
@@ -234,13 +325,13 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy> AStar<S, A, I, M> {
             action: None,
             memo,
         };
-        self.open.push(f, 0, entry);
+        self.open.push(f, C::ZERO, entry);
     }
 
     /// The node of `state`, leaving the open list at cost `g` by `link`: a new node the first
     /// time, the known one again if this path is cheaper (an inconsistent estimate may let a
     /// state leave before its cheapest path), or none if the entry is stale.
-    fn node_of(&mut self, state: &S, link: Link<A>, g: u64) -> Option<u32>
+    fn node_of(&mut self, state: &S, link: Link<A>, g: C) -> Option<u32>
     where
         I: StateIndex<S>,
     {
@@ -269,12 +360,12 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy> AStar<S, A, I, M> {
     #[inline(always)]
     fn hold_or_push(
         &mut self,
-        held: &mut Option<Ranked<S, A, M>>,
-        expanded: (u64, u64),
-        child: Ranked<S, A, M>,
+        held: &mut Option<Ranked<S, A, M, C>>,
+        expanded: (C, C),
+        child: Ranked<S, A, M, C>,
     ) {
         let (f, g) = (child.0, child.1);
-        let before = |(other_f, other_g): (u64, u64)| f < other_f || (f == other_f && g >= other_g);
+        let before = |(other_f, other_g): (C, C)| f < other_f || (f == other_f && g >= other_g);
         if before(expanded) && held.as_ref().is_none_or(|best| before((best.0, best.1))) {
             if let Some((f, g, entry)) = held.replace(child) {
                 self.open.push(f, g, entry);
@@ -284,7 +375,7 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy> AStar<S, A, I, M> {
         }
     }
 
-    fn solution_to(&self, node: u32) -> Solution<A> {
+    fn solution_to(&self, node: u32) -> Solution<A, C> {
         let steps = steps_to(node, |node| self.links[node as usize]);
         Solution {
             actions: steps.into_iter().map(|(_, action)| action).collect(),
@@ -292,22 +383,24 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy> AStar<S, A, I, M> {
         }
     }
 
-    fn run<D, H>(
+    fn run<D, W, H>(
         &mut self,
         domain: &D,
         start: &S,
+        weights: &W,
         heuristic: &H,
         limits: &Limits,
         stats: &mut Stats,
-    ) -> Result<Option<Solution<A>>, StopReason>
+    ) -> Result<Option<Solution<A, C>>, StopReason>
     where
         D: Domain<State = S, Action = A>,
-        H: IncrementalHeuristic<D, Memo = M>,
+        W: Weights<D, Cost = C>,
+        H: IncrementalHeuristic<D, C, Memo = M>,
         I: StateIndex<S>,
     {
         let mut meter = Meter::new(limits).charging(bytes_per_stored_state(domain, start));
         let memo = heuristic.init(domain, start);
-        self.reset(start, memo, u64::from(heuristic.value(memo)));
+        self.reset(start, memo, heuristic.value(memo));
         stats.stored = 1;
         let mut actions = Vec::new();
         // The entry to expand next when it is known without the open list: see `hold_or_push`.
@@ -331,13 +424,16 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy> AStar<S, A, I, M> {
             if domain.is_goal(&state) {
                 return Ok(Some(self.solution_to(node)));
             }
-            if meter.beyond_depth(f) {
+            if meter.beyond_depth(f.whole()) {
                 return Err(StopReason::DepthLimit);
             }
             meter.before_expansion(stats.expanded)?;
             actions.clear();
             domain.actions(&state, &mut actions);
-            stats.count(u32::try_from(f).unwrap_or(u32::MAX), actions.len() as u64);
+            stats.count(
+                u32::try_from(f.whole()).unwrap_or(u32::MAX),
+                actions.len() as u64,
+            );
             // The way back leads to the parent, which a path through here can never improve.
             let back = parent_action.and_then(|action| domain.invert(action));
             for &action in &actions {
@@ -347,9 +443,9 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy> AStar<S, A, I, M> {
                 let mut next = state.clone();
                 domain.apply(&mut next, action);
                 check_inverse(domain, stats.expanded, &state, action, &next);
-                let child_g = g + u64::from(domain.cost(&state, action));
+                let child_g = g + weights.weight(domain, &state, action);
                 let memo = heuristic.update(domain, &next, action, parent_memo);
-                let h = u64::from(heuristic.value(memo));
+                let h = heuristic.value(memo);
                 let child = Entry {
                     state: next,
                     parent: node,

@@ -4,6 +4,8 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
+use crate::Cost;
+
 /// A search space in the spirit of HOG2's environments: states, actions applied in place,
 /// inverse actions and a goal test.
 ///
@@ -107,25 +109,58 @@ pub trait PerfectHash: Domain {
     }
 }
 
-/// An admissible estimate: a lower bound on the cost from a state to the nearest goal.
+/// An admissible estimate: a lower bound on the cost from a state to the nearest goal, a `u32`
+/// by default, or a cost `C` of the search's own [`Weights`].
 ///
 /// If it ever overestimates, A* and IDA* may return a solution that is not the shortest.
-pub trait Heuristic<D: Domain + ?Sized> {
+pub trait Heuristic<D: Domain + ?Sized, C = u32> {
     /// A lower bound on the remaining cost from `state`.
-    fn estimate(&self, domain: &D, state: &D::State) -> u32;
+    fn estimate(&self, domain: &D, state: &D::State) -> C;
 }
 
-impl<D: Domain + ?Sized, F: Fn(&D::State) -> u32> Heuristic<D> for F {
-    fn estimate(&self, _domain: &D, state: &D::State) -> u32 {
+impl<D: Domain + ?Sized, C, F: Fn(&D::State) -> C> Heuristic<D, C> for F {
+    fn estimate(&self, _domain: &D, state: &D::State) -> C {
         self(state)
+    }
+}
+
+/// What each action costs, when the domain's own integer [`Domain::cost`] will not do: real
+/// lengths, or any other [`Cost`]. A*'s and Dijkstra's `_weighted` forms take one; a closure
+/// `|state, action| cost` is one.
+pub trait Weights<D: Domain + ?Sized> {
+    /// The type of the costs.
+    type Cost: Cost;
+    /// The cost of `action` in `state`; never below [`Cost::ZERO`].
+    fn weight(&self, domain: &D, state: &D::State, action: D::Action) -> Self::Cost;
+}
+
+impl<D: Domain + ?Sized, C: Cost, F: Fn(&D::State, D::Action) -> C> Weights<D> for F {
+    type Cost = C;
+    #[inline]
+    fn weight(&self, _domain: &D, state: &D::State, action: D::Action) -> C {
+        self(state, action)
+    }
+}
+
+/// The domain's own costs ([`Domain::cost`]), as `u64`: the weights of the searches that take
+/// none.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DomainCosts;
+
+impl<D: Domain + ?Sized> Weights<D> for DomainCosts {
+    type Cost = u64;
+    #[inline]
+    fn weight(&self, domain: &D, state: &D::State, action: D::Action) -> u64 {
+        u64::from(domain.cost(state, action))
     }
 }
 
 /// A heuristic that IDA* updates move by move instead of recomputing it at every node.
 ///
 /// It keeps whatever it needs between moves in a small `Memo` (the estimate itself, or the
-/// entries of several pattern databases); [`IncrementalHeuristic::value`] reads the estimate off it.
-pub trait IncrementalHeuristic<D: Domain + ?Sized> {
+/// entries of several pattern databases); [`IncrementalHeuristic::value`] reads the estimate off it,
+/// a `u32` by default or a cost `C` of the search's own [`Weights`].
+pub trait IncrementalHeuristic<D: Domain + ?Sized, C = u32> {
     /// What the heuristic carries from a state to its successor.
     type Memo: Copy;
     /// The memo of a state seen for the first time.
@@ -140,7 +175,7 @@ pub trait IncrementalHeuristic<D: Domain + ?Sized> {
         before: Self::Memo,
     ) -> Self::Memo;
     /// The admissible estimate a memo stands for.
-    fn value(&self, memo: Self::Memo) -> u32;
+    fn value(&self, memo: Self::Memo) -> C;
 }
 
 /// The expansions at the start of each search over which debug builds check that every move's
@@ -172,15 +207,15 @@ pub(crate) fn check_inverse<D: Domain + ?Sized>(
 
 /// A plain closure is an incremental heuristic too, recomputed at every state (as
 /// [`Recompute`] makes of any heuristic): IDA* takes `&|s: &S| ...` as A* does.
-impl<D: Domain + ?Sized, F: Fn(&D::State) -> u32> IncrementalHeuristic<D> for F {
-    type Memo = u32;
-    fn init(&self, _domain: &D, state: &D::State) -> u32 {
+impl<D: Domain + ?Sized, C: Copy, F: Fn(&D::State) -> C> IncrementalHeuristic<D, C> for F {
+    type Memo = C;
+    fn init(&self, _domain: &D, state: &D::State) -> C {
         self(state)
     }
-    fn update(&self, _domain: &D, after: &D::State, _action: D::Action, _before: u32) -> u32 {
+    fn update(&self, _domain: &D, after: &D::State, _action: D::Action, _before: C) -> C {
         self(after)
     }
-    fn value(&self, memo: u32) -> u32 {
+    fn value(&self, memo: C) -> C {
         memo
     }
 }
@@ -189,15 +224,15 @@ impl<D: Domain + ?Sized, F: Fn(&D::State) -> u32> IncrementalHeuristic<D> for F 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Recompute<H>(pub H);
 
-impl<D: Domain + ?Sized, H: Heuristic<D>> IncrementalHeuristic<D> for Recompute<H> {
-    type Memo = u32;
-    fn init(&self, domain: &D, state: &D::State) -> u32 {
+impl<D: Domain + ?Sized, C: Copy, H: Heuristic<D, C>> IncrementalHeuristic<D, C> for Recompute<H> {
+    type Memo = C;
+    fn init(&self, domain: &D, state: &D::State) -> C {
         self.0.estimate(domain, state)
     }
-    fn update(&self, domain: &D, after: &D::State, _action: D::Action, _before: u32) -> u32 {
+    fn update(&self, domain: &D, after: &D::State, _action: D::Action, _before: C) -> C {
         self.0.estimate(domain, after)
     }
-    fn value(&self, memo: u32) -> u32 {
+    fn value(&self, memo: C) -> C {
         memo
     }
 }

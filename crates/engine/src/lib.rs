@@ -43,6 +43,8 @@
 pub mod astar;
 pub mod bfs;
 pub mod bidirectional_bfs;
+mod cost;
+pub mod dijkstra;
 pub mod distance_table;
 mod domain;
 pub mod heuristics;
@@ -56,8 +58,12 @@ pub mod pattern_database;
 pub mod rank;
 pub mod space;
 
-pub use domain::{Domain, Heuristic, IncrementalHeuristic, PerfectHash, Recompute};
+pub use cost::Cost;
+pub use domain::{
+    Domain, DomainCosts, Heuristic, IncrementalHeuristic, PerfectHash, Recompute, Weights,
+};
 pub use limits::{Limits, Meter, StopReason, bytes_per_state, bytes_per_stored_state};
+pub use ordered_float::OrderedFloat;
 pub use outcome::{LayerStats, Outcome, SearchResult, Solution, Stats};
 
 /// The README's library example, run as a test so that it cannot drift from the code.

@@ -4,16 +4,17 @@ use std::time::Duration;
 
 use crate::{Domain, StopReason};
 
-/// A solution: the actions from the start to a goal, in order, and their total cost.
+/// A solution: the actions from the start to a goal, in order, and their total cost (an integer,
+/// or a [`Cost`](crate::Cost) of another type for searches with their own weights).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Solution<A> {
+pub struct Solution<A, C = u64> {
     /// The actions, first to last.
     pub actions: Vec<A>,
     /// The sum of the actions' costs.
-    pub cost: u64,
+    pub cost: C,
 }
 
-impl<A: Copy> Solution<A> {
+impl<A: Copy, C> Solution<A, C> {
     /// The states along the solution of `domain` from `start`: `start` first, the goal last.
     ///
     /// ```
@@ -49,9 +50,9 @@ impl<A: Copy> Solution<A> {
 
 /// How a search ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome<A> {
+pub enum Outcome<A, C = u64> {
     /// A solution was found (the shortest one, for the optimal algorithms).
-    Found(Solution<A>),
+    Found(Solution<A, C>),
     /// The whole reachable space (within the depth limit, if the space ends before it) was
     /// searched: no solution exists.
     Exhausted,
@@ -59,9 +60,9 @@ pub enum Outcome<A> {
     Stopped(StopReason),
 }
 
-impl<A> Outcome<A> {
+impl<A, C> Outcome<A, C> {
     /// The solution, if one was found.
-    pub fn solution(&self) -> Option<&Solution<A>> {
+    pub fn solution(&self) -> Option<&Solution<A, C>> {
         match self {
             Outcome::Found(solution) => Some(solution),
             _ => None,
@@ -138,9 +139,9 @@ impl Stats {
 
 /// An outcome with the statistics of the search that produced it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchResult<A> {
+pub struct SearchResult<A, C = u64> {
     /// How the search ended.
-    pub outcome: Outcome<A>,
+    pub outcome: Outcome<A, C>,
     /// What it did.
     pub stats: Stats,
 }

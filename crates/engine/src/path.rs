@@ -94,7 +94,7 @@ impl<S, A: Copy> SearchTree<S, A> {
 }
 
 /// Turns a search's verdict into an outcome.
-pub(crate) fn outcome<A>(verdict: Result<Option<Solution<A>>, StopReason>) -> Outcome<A> {
+pub(crate) fn outcome<A, C>(verdict: Result<Option<Solution<A, C>>, StopReason>) -> Outcome<A, C> {
     match verdict {
         Ok(Some(solution)) => Outcome::Found(solution),
         Ok(None) => Outcome::Exhausted,
@@ -103,11 +103,11 @@ pub(crate) fn outcome<A>(verdict: Result<Option<Solution<A>>, StopReason>) -> Ou
 }
 
 /// Stamps the elapsed time on the statistics and packs the result.
-pub(crate) fn finish<A>(
-    verdict: Result<Option<Solution<A>>, StopReason>,
+pub(crate) fn finish<A, C>(
+    verdict: Result<Option<Solution<A, C>>, StopReason>,
     mut stats: Stats,
     started: std::time::Instant,
-) -> crate::SearchResult<A> {
+) -> crate::SearchResult<A, C> {
     stats.elapsed = started.elapsed();
     crate::SearchResult {
         outcome: outcome(verdict),

@@ -3,14 +3,15 @@
 mod support;
 
 use proptest::prelude::*;
-use statespace_engine::astar::{AStar, astar, astar_with};
+use statespace_engine::astar::{AStar, astar, astar_weighted, astar_with};
 use statespace_engine::bfs::{Bfs, bfs, bfs_with};
 use statespace_engine::bidirectional_bfs::{bidirectional_bfs, bidirectional_bfs_with};
+use statespace_engine::dijkstra::{dijkstra, dijkstra_weighted};
 use statespace_engine::distance_table::distance_table;
 use statespace_engine::heuristics::Max;
 use statespace_engine::idastar::idastar;
 use statespace_engine::index::{DenseIndex, DenseSet, FlatIndex, StateIndex};
-use statespace_engine::{Domain, Limits, Outcome, Recompute};
+use statespace_engine::{Domain, Limits, OrderedFloat, Outcome, Recompute};
 use support::{Sliding, graphs, replay, sliding_starts};
 
 /// The length of a found solution, or None when the outcome says there is none.
@@ -304,6 +305,42 @@ proptest! {
                 (outcome, cost) => prop_assert!(false, "{:?} against {:?}", outcome, cost),
             }
         }
+    }
+}
+
+proptest! {
+    /// Dijkstra on the domain's integer costs, and on the same costs as reals (through the open
+    /// list's heap instead of its buckets), A* on reals with the inconsistent estimate: the same
+    /// cheapest cost as Bellman-Ford, and the integer and real searches the same solution.
+    #[test]
+    fn dijkstra_and_real_costs_agree_with_bellman_ford((graph, start) in weighted_graphs(400)) {
+        let exact = graph.costs_to_goal();
+        let limits = Limits::none();
+        let real = |node: &u32, edge: usize| OrderedFloat(f64::from(graph.cost(node, edge)));
+        let integer = dijkstra(&graph, &start, &limits);
+        let reals = dijkstra_weighted(&graph, &start, &real, &limits);
+        prop_assert_eq!(integer.outcome.solution().map(|s| s.cost), exact[start as usize]);
+        prop_assert_eq!(
+            reals.outcome.solution().map(|s| (s.actions.clone(), s.cost.0 as u64)),
+            integer.outcome.solution().map(|s| (s.actions.clone(), s.cost))
+        );
+        prop_assert_eq!(reals.stats.expanded, integer.stats.expanded);
+        let share = |node: &u32| {
+            let d = exact[*node as usize].unwrap_or(0);
+            OrderedFloat((d * u64::from(node % 4) / 3).min(d) as f64)
+        };
+        let weighted = astar_weighted(&graph, &start, &real, &share, &limits);
+        prop_assert_eq!(weighted.outcome.solution().map(|s| s.cost.0 as u64), exact[start as usize]);
+    }
+
+    /// On unit costs, Dijkstra finds BFS's lengths.
+    #[test]
+    fn dijkstra_on_unit_costs_is_bfs((graph, start) in graphs()) {
+        let limits = Limits::none();
+        prop_assert_eq!(
+            length(&dijkstra(&graph, &start, &limits).outcome),
+            length(&bfs(&graph, &start, &limits).outcome)
+        );
     }
 }
 

@@ -4,20 +4,22 @@
 //! small on most domains: such entries go to a stack per (f, g) found by plain indexing, one row
 //! of stacks per f (`f - base`) with a cursor on the lowest row that may hold entries, and in a
 //! row a cursor on the largest g that may. No hashing, no heap. Entries out of that range (large
-//! costs, or an inconsistent heuristic taking f below the start's) go to a sparse list: a stack
-//! per (f, g) found through a map, and a heap of the non-empty ones. The stacks outlive a search,
-//! to be reused by the next one.
+//! costs, an inconsistent heuristic taking f below the start's, or costs that are not whole
+//! numbers) go to a sparse list: a stack per (f, g) found through a map, and a heap of the
+//! non-empty ones. The stacks outlive a search, to be reused by the next one.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use rustc_hash::FxHashMap;
 
+use crate::Cost;
+
 /// The f-values (from the start's) and g-values below which entries go to the dense rows.
 const DENSE_F: u64 = 256;
 const DENSE_G: u64 = 256;
 
-pub(super) struct OpenList<E> {
+pub(super) struct OpenList<C, E> {
     /// The stack of each f from `base` and each g, row by row: `DENSE_G` stacks per row.
     stacks: Vec<Vec<E>>,
     /// The state of each row.
@@ -28,7 +30,7 @@ pub(super) struct OpenList<E> {
     low: usize,
     /// Rows from this one on are untouched in this search.
     used: usize,
-    sparse: SparseList<E>,
+    sparse: SparseList<C, E>,
     /// Entries in both parts.
     pub(super) len: u64,
 }
@@ -41,7 +43,7 @@ struct Row {
     len: usize,
 }
 
-impl<E> Default for OpenList<E> {
+impl<C: Ord, E> Default for OpenList<C, E> {
     fn default() -> Self {
         Self {
             stacks: Vec::new(),
@@ -55,9 +57,9 @@ impl<E> Default for OpenList<E> {
     }
 }
 
-impl<E> OpenList<E> {
+impl<C: Cost, E> OpenList<C, E> {
     /// Empties the list for a search whose start has f-value `base`.
-    pub(super) fn clear(&mut self, base: u64) {
+    pub(super) fn clear(&mut self, base: C) {
         for (offset, row) in self.rows[..self.used].iter_mut().enumerate() {
             if row.len > 0 {
                 let first = offset * DENSE_G as usize;
@@ -68,7 +70,7 @@ impl<E> OpenList<E> {
             *row = Row::default();
         }
         self.sparse.clear();
-        self.base = base;
+        self.base = base.whole();
         self.low = 0;
         self.used = 0;
         self.len = 0;
@@ -76,11 +78,11 @@ impl<E> OpenList<E> {
 
     // Always inlined: called out of line, the entry went through memory, stalling the copy.
     #[inline(always)]
-    pub(super) fn push(&mut self, f: u64, g: u64, entry: E) {
+    pub(super) fn push(&mut self, f: C, g: C, entry: E) {
         self.len += 1;
-        match f.checked_sub(self.base) {
-            Some(offset) if offset < DENSE_F && g < DENSE_G => {
-                self.push_dense(offset as usize, g as usize, entry);
+        match f.whole().checked_sub(self.base) {
+            Some(offset) if C::WHOLE && offset < DENSE_F && g.whole() < DENSE_G => {
+                self.push_dense(offset as usize, g.whole() as usize, entry);
             }
             _ => self.sparse.push(f, g, entry),
         }
@@ -112,7 +114,7 @@ impl<E> OpenList<E> {
     /// The entry with the least f, then the largest g, pushed last, with its f and g.
     // Always inlined, for the same reason as `push`.
     #[inline(always)]
-    pub(super) fn pop(&mut self) -> Option<(u64, u64, E)> {
+    pub(super) fn pop(&mut self) -> Option<(C, C, E)> {
         while self.low < self.used && self.rows[self.low].len == 0 {
             self.low += 1;
         }
@@ -122,20 +124,22 @@ impl<E> OpenList<E> {
             while self.stacks[first + row.top - 1].is_empty() {
                 row.top -= 1;
             }
-            (self.base + self.low as u64, row.top as u64 - 1)
+            (C::from_whole(self.base + self.low as u64), row.top - 1)
         });
         let (f, g, entry) = match (dense, self.sparse.peek()) {
             (None, None) => return None,
-            (Some((f, g)), Some(sparse)) if (Reverse(f), g) < (Reverse(sparse.0), sparse.1) => {
+            (Some((f, g)), Some(sparse))
+                if (Reverse(f), C::from_whole(g as u64)) < (Reverse(sparse.0), sparse.1) =>
+            {
                 self.sparse.pop()
             }
             (None, Some(_)) => self.sparse.pop(),
             (Some((f, g)), _) => {
-                let entry = self.stacks[first + g as usize]
+                let entry = self.stacks[first + g]
                     .pop()
                     .expect("the top stack has entries");
                 self.rows[self.low].len -= 1;
-                (f, g, entry)
+                (f, C::from_whole(g as u64), entry)
             }
         };
         self.len -= 1;
@@ -145,15 +149,15 @@ impl<E> OpenList<E> {
 
 /// Entries out of the dense range: a stack per (f, g), and a heap of the non-empty ones ordered
 /// by least f, then largest g.
-struct SparseList<E> {
+struct SparseList<C, E> {
     stacks: Vec<Vec<E>>,
     /// The stack of each (f, g) seen.
-    slots: FxHashMap<(u64, u64), u32>,
+    slots: FxHashMap<(C, C), u32>,
     /// The non-empty stacks: (f, g, stack number), least f and then largest g on top.
-    order: BinaryHeap<(Reverse<u64>, u64, u32)>,
+    order: BinaryHeap<(Reverse<C>, C, u32)>,
 }
 
-impl<E> Default for SparseList<E> {
+impl<C: Ord, E> Default for SparseList<C, E> {
     fn default() -> Self {
         Self {
             stacks: Vec::new(),
@@ -167,7 +171,7 @@ impl<E> Default for SparseList<E> {
 /// would otherwise keep a stack for every value ever seen).
 const MAX_KEPT_STACKS: usize = 1 << 12;
 
-impl<E> SparseList<E> {
+impl<C: Cost, E> SparseList<C, E> {
     fn clear(&mut self) {
         for (_, _, stack) in self.order.drain() {
             self.stacks[stack as usize].clear();
@@ -179,7 +183,7 @@ impl<E> SparseList<E> {
     }
 
     #[inline(never)]
-    fn push(&mut self, f: u64, g: u64, entry: E) {
+    fn push(&mut self, f: C, g: C, entry: E) {
         let next = self.stacks.len() as u32;
         let stack = *self.slots.entry((f, g)).or_insert(next);
         if stack == next {
@@ -194,13 +198,13 @@ impl<E> SparseList<E> {
 
     /// The (f, g) of the next entry.
     #[inline]
-    fn peek(&self) -> Option<(u64, u64)> {
+    fn peek(&self) -> Option<(C, C)> {
         self.order.peek().map(|&(Reverse(f), g, _)| (f, g))
     }
 
     /// The next entry, with its f and g; the list must not be empty.
     #[inline(never)]
-    fn pop(&mut self) -> (u64, u64, E) {
+    fn pop(&mut self) -> (C, C, E) {
         let &(Reverse(f), g, stack) = self.order.peek().expect("a non-empty list");
         let stack_entries = &mut self.stacks[stack as usize];
         let entry = stack_entries.pop().expect("listed stacks are not empty");

@@ -1,0 +1,56 @@
+//! The costs searches add up: integers, or any other totally ordered type (real lengths).
+
+use std::fmt::Debug;
+use std::hash::Hash;
+use std::ops::Add;
+
+/// The type of a path's cost. Integers are costs; so is any ordered type with an addition,
+/// such as [`OrderedFloat<f64>`](ordered_float::OrderedFloat) for real lengths (√2 for a
+/// diagonal step), or an exact type of a puzzle's own.
+///
+/// A*'s open list files whole costs ([`Cost::WHOLE`]) in buckets by plain indexing and other
+/// costs in a heap; ties keep the same order either way (least f, then largest g, then last
+/// generated).
+pub trait Cost: Copy + Ord + Hash + Debug + Add<Output = Self> + Send + Sync + 'static {
+    /// The cost of no step.
+    const ZERO: Self;
+    /// Whether every cost is a whole number, which [`Cost::whole`] gives exactly.
+    const WHOLE: bool;
+    /// The least whole number at least this cost: what buckets, depth limits and per-layer
+    /// statistics go by.
+    fn whole(self) -> u64;
+    /// The cost of a whole number (exact when costs are [`WHOLE`](Cost::WHOLE)).
+    fn from_whole(whole: u64) -> Self;
+}
+
+macro_rules! unsigned_cost {
+    ($($t:ty),*) => {$(
+        impl Cost for $t {
+            const ZERO: Self = 0;
+            const WHOLE: bool = true;
+            #[inline]
+            fn whole(self) -> u64 {
+                self as u64
+            }
+            #[inline]
+            fn from_whole(whole: u64) -> Self {
+                whole as $t
+            }
+        }
+    )*};
+}
+
+unsigned_cost!(u8, u16, u32, u64, usize);
+
+/// Real costs: not bucketed, rounded up for depth limits and statistics. Must not be NaN nor
+/// negative.
+impl Cost for ordered_float::OrderedFloat<f64> {
+    const ZERO: Self = ordered_float::OrderedFloat(0.0);
+    const WHOLE: bool = false;
+    fn whole(self) -> u64 {
+        self.0.ceil() as u64
+    }
+    fn from_whole(whole: u64) -> Self {
+        ordered_float::OrderedFloat(whole as f64)
+    }
+}
