@@ -11,8 +11,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use commands::{eight, four, rotation, sliding, solitaire};
+use commands::{eight, four, grid, rotation, sliding, solitaire};
 use statespace_puzzles::four::Four;
+use statespace_puzzles::grid::GridPuzzle;
 use statespace_puzzles::rotation::Rotation;
 use statespace_puzzles::sliding::{Eight, Sliding};
 use statespace_puzzles::solitaire::SolitairePuzzle;
@@ -25,6 +26,7 @@ Examples (from the repository's root):
   statespace solve sliding --format korf examples/korf.txt
   statespace solve solitaire --json examples/solitaire.txt
   statespace solve four --trace examples/four.txt
+  statespace solve grid --map examples/grid.map --scen examples/grid.map.scen
   statespace gen rotation --count 5 --seed 7 | statespace solve rotation
   statespace solve sliding --format korf benchmarks/korf100.txt
   statespace bench rotation --input examples/rotation.txt --peer ./your-solver
@@ -72,6 +74,8 @@ enum SolveCommand {
     Solitaire(solitaire::SolveArgs),
     /// Four in a row, 四子连棋 (Luogu P2346): 4 lines of B, W, O per board.
     Four(four::SolveArgs),
+    /// Shortest paths on Moving AI grid maps: a map, then start-x start-y goal-x goal-y lines.
+    Grid(grid::SolveArgs),
 }
 
 #[derive(Subcommand)]
@@ -86,6 +90,8 @@ enum GenCommand {
     Solitaire(solitaire::GenArgs),
     /// Random four-in-a-row boards.
     Four(four::GenArgs),
+    /// A random grid map and scenarios on it, with their optimal lengths.
+    Grid(grid::GenArgs),
 }
 
 fn main() -> ExitCode {
@@ -101,6 +107,7 @@ fn main() -> ExitCode {
                 driver::solve::<SolitairePuzzle>(&args.options(), &args.input)
             }
             SolveCommand::Four(args) => driver::solve::<Four>(&args.options(), &args.input),
+            SolveCommand::Grid(args) => driver::solve::<GridPuzzle>(&args.options(), &args.input()),
         },
         Command::Gen { puzzle } => match puzzle {
             GenCommand::Eight(args) => driver::generate::<Eight>(&args.options(), &args.common),
@@ -112,6 +119,7 @@ fn main() -> ExitCode {
                 driver::generate::<SolitairePuzzle>(&args.options(), &args.common)
             }
             GenCommand::Four(args) => driver::generate::<Four>(&args.options(), &args.common),
+            GenCommand::Grid(args) => driver::generate::<GridPuzzle>(&args.options(), &args.common),
         },
         Command::Bench(args) => bench::run(&args),
         Command::Pdb(args) => commands::pdb::run(&args),

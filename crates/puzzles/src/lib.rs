@@ -4,6 +4,7 @@
 //! format, printing of its judge's output format, and solvers — so that knowing one is knowing all.
 
 pub mod four;
+pub mod grid;
 pub mod input;
 pub mod puzzle;
 pub mod registry;

@@ -9,6 +9,7 @@ use serde_json::Value;
 use statespace_engine::StopReason;
 
 use crate::four::Four;
+use crate::grid::GridPuzzle;
 use crate::input::{Input, ParseError};
 use crate::puzzle::{
     About, CaseLimits, OptionsError, Progress, Puzzle, Report, Space, TableStatus,
@@ -250,6 +251,7 @@ pub static PUZZLES: &[&dyn Entry] = &[
     &Registered::<Sliding>(PhantomData),
     &Registered::<SolitairePuzzle>(PhantomData),
     &Registered::<Four>(PhantomData),
+    &Registered::<GridPuzzle>(PhantomData),
 ];
 
 /// The puzzle called `name`.

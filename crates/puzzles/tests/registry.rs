@@ -6,7 +6,7 @@ use statespace_puzzles::puzzle::CaseLimits;
 use statespace_puzzles::registry::{self, PUZZLES};
 
 /// The judge's output for each shipped example.
-const EXPECTED: [(&str, &str); 5] = [
+const EXPECTED: [(&str, &str); 6] = [
     ("rotation", "AC\n2\nDDHH\n2\n"),
     (
         "eight",
@@ -19,6 +19,14 @@ const EXPECTED: [(&str, &str); 5] = [
     ),
     ("solitaire", "YES\nNO\nYES\nYES\n"),
     ("four", "5\n7\n7\n6\n0\n-1\n"),
+    (
+        "grid",
+        "15.00000000 E E E E E E E E E E E E E E E\n\
+         19.65685425 E E E E E E E E SE SE SE S E E E SE S S\n\
+         14.24264069 E E E E E E SE SE E E E SE S\n\
+         26.24264069 N N N N N N N E E E E E E E SE SE SE S E E E S S W S\n\
+         no path\n0.00000000\n",
+    ),
 ];
 
 fn outputs(reports: &[Value]) -> String {

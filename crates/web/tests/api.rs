@@ -232,6 +232,13 @@ fn bad_requests() -> Vec<(&'static str, &'static str, String, u16, &'static str)
             "option \"pdb_dir\" is not taken here",
         ),
         (
+            "/api/grid/solve",
+            json,
+            r#"{"board": "0 0 1 1", "map": "/etc/passwd"}"#.into(),
+            400,
+            "option \"map\" is not taken here",
+        ),
+        (
             "/api/eight/moves",
             json,
             r#"{"board": "1 2"}"#.into(),

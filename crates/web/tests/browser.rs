@@ -71,7 +71,7 @@ impl Browser {
             playground,
         };
         browser
-            .wait_for("document.querySelectorAll('#puzzle option').length === 5")
+            .wait_for("document.querySelectorAll('#puzzle option').length === 6")
             .await;
         browser
     }
@@ -330,6 +330,7 @@ async fn each_puzzle_example_plays_to_its_goal() {
         ("sliding", 1),
         ("solitaire", 7),
         ("four", 5),
+        ("grid", 15),
     ] {
         browser.choose(puzzle).await;
         browser.solve(moves).await;
@@ -348,6 +349,11 @@ async fn each_puzzle_example_plays_to_its_goal() {
                     .await;
                 assert_eq!(pieces, "2 4 3 3 3 6 4 6", "the pieces stand on the target");
                 assert_eq!(target, 4);
+            }
+            "grid" => {
+                // The walker stands on the goal, at the end of the top row.
+                assert!(drawing.lines().next().unwrap().ends_with('*'), "{drawing}");
+                assert!(!drawing.contains('G'), "{drawing}");
             }
             _ => assert!(four_goal(&drawing), "{drawing}"),
         }

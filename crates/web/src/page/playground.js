@@ -408,6 +408,7 @@ const DRAWINGS = {
   rotation: drawRotation,
   four: drawFour,
   solitaire: drawSolitaire,
+  grid: drawGrid,
 };
 
 function draw() {
@@ -513,6 +514,21 @@ function solitaireTarget() {
   const cells = [];
   for (let at = 0; at + 1 < numbers.length; at += 2) cells.push([numbers[at] - 1, numbers[at + 1] - 1]);
   return cells;
+}
+
+// Grid maps: blocked cells dark, the walker a disc, the goal ringed.
+function drawGrid(text) {
+  const rows = lines(text);
+  const picture = canvas(rows.length, rows[0].length, text);
+  rows.forEach((line, r) => [...line].forEach((cell, c) => {
+    picture.append(svg("rect", { x: c * CELL, y: r * CELL, width: CELL, height: CELL, fill: cell === "@" ? "#444" : "#f3efe6", stroke: "#ccc" }));
+    if (cell === "*") {
+      picture.append(svg("circle", { class: "walker", "data-row": r, "data-col": c, cx: c * CELL + CELL / 2, cy: r * CELL + CELL / 2, r: CELL / 2 - 8, fill: "#b5542c" }));
+    } else if (cell === "G") {
+      picture.append(svg("circle", { class: "goal", cx: c * CELL + CELL / 2, cy: r * CELL + CELL / 2, r: CELL / 2 - 6, fill: "none", stroke: "#2a7", "stroke-width": 3 }));
+    }
+  }));
+  return picture;
 }
 
 // Any other puzzle: its drawing's characters on a grid.

@@ -1,0 +1,119 @@
+//! `statespace solve grid` and `statespace gen grid` through the built binary: a map and its
+//! scenario file, lengths checked against the file's, bad maps and scenarios.
+
+mod common;
+
+use common::{run, stderr, stdout};
+
+/// A file of the repository, by its path from the root.
+fn repository_file(path: &str) -> String {
+    format!("{}/../../{path}", env!("CARGO_MANIFEST_DIR"))
+}
+
+const MAP: &str = "type octile\nheight 3\nwidth 4\nmap\n....\n.@..\n....\n";
+
+#[test]
+fn a_map_and_its_scenario_file() {
+    let map = repository_file("examples/grid.map");
+    let scen = repository_file("examples/grid.map.scen");
+    let output = run(
+        &["solve", "grid", "--map", &map, "--scen", &scen, "--stats"],
+        "",
+    );
+    assert_eq!(
+        stdout(&output),
+        "15.00000000 E E E E E E E E E E E E E E E\n\
+         14.24264069 E E E E E E SE SE E E E SE S\n\
+         19.65685425 E E E E E E E E SE SE SE S E E E SE S S\n\
+         26.24264069 N N N N N N N E E E E E E E SE SE SE S E E E S S W S\n"
+    );
+    assert!(
+        stderr(&output).ends_with("4 scenarios, 4 lengths checked, 0 differ from the file\n"),
+        "{}",
+        stderr(&output)
+    );
+    assert_eq!(output.status.code(), Some(0));
+}
+
+#[test]
+fn the_benchmark_arena_by_dijkstra() {
+    let map = repository_file("crates/puzzles/tests/data/arena.map");
+    let scen = repository_file("crates/puzzles/tests/data/arena.map.scen");
+    let output = run(
+        &[
+            "solve", "grid", "--algo", "dijkstra", "--map", &map, "--scen", &scen,
+        ],
+        "",
+    );
+    assert_eq!(stdout(&output).lines().count(), 130);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+}
+
+#[test]
+fn a_length_unlike_the_file_fails_the_run() {
+    let output = run(
+        &["solve", "grid"],
+        &format!("{MAP}0 0 3 2 4.5\n0 0 3 0 3\n"),
+    );
+    assert_eq!(stdout(&output), "4.41421356 E E SE S\n3.00000000 E E E\n");
+    assert!(stderr(&output).contains("case 1: 4.41421356, the file records 4.50000000"));
+    assert_eq!(output.status.code(), Some(1));
+}
+
+#[test]
+fn four_connected_walks_count_steps_and_check_nothing() {
+    let output = run(
+        &["solve", "grid", "--connect", "4"],
+        &format!("{MAP}0 0 3 2 4.41421356\n"),
+    );
+    assert_eq!(stdout(&output), "5.00000000 S S E E E\n");
+    assert_eq!(output.status.code(), Some(0));
+}
+
+#[test]
+fn bad_maps_and_scenarios_name_their_line_after_the_cases_before() {
+    let cases = [
+        (
+            format!("{MAP}0 0 3 0\n0 0 1 1\n"),
+            "line 9: the goal (1, 1) is on a blocked cell ('@')",
+        ),
+        (
+            format!("{MAP}0 0 3 0\n0 0 9 1\n"),
+            "line 9: the goal (9, 1) is off the map of 4 x 3",
+        ),
+        (
+            "type octile\nheight 3\nwidth 4\nmap\n....\n.@..\n...\n".to_string(),
+            "line 7: a row of 3 cells",
+        ),
+        (
+            "type octile\nheight 3\nwidth 4\nmap\n....\n.?..\n....\n".to_string(),
+            "line 6: '?' in column 2",
+        ),
+    ];
+    for (input, expected) in cases {
+        let output = run(&["solve", "grid"], &input);
+        assert!(stderr(&output).contains(expected), "{}", stderr(&output));
+        assert_eq!(output.status.code(), Some(2));
+        if input.contains("0 0 3 0") {
+            assert_eq!(stdout(&output), "3.00000000 E E E\n");
+        }
+    }
+    let missing = run(&["solve", "grid", "--map", "/nonexistent.map"], "");
+    assert!(stderr(&missing).contains("cannot read /nonexistent.map"));
+    assert_eq!(missing.status.code(), Some(2));
+}
+
+#[test]
+fn generated_maps_carry_their_lengths_and_solve_to_them() {
+    let args = [
+        "gen", "grid", "--width", "20", "--height", "10", "--count", "5", "--seed", "3",
+    ];
+    let generated = run(&args, "");
+    assert_eq!(generated.status.code(), Some(0));
+    let text = stdout(&generated);
+    assert_eq!(text, stdout(&run(&args, "")));
+    assert_eq!(text.lines().count(), 4 + 10 + 5);
+    let solved = run(&["solve", "grid", "--stats"], text);
+    assert!(stderr(&solved).ends_with("5 scenarios, 5 lengths checked, 0 differ from the file\n"));
+    assert_eq!(solved.status.code(), Some(0));
+}

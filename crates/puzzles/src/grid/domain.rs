@@ -1,0 +1,314 @@
+//! A map as an engine domain: cells as states, steps to the neighbours as actions, exact octile
+//! lengths as costs, and the octile distance as the estimate.
+
+use std::cmp::Ordering;
+use std::f64::consts::SQRT_2;
+use std::fmt;
+use std::ops::Add;
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+use statespace_engine::{Cost, Domain, PerfectHash, Weights};
+
+use super::map::Map;
+
+/// A step to a neighbouring cell: the four sides first, then the four corners.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Step {
+    /// Up a row.
+    N,
+    /// Right a column.
+    E,
+    /// Down a row.
+    S,
+    /// Left a column.
+    W,
+    /// Up and right.
+    NE,
+    /// Down and right.
+    SE,
+    /// Down and left.
+    SW,
+    /// Up and left.
+    NW,
+}
+
+impl Step {
+    /// Every step, in the order searches try them.
+    pub const ALL: [Step; 8] = [
+        Step::N,
+        Step::E,
+        Step::S,
+        Step::W,
+        Step::NE,
+        Step::SE,
+        Step::SW,
+        Step::NW,
+    ];
+
+    /// The change of column and row.
+    pub fn offset(self) -> (i64, i64) {
+        match self {
+            Step::N => (0, -1),
+            Step::E => (1, 0),
+            Step::S => (0, 1),
+            Step::W => (-1, 0),
+            Step::NE => (1, -1),
+            Step::SE => (1, 1),
+            Step::SW => (-1, 1),
+            Step::NW => (-1, -1),
+        }
+    }
+
+    /// Whether the step is diagonal.
+    pub fn is_diagonal(self) -> bool {
+        let (dx, dy) = self.offset();
+        dx != 0 && dy != 0
+    }
+
+    /// The step back.
+    pub fn opposite(self) -> Step {
+        match self {
+            Step::N => Step::S,
+            Step::E => Step::W,
+            Step::S => Step::N,
+            Step::W => Step::E,
+            Step::NE => Step::SW,
+            Step::SE => Step::NW,
+            Step::SW => Step::NE,
+            Step::NW => Step::SE,
+        }
+    }
+
+    /// The step's name, as answers print it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Step::N => "N",
+            Step::E => "E",
+            Step::S => "S",
+            Step::W => "W",
+            Step::NE => "NE",
+            Step::SE => "SE",
+            Step::SW => "SW",
+            Step::NW => "NW",
+        }
+    }
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An octile length: `straight + diagonal × √2`, kept exactly as the two counts and compared
+/// exactly (√2 being irrational, two different counts never have the same length).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Octile {
+    /// Steps along a side.
+    pub straight: u32,
+    /// Steps across a corner.
+    pub diagonal: u32,
+}
+
+impl Octile {
+    /// The length as a real number.
+    pub fn length(self) -> f64 {
+        f64::from(self.straight) + f64::from(self.diagonal) * SQRT_2
+    }
+
+    /// The octile distance between two cells `dx` columns and `dy` rows apart, walking
+    /// diagonally as far as both allow.
+    pub fn distance(dx: u32, dy: u32) -> Self {
+        Self {
+            straight: dx.abs_diff(dy),
+            diagonal: dx.min(dy),
+        }
+    }
+}
+
+impl Add for Octile {
+    type Output = Self;
+    fn add(self, other: Self) -> Self {
+        Self {
+            straight: self.straight + other.straight,
+            diagonal: self.diagonal + other.diagonal,
+        }
+    }
+}
+
+impl Ord for Octile {
+    /// The sign of `(a − b) + (c − d)√2`, in integers: when the two parts differ in sign, the
+    /// larger of `(a − b)²` and `2(c − d)²` decides.
+    fn cmp(&self, other: &Self) -> Ordering {
+        let whole = i128::from(self.straight) - i128::from(other.straight);
+        let root = i128::from(self.diagonal) - i128::from(other.diagonal);
+        match (whole.cmp(&0), root.cmp(&0)) {
+            (Ordering::Equal, sign) | (sign, Ordering::Equal) => sign,
+            (whole_sign, root_sign) if whole_sign == root_sign => whole_sign,
+            // Opposite signs: the part of larger size decides (they are never equal in size).
+            (whole_sign, _) if whole * whole > 2 * root * root => whole_sign,
+            (whole_sign, _) => whole_sign.reverse(),
+        }
+    }
+}
+
+impl PartialOrd for Octile {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Cost for Octile {
+    const ZERO: Self = Octile {
+        straight: 0,
+        diagonal: 0,
+    };
+    const WHOLE: bool = false;
+    fn whole(self) -> u64 {
+        self.length().ceil() as u64
+    }
+    fn from_whole(whole: u64) -> Self {
+        Octile {
+            straight: u32::try_from(whole).unwrap_or(u32::MAX),
+            diagonal: 0,
+        }
+    }
+}
+
+/// How cells connect.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Connectivity {
+    /// To the four side neighbours.
+    #[serde(rename = "4")]
+    Four,
+    /// To the eight neighbours; a corner only when both sides next to it are passable (the
+    /// Moving AI benchmark's rule: no cutting corners).
+    #[default]
+    #[serde(rename = "8")]
+    Eight,
+}
+
+/// Walking on a map from cell to cell, to one goal cell.
+#[derive(Clone, Debug)]
+pub struct Grid {
+    map: Arc<Map>,
+    connectivity: Connectivity,
+    goal: u32,
+}
+
+impl Grid {
+    /// Walks on `map` as `connectivity` allows, to `goal`.
+    pub fn new(map: Arc<Map>, connectivity: Connectivity, goal: u32) -> Self {
+        Self {
+            map,
+            connectivity,
+            goal,
+        }
+    }
+
+    /// The map.
+    pub fn map(&self) -> &Map {
+        &self.map
+    }
+
+    /// The cell `step` leads to from `cell`, if it is on the map and passable.
+    fn target(&self, cell: u32, step: Step) -> Option<u32> {
+        let (x, y) = self.map.position(cell);
+        let (dx, dy) = step.offset();
+        self.map
+            .cell(x as i64 + dx, y as i64 + dy)
+            .filter(|&next| self.map.is_passable(next))
+    }
+
+    /// Whether `step` may be taken from `cell`.
+    pub fn allows(&self, cell: u32, step: Step) -> bool {
+        if self.target(cell, step).is_none() {
+            return false;
+        }
+        if !step.is_diagonal() {
+            return true;
+        }
+        let (dx, dy) = step.offset();
+        let side = |offset: (i64, i64)| {
+            Step::ALL[..4]
+                .iter()
+                .find(|side| side.offset() == offset)
+                .is_some_and(|&side| self.target(cell, side).is_some())
+        };
+        self.connectivity == Connectivity::Eight && side((dx, 0)) && side((0, dy))
+    }
+
+    /// The octile distance from `cell` to the goal: exact on an open map, a lower bound
+    /// otherwise (on four-connected maps, the Manhattan distance, as straight steps).
+    pub fn estimate(&self, cell: u32) -> Octile {
+        let (x, y) = self.map.position(cell);
+        let (gx, gy) = self.map.position(self.goal);
+        let (dx, dy) = (x.abs_diff(gx) as u32, y.abs_diff(gy) as u32);
+        match self.connectivity {
+            Connectivity::Eight => Octile::distance(dx, dy),
+            Connectivity::Four => Octile {
+                straight: dx + dy,
+                diagonal: 0,
+            },
+        }
+    }
+}
+
+impl Domain for Grid {
+    type State = u32;
+    type Action = Step;
+
+    fn actions(&self, &cell: &u32, out: &mut Vec<Step>) {
+        out.extend(
+            Step::ALL
+                .into_iter()
+                .filter(|&step| self.allows(cell, step)),
+        );
+    }
+
+    fn apply(&self, cell: &mut u32, step: Step) {
+        *cell = self.target(*cell, step).expect("an allowed step");
+    }
+
+    fn invert(&self, step: Step) -> Option<Step> {
+        Some(step.opposite())
+    }
+
+    fn is_goal(&self, &cell: &u32) -> bool {
+        cell == self.goal
+    }
+}
+
+impl PerfectHash for Grid {
+    fn size(&self) -> u64 {
+        self.map.cells() as u64
+    }
+    fn rank(&self, &cell: &u32) -> u64 {
+        u64::from(cell)
+    }
+    fn unrank(&self, rank: u64) -> u32 {
+        rank as u32
+    }
+}
+
+/// The octile length of each step: 1 along a side, √2 across a corner.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct OctileSteps;
+
+impl Weights<Grid> for OctileSteps {
+    type Cost = Octile;
+    fn weight(&self, _: &Grid, _: &u32, step: Step) -> Octile {
+        if step.is_diagonal() {
+            Octile {
+                straight: 0,
+                diagonal: 1,
+            }
+        } else {
+            Octile {
+                straight: 1,
+                diagonal: 0,
+            }
+        }
+    }
+}

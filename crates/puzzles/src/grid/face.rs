@@ -1,0 +1,277 @@
+//! Grids' face: Moving AI maps and scenarios behind the [`Puzzle`] trait every front-end uses.
+
+use std::fmt::Write;
+use std::path::PathBuf;
+use std::sync::{Arc, OnceLock};
+
+use serde::{Deserialize, Serialize};
+
+use crate::input::{Input, ParseError, Source};
+use crate::puzzle::{
+    About, CaseLimits, Closing, OptionsError, Progress, Puzzle, Solved, Step, moves_summary,
+};
+
+use super::domain::{Connectivity, Grid, Step as Direction};
+use super::generate::random_scenarios;
+use super::map::{Map, read_map};
+use super::print::{answer_line, steps};
+use super::scenario::{GridCase, read_scenario};
+use super::solve::{Algorithm, GridAnswer, solve};
+
+/// How far a length may be from the one a scenario records: Moving AI's files print eight
+/// decimals of lengths computed in floating point.
+pub const TOLERANCE: f64 = 1e-4;
+
+/// Shortest paths on grid maps (the Moving AI Lab's benchmarks).
+#[derive(Clone, Copy, Debug)]
+pub struct GridPuzzle;
+
+/// How scenarios are answered.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct GridOptions {
+    /// The algorithm.
+    pub algo: Algorithm,
+    /// How cells connect (default 8, the benchmark's).
+    pub connect: Connectivity,
+    /// The map file the scenarios are on (a `.map.scen` file's lines); without it, the input
+    /// starts with its map.
+    pub map: Option<PathBuf>,
+}
+
+/// What `gen` draws: a random map and scenarios on it.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct GridGenOptions {
+    /// Columns.
+    pub width: usize,
+    /// Rows.
+    pub height: usize,
+    /// The share of blocked cells, in percent.
+    pub walls: u32,
+    /// How cells connect, for the optimal lengths.
+    pub connect: Connectivity,
+}
+
+impl Default for GridGenOptions {
+    fn default() -> Self {
+        Self {
+            width: 32,
+            height: 32,
+            walls: 25,
+            connect: Connectivity::Eight,
+        }
+    }
+}
+
+/// Answers scenarios, and checks their lengths against the input's.
+#[derive(Debug)]
+pub struct GridSolver {
+    options: GridOptions,
+    /// The map of the options.
+    map: Option<Arc<Map>>,
+    /// The map at the head of the input, once read.
+    inline: OnceLock<Arc<Map>>,
+    checked: usize,
+    differ: Vec<String>,
+    cases: usize,
+}
+
+impl GridSolver {
+    fn grid(&self, case: &GridCase) -> Grid {
+        Grid::new(case.map.clone(), self.options.connect, case.goal)
+    }
+
+    /// Compares the length found for case number `self.cases` with the one its line records.
+    fn check(&mut self, case: &GridCase, answer: &GridAnswer) {
+        let (Some(recorded), Connectivity::Eight) = (case.optimal, self.options.connect) else {
+            return;
+        };
+        self.checked += 1;
+        match answer.length() {
+            Some(length) if (length - recorded).abs() <= TOLERANCE => {}
+            found => self.differ.push(format!(
+                "case {}: {}, the file records {recorded:.8}",
+                self.cases,
+                found.map_or_else(|| "no path".to_string(), |length| format!("{length:.8}"))
+            )),
+        }
+    }
+}
+
+/// Reads the map file of the options.
+fn load_map(path: &PathBuf) -> Result<Map, OptionsError> {
+    let file = std::fs::File::open(path)
+        .map_err(|error| OptionsError::new(format!("cannot read {}: {error}", path.display())))?;
+    let mut input = Input::from_reader(Box::new(file));
+    let in_file = |error: ParseError| OptionsError::new(format!("{}: {error}", path.display()));
+    let first = input
+        .line()
+        .map_err(in_file)?
+        .map(|(line, text)| (line, text.to_string()));
+    match first {
+        Some((line, text)) if text.starts_with("type") => {
+            read_map(&mut input, (line, &text)).map_err(in_file)
+        }
+        _ => Err(in_file(ParseError::new(
+            1,
+            "a map starts with `type octile`",
+        ))),
+    }
+}
+
+impl Puzzle for GridPuzzle {
+    const ABOUT: About = About {
+        name: "grid",
+        title: "Shortest paths on grid maps (Moving AI)",
+        judges: "the Moving AI Lab's benchmarks, the Grid-Based Path Planning Competition",
+        input: "a Moving AI map, then one scenario per line: start-x start-y goal-x goal-y \
+                [optimal length]",
+        algorithms: &[
+            (
+                "astar",
+                "A* with the octile distance, exact octile lengths (1 and √2)",
+            ),
+            ("dijkstra", "Dijkstra's algorithm, no estimate"),
+        ],
+        example: include_str!("../../../../examples/grid.txt"),
+        layouts: &[],
+    };
+    type Options = GridOptions;
+    type GenOptions = GridGenOptions;
+    type Case = GridCase;
+    type Answer = GridAnswer;
+    type Solver = GridSolver;
+
+    fn solver(
+        options: &GridOptions,
+        _: &CaseLimits,
+        _: Option<Progress>,
+    ) -> Result<GridSolver, OptionsError> {
+        let map = options.map.as_ref().map(load_map).transpose()?;
+        Ok(GridSolver {
+            options: options.clone(),
+            map: map.map(Arc::new),
+            inline: OnceLock::new(),
+            checked: 0,
+            differ: Vec::new(),
+            cases: 0,
+        })
+    }
+
+    fn read_case(
+        solver: &GridSolver,
+        input: &mut Input<impl Source>,
+        _: usize,
+    ) -> Result<Option<GridCase>, ParseError> {
+        read_scenario(input, solver.map.as_ref(), &solver.inline)
+    }
+
+    fn solve(solver: &mut GridSolver, case: &GridCase, limits: &CaseLimits) -> Solved<GridAnswer> {
+        solver.cases += 1;
+        let (answer, stats) = solve(
+            case,
+            solver.options.connect,
+            solver.options.algo,
+            &limits.start(),
+        );
+        if let Ok(answer) = &answer {
+            solver.check(case, answer);
+        }
+        Solved::new(answer, stats)
+    }
+
+    fn output(_: &GridSolver, _: &GridCase, answer: &GridAnswer, out: &mut String) {
+        out.push_str(&answer_line(answer));
+        out.push('\n');
+    }
+
+    fn summary(_: &GridSolver, answer: &GridAnswer) -> String {
+        match &answer.path {
+            None => "no path".to_string(),
+            Some((steps, length)) => {
+                format!(
+                    "{}, length {:.8}",
+                    moves_summary(steps.len()),
+                    length.length()
+                )
+            }
+        }
+    }
+
+    fn steps(solver: &GridSolver, case: &GridCase, answer: Option<&GridAnswer>) -> Vec<Step> {
+        let path = answer
+            .and_then(|answer| answer.path.as_ref())
+            .map_or(&[][..], |(path, _)| &path[..]);
+        steps(case, &solver.grid(case), path)
+    }
+
+    fn case_input(_: &GridSolver, case: &GridCase) -> String {
+        case.input()
+    }
+
+    fn moves(solver: &GridSolver, case: &GridCase) -> Vec<(String, GridCase)> {
+        let grid = solver.grid(case);
+        Direction::ALL
+            .into_iter()
+            .filter(|&step| grid.allows(case.start, step))
+            .map(|step| {
+                let mut next = case.clone();
+                statespace_engine::Domain::apply(&grid, &mut next.start, step);
+                next.optimal = None;
+                (step.name().to_string(), next)
+            })
+            .collect()
+    }
+
+    fn generate(options: &GridGenOptions, count: usize, seed: u64) -> Result<String, OptionsError> {
+        if options.walls > 100 {
+            return Err(OptionsError::new(format!(
+                "{}% walls: from 0 to 100, please",
+                options.walls
+            )));
+        }
+        let walls = f64::from(options.walls) / 100.0;
+        let (map, cases) = random_scenarios(
+            options.width,
+            options.height,
+            walls,
+            options.connect,
+            count,
+            seed,
+        )
+        .map_err(OptionsError::new)?;
+        let mut text = map.to_string();
+        for case in &cases {
+            let (sx, sy) = map.position(case.start);
+            let (gx, gy) = map.position(case.goal);
+            let optimal = case.optimal.expect("generated scenarios have lengths");
+            // Writing to a String cannot fail.
+            let _ = writeln!(text, "{sx} {sy} {gx} {gy} {optimal:.8}");
+        }
+        Ok(text)
+    }
+
+    fn finish(solver: &GridSolver) -> Closing {
+        if solver.checked == 0 {
+            return Closing::default();
+        }
+        let mut notes = solver.differ.clone();
+        notes.push(format!(
+            "{} scenarios, {} lengths checked, {} differ from the file",
+            solver.cases,
+            solver.checked,
+            solver.differ.len()
+        ));
+        Closing {
+            notes,
+            failure: (!solver.differ.is_empty()).then(|| {
+                format!(
+                    "{} of {} lengths differ from the file",
+                    solver.differ.len(),
+                    solver.checked
+                )
+            }),
+        }
+    }
+}

@@ -1,0 +1,246 @@
+//! Moving AI maps: a header (`type octile`, `height H`, `width W`, `map`), then `H` rows of `W`
+//! cells. `.`, `G` and `S` are passable; `@`, `O`, `T` and `W` are not.
+
+use std::fmt;
+
+use crate::input::{Input, ParseError, Source, quoted};
+
+/// The largest side a map may have: the benchmark's largest maps are 1,024 or so on a side, and
+/// a cell costs a byte of the map and four of a search's tables.
+pub const MAX_SIDE: usize = 8192;
+
+/// A map of passable and blocked cells, row by row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Map {
+    width: usize,
+    height: usize,
+    /// Each cell's character, row by row.
+    cells: Vec<u8>,
+}
+
+/// Why a map of `width` × `height` cells is refused, if it is.
+fn check_sides(width: usize, height: usize) -> Result<(), String> {
+    if (1..=MAX_SIDE).contains(&width) && (1..=MAX_SIDE).contains(&height) {
+        Ok(())
+    } else {
+        Err(format!(
+            "a map of {width} x {height}: each side from 1 to {MAX_SIDE}, please"
+        ))
+    }
+}
+
+/// Whether `cell`, a map character, can be walked on; `None` for a character that is not a cell.
+fn passable(cell: u8) -> Option<bool> {
+    match cell {
+        b'.' | b'G' | b'S' => Some(true),
+        b'@' | b'O' | b'T' | b'W' => Some(false),
+        _ => None,
+    }
+}
+
+impl Map {
+    /// A map of `width` × `height` cells given row by row as map characters.
+    ///
+    /// # Errors
+    /// When the sizes are out of range or do not match, or a character is not a map cell.
+    pub fn new(width: usize, height: usize, cells: Vec<u8>) -> Result<Self, String> {
+        check_sides(width, height)?;
+        if cells.len() != width * height {
+            return Err(format!(
+                "{} cells for a map of {width} x {height}",
+                cells.len()
+            ));
+        }
+        if let Some(&bad) = cells.iter().find(|&&cell| passable(cell).is_none()) {
+            return Err(format!("{:?} is not a map cell", char::from(bad)));
+        }
+        Ok(Self {
+            width,
+            height,
+            cells,
+        })
+    }
+
+    /// The number of columns.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// The number of rows.
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// The cell at column `x`, row `y`, if it is on the map.
+    pub fn cell(&self, x: i64, y: i64) -> Option<u32> {
+        let on_map = (0..self.width as i64).contains(&x) && (0..self.height as i64).contains(&y);
+        on_map.then(|| (y as usize * self.width + x as usize) as u32)
+    }
+
+    /// The column and row of `cell`.
+    pub fn position(&self, cell: u32) -> (usize, usize) {
+        (cell as usize % self.width, cell as usize / self.width)
+    }
+
+    /// Whether `cell` can be walked on.
+    pub fn is_passable(&self, cell: u32) -> bool {
+        passable(self.cells[cell as usize]) == Some(true)
+    }
+
+    /// The map's character at `cell`.
+    pub fn char_at(&self, cell: u32) -> u8 {
+        self.cells[cell as usize]
+    }
+
+    /// The number of cells.
+    pub fn cells(&self) -> usize {
+        self.cells.len()
+    }
+}
+
+/// The map in Moving AI's format.
+impl fmt::Display for Map {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "type octile")?;
+        writeln!(f, "height {}", self.height)?;
+        writeln!(f, "width {}", self.width)?;
+        writeln!(f, "map")?;
+        for row in self.cells.chunks(self.width) {
+            writeln!(f, "{}", String::from_utf8_lossy(row))?;
+        }
+        Ok(())
+    }
+}
+
+/// Reads a map from `input`, whose first line `first` (number `line`) has been read and is
+/// `type ...`.
+pub fn read_map(
+    input: &mut Input<impl Source>,
+    (line, first): (usize, &str),
+) -> Result<Map, ParseError> {
+    if first.split_whitespace().nth(1).is_none() {
+        return Err(ParseError::new(line, "a map starts with `type octile`"));
+    }
+    let height = header_number(input, "height")?;
+    let width = header_number(input, "width")?;
+    match input.line()? {
+        Some((_, "map")) => {}
+        Some((line, text)) => {
+            return Err(ParseError::new(
+                line,
+                format!("expected `map`, found {}", quoted(text)),
+            ));
+        }
+        None => return Err(ParseError::new(input.line_read(), "the map is missing")),
+    }
+    check_sides(width, height).map_err(|message| ParseError::new(input.line_read(), message))?;
+    let mut cells = Vec::with_capacity(width * height);
+    for row in 0..height {
+        let Some((line, text)) = input.line()? else {
+            return Err(ParseError::new(
+                input.line_read(),
+                format!("the map ends after {row} of its {height} rows"),
+            ));
+        };
+        let text = text.trim_end();
+        if text.len() != width {
+            return Err(ParseError::new(
+                line,
+                format!(
+                    "a row of {} cells, where the map is {width} wide",
+                    text.len()
+                ),
+            ));
+        }
+        if let Some(bad) = text.bytes().position(|cell| passable(cell).is_none()) {
+            let found = text[bad..].chars().next().expect("a character");
+            return Err(ParseError::new(
+                line,
+                format!(
+                    "{found:?} in column {} is not a map cell (passable: . G S; blocked: @ O T W)",
+                    bad + 1
+                ),
+            ));
+        }
+        cells.extend_from_slice(text.as_bytes());
+    }
+    Map::new(width, height, cells).map_err(|message| ParseError::new(input.line_read(), message))
+}
+
+/// Reads the header line `name N`.
+fn header_number(input: &mut Input<impl Source>, name: &str) -> Result<usize, ParseError> {
+    let Some((line, text)) = input.line()? else {
+        return Err(ParseError::new(
+            input.line_read(),
+            format!("the map's header ends before `{name}`"),
+        ));
+    };
+    let mut words = text.split_whitespace();
+    match (
+        words.next(),
+        words.next().map(str::parse::<usize>),
+        words.next(),
+    ) {
+        (Some(word), Some(Ok(number)), None) if word == name => Ok(number),
+        _ => Err(ParseError::new(
+            line,
+            format!("expected `{name} N`, found {}", quoted(text)),
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Map, ParseError> {
+        let mut input = Input::new(text.as_bytes());
+        let (line, first) = input.line().unwrap().unwrap();
+        let first = first.to_string();
+        read_map(&mut input, (line, &first))
+    }
+
+    #[test]
+    fn a_map_reads_and_prints_back() {
+        let text = "type octile\nheight 2\nwidth 3\nmap\n.@G\nTS.\n";
+        let map = parse(text).unwrap();
+        assert_eq!((map.width(), map.height()), (3, 2));
+        assert!(map.is_passable(0) && !map.is_passable(1) && map.is_passable(2));
+        assert!(!map.is_passable(3) && map.is_passable(4));
+        assert_eq!(map.to_string(), text);
+        assert_eq!(map.cell(2, 1), Some(5));
+        assert_eq!(map.cell(3, 0), None);
+        assert_eq!(map.position(5), (2, 1));
+    }
+
+    #[test]
+    fn bad_maps_name_their_line() {
+        let errors = [
+            (
+                "type octile\nheight 2\nwidth 3\nmap\n.@G\nT.\n",
+                "line 6: a row of 2 cells",
+            ),
+            (
+                "type octile\nheight 2\nwidth 3\nmap\n.@G\nTx.\n",
+                "line 6: 'x' in column 2",
+            ),
+            (
+                "type octile\nheight 2\nwidth 3\nmap\n.@G\n",
+                "line 5: the map ends after 1",
+            ),
+            ("type octile\nwidth 3\n", "line 2: expected `height N`"),
+            (
+                "type octile\nheight 0\nwidth 3\nmap\n",
+                "line 4: a map of 3 x 0",
+            ),
+            (
+                "type octile\nheight 2\nwidth 3\nmop\n",
+                "line 4: expected `map`",
+            ),
+        ];
+        for (text, expected) in errors {
+            let error = parse(text).unwrap_err().to_string();
+            assert!(error.starts_with(expected), "{text:?}: {error}");
+        }
+    }
+}

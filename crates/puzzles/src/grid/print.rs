@@ -1,0 +1,63 @@
+//! Answers as text, and the map drawn around the walker along a path.
+
+use super::domain::{Grid, Step};
+use super::scenario::GridCase;
+use super::solve::GridAnswer;
+use crate::puzzle::Step as Board;
+
+/// The most columns and rows of the map a drawing shows, around the walker.
+const WINDOW: (usize, usize) = (64, 32);
+
+/// The answer's line: the length to eight decimals and the steps, or `no path`.
+pub fn answer_line(answer: &GridAnswer) -> String {
+    match &answer.path {
+        None => "no path".to_string(),
+        Some((steps, length)) => {
+            let mut line = format!("{:.8}", length.length());
+            for step in steps {
+                line.push(' ');
+                line.push_str(step.name());
+            }
+            line
+        }
+    }
+}
+
+/// The map around `cell` (at most [`WINDOW`]), the walker as `*` and the goal as `G`.
+pub fn draw(case: &GridCase, cell: u32) -> String {
+    let map = &case.map;
+    let (x, y) = map.position(cell);
+    let window = |at: usize, side: usize, size: usize| {
+        let first = at.saturating_sub(size / 2).min(side.saturating_sub(size));
+        first..(first + size).min(side)
+    };
+    let mut text = String::new();
+    for row in window(y, map.height(), WINDOW.1) {
+        for column in window(x, map.width(), WINDOW.0) {
+            let here = (row * map.width() + column) as u32;
+            text.push(if here == cell {
+                '*'
+            } else if here == case.goal {
+                'G'
+            } else if map.is_passable(here) {
+                '.'
+            } else {
+                '@'
+            });
+        }
+        text.push('\n');
+    }
+    text
+}
+
+/// The start and the map after each step of `steps`.
+pub fn steps(case: &GridCase, grid: &Grid, steps: &[Step]) -> Vec<Board> {
+    let mut cell = case.start;
+    let mut boards = vec![Board::start(draw(case, cell))];
+    for (number, &step) in steps.iter().enumerate() {
+        statespace_engine::Domain::apply(grid, &mut cell, step);
+        let title = format!("move {}: {step}", number + 1);
+        boards.push(Board::after(step, title, draw(case, cell)));
+    }
+    boards
+}

@@ -1,0 +1,110 @@
+//! Grid maps: the Moving AI benchmark's own optimal lengths, A* against Dijkstra and plain BFS,
+//! and exact octile lengths.
+
+use std::cmp::Ordering;
+
+use proptest::prelude::*;
+use statespace_engine::bfs::bfs;
+use statespace_engine::{Domain, Limits, Weights};
+use statespace_puzzles::grid::{
+    Algorithm, Connectivity, Grid, GridCase, Octile, OctileSteps, TOLERANCE, parse,
+    random_scenarios, solve,
+};
+
+/// The arena map of the benchmark with its 130 scenarios.
+fn arena() -> Vec<GridCase> {
+    let text = [
+        include_str!("data/arena.map"),
+        include_str!("data/arena.map.scen"),
+    ]
+    .concat();
+    parse(&text).collect::<Result<_, _>>().unwrap()
+}
+
+/// The steps of `case`'s answer, replayed: they must be allowed and end at the goal; their
+/// length.
+fn replayed_length(
+    case: &GridCase,
+    connectivity: Connectivity,
+    algorithm: Algorithm,
+) -> Option<f64> {
+    let (answer, _) = solve(case, connectivity, algorithm, &Limits::none());
+    let (steps, length) = answer.unwrap().path?;
+    let grid = Grid::new(case.map.clone(), connectivity, case.goal);
+    let mut cell = case.start;
+    let mut walked = Octile::default();
+    for step in steps {
+        assert!(grid.allows(cell, step), "{step} from {cell}");
+        walked = walked + OctileSteps.weight(&grid, &cell, step);
+        grid.apply(&mut cell, step);
+    }
+    assert_eq!(cell, case.goal);
+    assert_eq!(walked, length);
+    Some(length.length())
+}
+
+#[test]
+fn every_arena_scenario_has_its_published_length() {
+    let cases = arena();
+    assert_eq!(cases.len(), 130);
+    for (number, case) in cases.iter().enumerate() {
+        let recorded = case.optimal.unwrap();
+        for algorithm in [Algorithm::Astar, Algorithm::Dijkstra] {
+            let length = replayed_length(case, Connectivity::Eight, algorithm).unwrap();
+            assert!(
+                (length - recorded).abs() <= TOLERANCE,
+                "scenario {number} by {algorithm:?}: {length} against {recorded}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_shipped_example_checks_out() {
+    let cases: Vec<GridCase> = parse(include_str!("../../../examples/grid.txt"))
+        .collect::<Result<_, _>>()
+        .unwrap();
+    for case in cases {
+        let length = replayed_length(&case, Connectivity::Eight, Algorithm::Astar);
+        match case.optimal {
+            Some(recorded) => assert!((length.unwrap() - recorded).abs() <= TOLERANCE),
+            None => assert_eq!(length, None),
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// On random maps: A* and Dijkstra find the same lengths, walking eight ways; walking four
+    /// ways, the same as a breadth-first search counts steps.
+    #[test]
+    fn astar_dijkstra_and_bfs_agree(seed in 0u64..1_000_000, walls in 0u32..45) {
+        let walls = f64::from(walls) / 100.0;
+        let (_, cases) = random_scenarios(24, 16, walls, Connectivity::Eight, 6, seed).unwrap();
+        for case in &cases {
+            let astar = replayed_length(case, Connectivity::Eight, Algorithm::Astar);
+            let dijkstra = replayed_length(case, Connectivity::Eight, Algorithm::Dijkstra);
+            prop_assert_eq!(astar, dijkstra);
+            prop_assert!((astar.unwrap() - case.optimal.unwrap()).abs() <= TOLERANCE);
+            let grid = Grid::new(case.map.clone(), Connectivity::Four, case.goal);
+            let steps = bfs(&grid, &case.start, &Limits::none()).outcome.solution().map(|s| s.actions.len() as f64);
+            for algorithm in [Algorithm::Astar, Algorithm::Dijkstra] {
+                prop_assert_eq!(replayed_length(case, Connectivity::Four, algorithm), steps);
+            }
+        }
+    }
+
+    /// Octile lengths compare as their real values do.
+    #[test]
+    fn octile_lengths_compare_exactly(a in (0u32..5000, 0u32..5000), b in (0u32..5000, 0u32..5000)) {
+        let (a, b) = (Octile { straight: a.0, diagonal: a.1 }, Octile { straight: b.0, diagonal: b.1 });
+        let expected = if a == b {
+            Ordering::Equal
+        } else {
+            a.length().partial_cmp(&b.length()).unwrap()
+        };
+        prop_assert_eq!(a.cmp(&b), expected);
+        prop_assert!(((a + b).length() - (a.length() + b.length())).abs() < 1e-9);
+    }
+}
