@@ -43,6 +43,7 @@
 pub mod astar;
 pub mod bfs;
 pub mod bidirectional_bfs;
+pub mod closures;
 mod cost;
 pub mod dijkstra;
 pub mod distance_table;

@@ -11,7 +11,7 @@ use statespace_engine::distance_table::distance_table;
 use statespace_engine::heuristics::Max;
 use statespace_engine::idastar::idastar;
 use statespace_engine::index::{DenseIndex, DenseSet, FlatIndex, StateIndex};
-use statespace_engine::{Domain, Limits, OrderedFloat, Outcome, Recompute};
+use statespace_engine::{Domain, Limits, OrderedFloat, Outcome, Recompute, Solution, closures};
 use support::{Sliding, graphs, replay, sliding_starts};
 
 /// The length of a found solution, or None when the outcome says there is none.
@@ -341,6 +341,38 @@ proptest! {
             length(&dijkstra(&graph, &start, &limits).outcome),
             length(&bfs(&graph, &start, &limits).outcome)
         );
+    }
+}
+
+proptest! {
+    /// The closure API answers what the trait API does: the same nodes, found by the same
+    /// searches with successors listed in the same order.
+    #[test]
+    fn closures_agree_with_the_trait_api((graph, start) in weighted_graphs(50)) {
+        let limits = Limits::none();
+        let successors = |&node: &u32| {
+            graph.edges.iter().filter(move |edge| edge.0 == node).map(|&(_, to, cost)| (to, cost))
+        };
+        let is_goal = |&node: &u32| node == graph.goal;
+        let nodes = |solution: &Solution<usize>| solution.states(&graph, &start);
+        let by_trait = dijkstra(&graph, &start, &limits);
+        let by_closures = closures::dijkstra(&start, successors, is_goal);
+        prop_assert_eq!(
+            by_closures,
+            by_trait.outcome.solution().map(|s| (nodes(s), s.cost as u32))
+        );
+        let exact = graph.costs_to_goal();
+        let estimate = |node: &u32| exact[*node as usize].map_or(0, |cost| cost as u32 / 2);
+        let by_trait = astar(&graph, &start, &estimate, &limits);
+        let by_closures = closures::astar(&start, successors, estimate, is_goal);
+        prop_assert_eq!(
+            by_closures,
+            by_trait.outcome.solution().map(|s| (nodes(s), s.cost as u32))
+        );
+        let neighbours = |&node: &u32| successors(&node).map(|(to, _)| to);
+        let by_trait = bfs(&graph, &start, &limits);
+        let by_closures = closures::bfs(&start, neighbours, is_goal);
+        prop_assert_eq!(by_closures, by_trait.outcome.solution().map(nodes));
     }
 }
 
