@@ -1,29 +1,38 @@
 //! A*'s open list: entries ordered by least f, then largest g, then last pushed.
 //!
-//! Integer f-values of one search take few distinct values, near the start's, and g-values are
-//! small on most domains: such entries go to a stack per (f, g) found by plain indexing, one row
-//! of stacks per f (`f - base`) with a cursor on the lowest row that may hold entries, and in a
-//! row a cursor on the largest g that may. No hashing, no heap. Entries out of that range (large
-//! costs, an inconsistent heuristic taking f below the start's, or costs that are not whole
-//! numbers) go to a sparse list: a stack per (f, g) found through a map, and a heap of the
-//! non-empty ones. The stacks outlive a search, to be reused by the next one.
+//! Entries are filed in rows by f, rounded up to a whole number (`f - base`, where `base` is the
+//! start's), with a cursor on the lowest row that may hold entries: f-values of one search take
+//! few distinct values near the start's, and rounding up keeps the order of rows. In a row:
+//! - whole costs with small g (sliding puzzles, unit grids) go to a stack per g found by plain
+//!   indexing, with a cursor on the largest g that may hold entries: no hashing, no heap;
+//! - other entries (g past [`DENSE_G`], rows past [`DENSE_F`], or costs that are not whole
+//!   numbers) go to the row's own binary heap, small since it holds one f (or one unit of f).
+//!
+//! Entries with f below the start's (an inconsistent estimate allows it) or too far above it go
+//! to a sparse list: a stack per (f, g) found through a map, and a heap of the non-empty ones.
+//! Everything outlives a search, to be reused by the next one.
 
-use std::cmp::Reverse;
+use std::cmp::{Ordering, Reverse};
 use std::collections::BinaryHeap;
 
 use rustc_hash::FxHashMap;
 
 use crate::Cost;
 
-/// The f-values (from the start's) and g-values below which entries go to the dense rows.
+/// The rows (f from the start's) and g-values below which whole costs go to the stacks.
 const DENSE_F: u64 = 256;
 const DENSE_G: u64 = 256;
 
+/// The rows beyond which entries go to the sparse list: f-values this far apart are rare, and a
+/// row costs a few words even when empty.
+const MAX_ROWS: u64 = 1 << 16;
+
 pub(super) struct OpenList<C, E> {
-    /// The stack of each f from `base` and each g, row by row: `DENSE_G` stacks per row.
+    /// The stack of each f from `base` and each g, row by row, for the first `DENSE_F` rows:
+    /// `DENSE_G` stacks per row.
     stacks: Vec<Vec<E>>,
     /// The state of each row.
-    rows: Vec<Row>,
+    rows: Vec<Row<C, E>>,
     /// The f of the first row.
     base: u64,
     /// Rows below this one are empty.
@@ -31,16 +40,136 @@ pub(super) struct OpenList<C, E> {
     /// Rows from this one on are untouched in this search.
     used: usize,
     sparse: SparseList<C, E>,
-    /// Entries in both parts.
+    /// Entries pushed onto heaps in this search, to order equals last pushed first.
+    pushed: u64,
+    /// Entries in every part.
     pub(super) len: u64,
 }
 
-#[derive(Clone, Copy, Default)]
-struct Row {
+struct Row<C, E> {
     /// The row's stacks from this g on are empty.
     top: usize,
-    /// Entries in the row.
-    len: usize,
+    /// Entries in the row's stacks.
+    stacked: usize,
+    /// The row's other entries but those of `best`.
+    heap: BinaryHeap<Queued<C, E>>,
+    /// The entries of the row's greatest (f, g) pushed since it became the greatest, last on
+    /// top: every entry of `heap` comes after them. Pushing equals one after another (all of
+    /// a row's entries share one (f, g) under Dijkstra) then costs no heap work.
+    best: Vec<E>,
+    /// The (f, g) of `best`'s entries.
+    best_key: Option<(C, C)>,
+}
+
+impl<C: Ord, E> Default for Row<C, E> {
+    fn default() -> Self {
+        Self {
+            top: 0,
+            stacked: 0,
+            heap: BinaryHeap::new(),
+            best: Vec::new(),
+            best_key: None,
+        }
+    }
+}
+
+impl<C: Cost, E> Row<C, E> {
+    fn is_empty(&self) -> bool {
+        self.stacked == 0 && self.heap.is_empty() && self.best.is_empty()
+    }
+
+    /// Files `entry` at (f, g) outside the stacks; `serial` counts the entries put in heaps.
+    fn push(&mut self, f: C, g: C, entry: E, serial: &mut u64) {
+        let key = (Reverse(f), g);
+        // The greatest (f, g) filed so far: `best`'s, or when it has none, the heap's.
+        let greatest = match self.best_key {
+            Some((best_f, best_g)) => Some((Reverse(best_f), best_g)),
+            None => self.heap.peek().map(|queued| (Reverse(queued.f), queued.g)),
+        };
+        match greatest {
+            Some(greatest) if key == greatest && self.best_key.is_some() => self.best.push(entry),
+            Some(greatest) if key <= greatest => {
+                *serial += 1;
+                self.heap.push(Queued {
+                    f,
+                    g,
+                    serial: *serial,
+                    entry,
+                });
+            }
+            _ => {
+                // A new greatest: the former one's entries join the heap, in the order pushed.
+                if let Some((best_f, best_g)) = self.best_key {
+                    for entry in self.best.drain(..) {
+                        *serial += 1;
+                        self.heap.push(Queued {
+                            f: best_f,
+                            g: best_g,
+                            serial: *serial,
+                            entry,
+                        });
+                    }
+                }
+                self.best_key = Some((f, g));
+                self.best.push(entry);
+            }
+        }
+    }
+
+    /// The (f, g) of the next entry outside the stacks.
+    fn peek(&self) -> Option<(C, C)> {
+        match self.best_key {
+            Some(key) if !self.best.is_empty() => Some(key),
+            _ => self.heap.peek().map(|queued| (queued.f, queued.g)),
+        }
+    }
+
+    /// The next entry outside the stacks.
+    fn pop(&mut self) -> Option<(C, C, E)> {
+        match (self.best_key, self.best.pop()) {
+            (Some((f, g)), Some(entry)) => Some((f, g, entry)),
+            _ => {
+                self.best_key = None;
+                self.heap
+                    .pop()
+                    .map(|queued| (queued.f, queued.g, queued.entry))
+            }
+        }
+    }
+}
+
+/// An entry of a row's heap: the greatest is the next to leave (least f, largest g, last pushed).
+struct Queued<C, E> {
+    f: C,
+    g: C,
+    serial: u64,
+    entry: E,
+}
+
+impl<C: Ord, E> Queued<C, E> {
+    fn key(&self) -> (Reverse<&C>, &C, u64) {
+        (Reverse(&self.f), &self.g, self.serial)
+    }
+}
+
+impl<C: Ord, E> PartialEq for Queued<C, E> {
+    fn eq(&self, other: &Self) -> bool {
+        self.key() == other.key()
+    }
+}
+
+impl<C: Ord, E> Eq for Queued<C, E> {}
+
+impl<C: Ord, E> PartialOrd for Queued<C, E> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<C: Ord, E> Ord for Queued<C, E> {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.key().cmp(&other.key())
+    }
 }
 
 impl<C: Ord, E> Default for OpenList<C, E> {
@@ -52,6 +181,7 @@ impl<C: Ord, E> Default for OpenList<C, E> {
             low: 0,
             used: 0,
             sparse: SparseList::default(),
+            pushed: 0,
             len: 0,
         }
     }
@@ -61,18 +191,23 @@ impl<C: Cost, E> OpenList<C, E> {
     /// Empties the list for a search whose start has f-value `base`.
     pub(super) fn clear(&mut self, base: C) {
         for (offset, row) in self.rows[..self.used].iter_mut().enumerate() {
-            if row.len > 0 {
+            if row.stacked > 0 {
                 let first = offset * DENSE_G as usize;
                 self.stacks[first..first + row.top]
                     .iter_mut()
                     .for_each(Vec::clear);
             }
-            *row = Row::default();
+            row.heap.clear();
+            row.best.clear();
+            row.best_key = None;
+            row.top = 0;
+            row.stacked = 0;
         }
         self.sparse.clear();
         self.base = base.whole();
         self.low = 0;
         self.used = 0;
+        self.pushed = 0;
         self.len = 0;
     }
 
@@ -84,6 +219,7 @@ impl<C: Cost, E> OpenList<C, E> {
             Some(offset) if C::WHOLE && offset < DENSE_F && g.whole() < DENSE_G => {
                 self.push_dense(offset as usize, g.whole() as usize, entry);
             }
+            Some(offset) if offset < MAX_ROWS => self.push_heap(offset as usize, f, g, entry),
             _ => self.sparse.push(f, g, entry),
         }
     }
@@ -96,17 +232,27 @@ impl<C: Cost, E> OpenList<C, E> {
         self.low = self.low.min(offset);
         let row = &mut self.rows[offset];
         row.top = row.top.max(g + 1);
-        row.len += 1;
+        row.stacked += 1;
         self.stacks[offset * DENSE_G as usize + g].push(entry);
+    }
+
+    #[inline(never)]
+    fn push_heap(&mut self, offset: usize, f: C, g: C, entry: E) {
+        if offset >= self.used {
+            self.open_rows(offset);
+        }
+        self.low = self.low.min(offset);
+        self.rows[offset].push(f, g, entry, &mut self.pushed);
     }
 
     /// Marks the rows up to `offset` as used, making those that are new.
     #[cold]
     fn open_rows(&mut self, offset: usize) {
         if offset >= self.rows.len() {
-            self.rows.resize(offset + 1, Row::default());
+            self.rows.resize_with(offset + 1, Row::default);
+            let stacked_rows = self.rows.len().min(DENSE_F as usize);
             self.stacks
-                .resize_with(self.rows.len() * DENSE_G as usize, Vec::new);
+                .resize_with(stacked_rows * DENSE_G as usize, Vec::new);
         }
         self.used = offset + 1;
     }
@@ -115,39 +261,45 @@ impl<C: Cost, E> OpenList<C, E> {
     // Always inlined, for the same reason as `push`.
     #[inline(always)]
     pub(super) fn pop(&mut self) -> Option<(C, C, E)> {
-        while self.low < self.used && self.rows[self.low].len == 0 {
+        while self.low < self.used && self.rows[self.low].is_empty() {
             self.low += 1;
         }
+        // The row's best: its heap holds larger g than its stacks (or all of its entries).
         let first = self.low * DENSE_G as usize;
-        let dense = (self.low < self.used).then(|| {
+        let row_best = (self.low < self.used).then(|| {
             let row = &mut self.rows[self.low];
-            while self.stacks[first + row.top - 1].is_empty() {
-                row.top -= 1;
+            match row.peek() {
+                Some((f, g)) => (f, g, None),
+                None => {
+                    while self.stacks[first + row.top - 1].is_empty() {
+                        row.top -= 1;
+                    }
+                    let f = C::from_whole(self.base + self.low as u64);
+                    (f, C::from_whole(row.top as u64 - 1), Some(row.top - 1))
+                }
             }
-            (C::from_whole(self.base + self.low as u64), row.top - 1)
         });
-        let (f, g, entry) = match (dense, self.sparse.peek()) {
+        let (f, g, entry) = match (row_best, self.sparse.peek()) {
             (None, None) => return None,
-            (Some((f, g)), Some(sparse))
-                if (Reverse(f), C::from_whole(g as u64)) < (Reverse(sparse.0), sparse.1) =>
-            {
+            (Some((f, g, _)), Some(sparse)) if (Reverse(f), g) < (Reverse(sparse.0), sparse.1) => {
                 self.sparse.pop()
             }
             (None, Some(_)) => self.sparse.pop(),
-            (Some((f, g)), _) => {
-                let entry = self.stacks[first + g]
+            (Some((f, g, Some(stack))), _) => {
+                let entry = self.stacks[first + stack]
                     .pop()
                     .expect("the top stack has entries");
-                self.rows[self.low].len -= 1;
-                (f, C::from_whole(g as u64), entry)
+                self.rows[self.low].stacked -= 1;
+                (f, g, entry)
             }
+            (Some((_, _, None)), _) => self.rows[self.low].pop().expect("a row's best"),
         };
         self.len -= 1;
         Some((f, g, entry))
     }
 }
 
-/// Entries out of the dense range: a stack per (f, g), and a heap of the non-empty ones ordered
+/// Entries out of the rows' range: a stack per (f, g), and a heap of the non-empty ones ordered
 /// by least f, then largest g.
 struct SparseList<C, E> {
     stacks: Vec<Vec<E>>,
@@ -218,33 +370,65 @@ impl<C: Cost, E> SparseList<C, E> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ordered_float::OrderedFloat;
     use proptest::prelude::*;
 
-    proptest! {
-        /// Pops match a sorted reference: least f, then largest g, then last pushed.
-        #[test]
-        fn pops_in_order(
-            base in 0u64..600,
-            ops in proptest::collection::vec((any::<bool>(), 0u64..700, 0u64..400), 0..300),
-        ) {
-            let mut open = OpenList::default();
-            for round in 0..2 {
-                open.clear(base);
-                let mut reference: Vec<(u64, u64, usize)> = Vec::new();
-                for (serial, &(pop, f, g)) in ops.iter().enumerate() {
-                    if pop {
-                        let best = reference.iter().enumerate()
-                            .max_by_key(|&(_, &(f, g, serial))| (Reverse(f), g, serial))
-                            .map(|(at, _)| at);
-                        let expected = best.map(|at| reference.remove(at)).map(|e| (e.0, e.1, e));
-                        prop_assert_eq!(open.pop(), expected, "round {}", round);
-                    } else {
-                        open.push(f, g, (f, g, serial));
-                        reference.push((f, g, serial));
-                    }
-                    prop_assert_eq!(open.len, reference.len() as u64);
+    /// Pushes and pops `ops` (pop, or push f and g as costs made by `cost`) in two rounds, each
+    /// pop checked against a sorted reference: least f, then largest g, then last pushed.
+    fn pops_like_a_sorted_list<C: Cost>(
+        base: u64,
+        ops: &[(bool, u64, u64)],
+        cost: impl Fn(u64) -> C,
+    ) -> Result<(), TestCaseError> {
+        let mut open = OpenList::default();
+        for round in 0..2 {
+            open.clear(cost(base));
+            let mut reference: Vec<(C, C, usize)> = Vec::new();
+            for (serial, &(pop, f, g)) in ops.iter().enumerate() {
+                if pop {
+                    let best = reference
+                        .iter()
+                        .enumerate()
+                        .max_by_key(|&(_, &(f, g, serial))| (Reverse(f), g, serial))
+                        .map(|(at, _)| at);
+                    let expected = best.map(|at| reference.remove(at)).map(|e| (e.0, e.1, e));
+                    prop_assert_eq!(open.pop(), expected, "round {}", round);
+                } else {
+                    let (f, g) = (cost(f), cost(g));
+                    open.push(f, g, (f, g, serial));
+                    reference.push((f, g, serial));
                 }
+                prop_assert_eq!(open.len, reference.len() as u64);
             }
+        }
+        Ok(())
+    }
+
+    fn operations() -> impl Strategy<Value = Vec<(bool, u64, u64)>> {
+        let f = prop_oneof![4 => 0u64..700, 1 => 200_000u64..200_050];
+        proptest::collection::vec((any::<bool>(), f, 0u64..400), 0..300)
+    }
+
+    proptest! {
+        /// Whole costs: the stacks, the rows' heaps (g or f past the stacks), the sparse list.
+        #[test]
+        fn pops_in_order(base in 0u64..600, ops in operations()) {
+            pops_like_a_sorted_list(base, &ops, |cost| cost)?;
+        }
+
+        /// Few distinct (f, g) in rows past the stacks: runs of equals.
+        #[test]
+        fn pops_equals_in_order(
+            ops in proptest::collection::vec((any::<bool>(), 300u64..303, 0u64..3), 0..300),
+        ) {
+            pops_like_a_sorted_list(0, &ops, |cost| cost)?;
+            pops_like_a_sorted_list(0, &ops, |cost| OrderedFloat(cost as f64 / 2.0))?;
+        }
+
+        /// Real costs, several f-values to a row: the rows' heaps and the sparse list.
+        #[test]
+        fn pops_real_costs_in_order(base in 0u64..600, ops in operations()) {
+            pops_like_a_sorted_list(base, &ops, |cost| OrderedFloat(cost as f64 / 3.0))?;
         }
     }
 }
