@@ -3,10 +3,12 @@
 //! Entries are filed in rows by f, rounded up to a whole number (`f - base`, where `base` is the
 //! start's), with a cursor on the lowest row that may hold entries: f-values of one search take
 //! few distinct values near the start's, and rounding up keeps the order of rows. In a row:
-//! - whole costs with small g (sliding puzzles, unit grids) go to a stack per g found by plain
-//!   indexing, with a cursor on the largest g that may hold entries: no hashing, no heap;
-//! - other entries (g past [`DENSE_G`], rows past [`DENSE_F`], or costs that are not whole
-//!   numbers) go to the row's own binary heap, small since it holds one f (or one unit of f).
+//! - whole costs go to a stack per h = f − g below [`DENSE_H`] (the least h, that is the largest
+//!   g, leaves first), found by plain indexing, with a cursor on the least h that may hold
+//!   entries: no hashing, no heap; a row's stacks grow only as far as its entries' h (one stack
+//!   a row under Dijkstra, where h is 0);
+//! - other entries (larger h, or costs that are not whole numbers) go to the row's own binary
+//!   heap, small since it holds one f (or one unit of f).
 //!
 //! Entries with f below the start's (an inconsistent estimate allows it) or too far above it go
 //! to a sparse list: a stack per (f, g) found through a map, and a heap of the non-empty ones.
@@ -19,19 +21,15 @@ use rustc_hash::FxHashMap;
 
 use crate::Cost;
 
-/// The rows (f from the start's) and g-values below which whole costs go to the stacks.
-const DENSE_F: u64 = 256;
-const DENSE_G: u64 = 256;
+/// The h-values (f − g) below which whole costs go to a row's stacks.
+const DENSE_H: u64 = 256;
 
 /// The rows beyond which entries go to the sparse list: f-values this far apart are rare, and a
 /// row costs a few words even when empty.
 const MAX_ROWS: u64 = 1 << 16;
 
 pub(super) struct OpenList<C, E> {
-    /// The stack of each f from `base` and each g, row by row, for the first `DENSE_F` rows:
-    /// `DENSE_G` stacks per row.
-    stacks: Vec<Vec<E>>,
-    /// The state of each row.
+    /// The entries of each f from `base`.
     rows: Vec<Row<C, E>>,
     /// The f of the first row.
     base: u64,
@@ -47,8 +45,10 @@ pub(super) struct OpenList<C, E> {
 }
 
 struct Row<C, E> {
-    /// The row's stacks from this g on are empty.
-    top: usize,
+    /// The stack of each h (whole costs): h = f − g.
+    stacks: Vec<Vec<E>>,
+    /// The row's stacks below this h are empty.
+    least: usize,
     /// Entries in the row's stacks.
     stacked: usize,
     /// The row's other entries but those of `best`.
@@ -64,7 +64,8 @@ struct Row<C, E> {
 impl<C: Ord, E> Default for Row<C, E> {
     fn default() -> Self {
         Self {
-            top: 0,
+            stacks: Vec::new(),
+            least: 0,
             stacked: 0,
             heap: BinaryHeap::new(),
             best: Vec::new(),
@@ -76,6 +77,29 @@ impl<C: Ord, E> Default for Row<C, E> {
 impl<C: Cost, E> Row<C, E> {
     fn is_empty(&self) -> bool {
         self.stacked == 0 && self.heap.is_empty() && self.best.is_empty()
+    }
+
+    #[inline(always)]
+    fn push_stacked(&mut self, h: usize, entry: E) {
+        if h >= self.stacks.len() {
+            self.stacks.resize_with(h + 1, Vec::new);
+        }
+        self.least = if self.stacked == 0 {
+            h
+        } else {
+            self.least.min(h)
+        };
+        self.stacked += 1;
+        self.stacks[h].push(entry);
+    }
+
+    /// The least h of the row's stacks, which must hold entries.
+    #[inline(always)]
+    fn least_stacked(&mut self) -> usize {
+        while self.stacks[self.least].is_empty() {
+            self.least += 1;
+        }
+        self.least
     }
 
     /// Files `entry` at (f, g) outside the stacks; `serial` counts the entries put in heaps.
@@ -175,7 +199,6 @@ impl<C: Ord, E> Ord for Queued<C, E> {
 impl<C: Ord, E> Default for OpenList<C, E> {
     fn default() -> Self {
         Self {
-            stacks: Vec::new(),
             rows: Vec::new(),
             base: 0,
             low: 0,
@@ -190,17 +213,14 @@ impl<C: Ord, E> Default for OpenList<C, E> {
 impl<C: Cost, E> OpenList<C, E> {
     /// Empties the list for a search whose start has f-value `base`.
     pub(super) fn clear(&mut self, base: C) {
-        for (offset, row) in self.rows[..self.used].iter_mut().enumerate() {
+        for row in &mut self.rows[..self.used] {
             if row.stacked > 0 {
-                let first = offset * DENSE_G as usize;
-                self.stacks[first..first + row.top]
-                    .iter_mut()
-                    .for_each(Vec::clear);
+                row.stacks[row.least..].iter_mut().for_each(Vec::clear);
             }
             row.heap.clear();
             row.best.clear();
             row.best_key = None;
-            row.top = 0;
+            row.least = 0;
             row.stacked = 0;
         }
         self.sparse.clear();
@@ -215,34 +235,23 @@ impl<C: Cost, E> OpenList<C, E> {
     #[inline(always)]
     pub(super) fn push(&mut self, f: C, g: C, entry: E) {
         self.len += 1;
-        match f.whole().checked_sub(self.base) {
-            Some(offset) if C::WHOLE && offset < DENSE_F && g.whole() < DENSE_G => {
-                self.push_dense(offset as usize, g.whole() as usize, entry);
-            }
-            Some(offset) if offset < MAX_ROWS => self.push_heap(offset as usize, f, g, entry),
-            _ => self.sparse.push(f, g, entry),
-        }
-    }
-
-    #[inline(always)]
-    fn push_dense(&mut self, offset: usize, g: usize, entry: E) {
+        // g above f (a negative estimate) would break the order in a row: rare, and sparse.
+        let offset = f.whole().checked_sub(self.base).filter(|&o| o < MAX_ROWS);
+        let (Some(offset), Some(h)) = (offset, f.whole().checked_sub(g.whole())) else {
+            self.sparse.push(f, g, entry);
+            return;
+        };
+        let offset = offset as usize;
         if offset >= self.used {
             self.open_rows(offset);
         }
         self.low = self.low.min(offset);
         let row = &mut self.rows[offset];
-        row.top = row.top.max(g + 1);
-        row.stacked += 1;
-        self.stacks[offset * DENSE_G as usize + g].push(entry);
-    }
-
-    #[inline(never)]
-    fn push_heap(&mut self, offset: usize, f: C, g: C, entry: E) {
-        if offset >= self.used {
-            self.open_rows(offset);
+        if C::WHOLE && h < DENSE_H {
+            row.push_stacked(h as usize, entry);
+        } else {
+            row.push(f, g, entry, &mut self.pushed);
         }
-        self.low = self.low.min(offset);
-        self.rows[offset].push(f, g, entry, &mut self.pushed);
     }
 
     /// Marks the rows up to `offset` as used, making those that are new.
@@ -250,9 +259,6 @@ impl<C: Cost, E> OpenList<C, E> {
     fn open_rows(&mut self, offset: usize) {
         if offset >= self.rows.len() {
             self.rows.resize_with(offset + 1, Row::default);
-            let stacked_rows = self.rows.len().min(DENSE_F as usize);
-            self.stacks
-                .resize_with(stacked_rows * DENSE_G as usize, Vec::new);
         }
         self.used = offset + 1;
     }
@@ -264,19 +270,18 @@ impl<C: Cost, E> OpenList<C, E> {
         while self.low < self.used && self.rows[self.low].is_empty() {
             self.low += 1;
         }
-        // The row's best: its heap holds larger g than its stacks (or all of its entries).
-        let first = self.low * DENSE_G as usize;
-        let row_best = (self.low < self.used).then(|| {
-            let row = &mut self.rows[self.low];
-            match row.peek() {
-                Some((f, g)) => (f, g, None),
-                None => {
-                    while self.stacks[first + row.top - 1].is_empty() {
-                        row.top -= 1;
-                    }
-                    let f = C::from_whole(self.base + self.low as u64);
-                    (f, C::from_whole(row.top as u64 - 1), Some(row.top - 1))
-                }
+        // The row's best: its stacks hold smaller h (larger g) than its heap, if any.
+        let base = self.base;
+        let low = self.low;
+        let row_best = (low < self.used).then(|| {
+            let row = &mut self.rows[low];
+            if row.stacked > 0 {
+                let h = row.least_stacked() as u64;
+                let f = base + low as u64;
+                (C::from_whole(f), C::from_whole(f - h), true)
+            } else {
+                let (f, g) = row.peek().expect("a row with entries");
+                (f, g, false)
             }
         });
         let (f, g, entry) = match (row_best, self.sparse.peek()) {
@@ -285,14 +290,15 @@ impl<C: Cost, E> OpenList<C, E> {
                 self.sparse.pop()
             }
             (None, Some(_)) => self.sparse.pop(),
-            (Some((f, g, Some(stack))), _) => {
-                let entry = self.stacks[first + stack]
+            (Some((f, g, true)), _) => {
+                let row = &mut self.rows[low];
+                let entry = row.stacks[row.least]
                     .pop()
-                    .expect("the top stack has entries");
-                self.rows[self.low].stacked -= 1;
+                    .expect("the least stack has entries");
+                row.stacked -= 1;
                 (f, g, entry)
             }
-            (Some((_, _, None)), _) => self.rows[self.low].pop().expect("a row's best"),
+            (Some((_, _, false)), _) => self.rows[low].pop().expect("a row's best"),
         };
         self.len -= 1;
         Some((f, g, entry))
