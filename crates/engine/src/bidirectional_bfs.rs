@@ -18,7 +18,8 @@ use crate::{Domain, LayerStats, Limits, SearchResult, Solution, Stats, StopReaso
 /// Finds a solution with the fewest actions from `start` to any of `goals`.
 ///
 /// The domain must have unit costs, and [`Domain::predecessor_actions`] must list the actions
-/// that lead from a state to its predecessors (the default is right for reversible domains).
+/// that lead from a state to its predecessors (the default is right for reversible domains),
+/// each with its inverse ([`Domain::invert`]), which leads back from the predecessor.
 /// With [`Limits::max_depth`] only solutions of at most that many actions are looked for. Each
 /// layer expanded is one entry of [`Stats::layers`], keyed by the solution length it rules out
 /// or finds.
@@ -193,6 +194,11 @@ fn expand_layer<D: Domain, I: StateIndex<D::State>>(
         }
         layer.count(actions.len() as u64);
         for &action in &actions {
+            assert!(
+                forwards || domain.invert(action).is_some(),
+                "bidirectional search needs the inverse of every predecessor action \
+                 (Domain::invert), and {action:?} has none"
+            );
             domain.apply(&mut state, action);
             let child = near.tree.nodes.len() as u32;
             if near.visited.insert(&state, child) {
@@ -202,7 +208,11 @@ fn expand_layer<D: Domain, I: StateIndex<D::State>>(
                 }
                 meter.stored(near.tree.len() + stored_elsewhere)?;
             }
-            domain.undo(&mut state, action);
+            // Back in place: by the inverse where there is one (no copy of a large state).
+            match domain.invert(action) {
+                Some(_) => domain.undo(&mut state, action),
+                None => state.clone_from(&near.tree.nodes[node].state),
+            }
         }
         near.actions = actions;
     }

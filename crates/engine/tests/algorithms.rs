@@ -480,6 +480,16 @@ fn moves_without_an_inverse_prune_nothing() {
     );
     let by_astar = astar(&domain, &1, &|_: &u64| 0, &limits);
     assert_eq!(by_astar.outcome.solution().map(|s| s.cost), Some(4));
+    let by_dijkstra = dijkstra(&domain, &1, &limits);
+    assert_eq!(by_dijkstra.outcome.solution().map(|s| s.cost), Some(4));
+    let by_closures = closures::bfs(&1u64, |&n| [n + 1, n * 2], |&n| n == 16);
+    assert_eq!(by_closures, Some(vec![1, 2, 4, 8, 16]));
+}
+
+#[test]
+#[should_panic(expected = "bidirectional search needs the inverse of every predecessor action")]
+fn backward_searches_refuse_moves_without_an_inverse() {
+    bidirectional_bfs(&Doubling { goal: 16 }, &1, &[16], &Limits::none());
 }
 
 /// The integers, one step either way, with an `invert` that breaks its contract.
