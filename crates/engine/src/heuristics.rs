@@ -40,8 +40,9 @@
 //! assert_eq!(result.outcome.solution().unwrap().cost, 7);
 //! ```
 
+use crate::distance_table::{DistanceTable, distance_table};
 use crate::pattern_database::PatternDatabase;
-use crate::{Domain, Heuristic, IncrementalHeuristic};
+use crate::{Domain, Heuristic, IncrementalHeuristic, Limits, PerfectHash, StopReason};
 
 /// The most patterns an [`Additive`] heuristic sums.
 pub const MAX_PATTERNS: usize = 8;
@@ -238,5 +239,105 @@ where
     #[inline]
     fn value(&self, memo: H::Memo) -> u32 {
         self.heuristic.value(memo)
+    }
+}
+
+/// A simple pattern database for a domain of your own: the exact distances of an abstraction
+/// (a ranked domain whose states keep part of a state), and the projection of a state onto it.
+/// The estimate of a state is its image's distance to the abstract goals, which never exceeds
+/// the state's own (every move of the domain maps to a move of the abstraction or to none);
+/// a state whose image cannot reach a goal is estimated at `u32::MAX`.
+///
+/// ```
+/// use statespace_engine::heuristics::Projection;
+/// use statespace_engine::{Domain, Heuristic, Limits, PerfectHash, astar::astar};
+/// /// Three dials of 0..=9, one turned by one step at a time, to reach all zeros.
+/// struct Dials;
+/// impl Domain for Dials {
+///     type State = [u8; 3];
+///     type Action = (usize, i8);
+///     fn actions(&self, s: &[u8; 3], out: &mut Vec<(usize, i8)>) {
+///         for dial in 0..3 {
+///             if s[dial] > 0 { out.push((dial, -1)); }
+///             if s[dial] < 9 { out.push((dial, 1)); }
+///         }
+///     }
+///     fn apply(&self, s: &mut [u8; 3], (dial, step): (usize, i8)) {
+///         s[dial] = s[dial].wrapping_add_signed(step);
+///     }
+///     fn invert(&self, (dial, step): (usize, i8)) -> Option<(usize, i8)> { Some((dial, -step)) }
+///     fn is_goal(&self, s: &[u8; 3]) -> bool { *s == [0; 3] }
+/// }
+/// /// The first two dials only: 100 abstract states.
+/// struct FirstTwo;
+/// impl Domain for FirstTwo {
+///     type State = [u8; 2];
+///     type Action = (usize, i8);
+///     fn actions(&self, s: &[u8; 2], out: &mut Vec<(usize, i8)>) {
+///         for dial in 0..2 {
+///             if s[dial] > 0 { out.push((dial, -1)); }
+///             if s[dial] < 9 { out.push((dial, 1)); }
+///         }
+///     }
+///     fn apply(&self, s: &mut [u8; 2], (dial, step): (usize, i8)) {
+///         s[dial] = s[dial].wrapping_add_signed(step);
+///     }
+///     fn invert(&self, (dial, step): (usize, i8)) -> Option<(usize, i8)> { Some((dial, -step)) }
+///     fn is_goal(&self, s: &[u8; 2]) -> bool { *s == [0; 2] }
+/// }
+/// impl PerfectHash for FirstTwo {
+///     fn size(&self) -> u64 { 100 }
+///     fn rank(&self, s: &[u8; 2]) -> u64 { u64::from(s[0]) * 10 + u64::from(s[1]) }
+///     fn unrank(&self, rank: u64) -> [u8; 2] { [(rank / 10) as u8, (rank % 10) as u8] }
+/// }
+/// let project = |s: &[u8; 3]| [s[0], s[1]];
+/// let estimate = Projection::build(FirstTwo, &[[0, 0]], project, &Limits::none()).unwrap();
+/// assert_eq!(estimate.estimate(&Dials, &[3, 9, 4]), 12);
+/// let result = astar(&Dials, &[3, 9, 4], &estimate, &Limits::none());
+/// assert_eq!(result.outcome.solution().unwrap().cost, 16);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Projection<A, F> {
+    abstraction: A,
+    table: DistanceTable,
+    project: F,
+}
+
+impl<A: PerfectHash, F> Projection<A, F> {
+    /// Builds the distances of `abstraction` backwards from `goals` (the images of the
+    /// domain's goals) within `limits` (a byte per abstract state), for states projected by
+    /// `project`.
+    ///
+    /// # Errors
+    /// The limit that stopped the table's construction.
+    pub fn build(
+        abstraction: A,
+        goals: &[A::State],
+        project: F,
+        limits: &Limits,
+    ) -> Result<Self, StopReason> {
+        let table = distance_table(&abstraction, goals, limits).table?;
+        Ok(Self {
+            abstraction,
+            table,
+            project,
+        })
+    }
+
+    /// The abstraction's distance table.
+    pub fn table(&self) -> &DistanceTable {
+        &self.table
+    }
+}
+
+impl<D, A, F> Heuristic<D> for Projection<A, F>
+where
+    D: Domain + ?Sized,
+    A: PerfectHash,
+    F: Fn(&D::State) -> A::State,
+{
+    fn estimate(&self, _: &D, state: &D::State) -> u32 {
+        let rank = self.abstraction.rank(&(self.project)(state));
+        self.table.distance(rank).map_or(u32::MAX, u32::from)
     }
 }

@@ -9,14 +9,15 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use proptest::prelude::*;
+use statespace_engine::astar::astar;
 use statespace_engine::distance_table::mean_distance;
-use statespace_engine::heuristics::{Additive, Image, Max, Partition, Symmetry};
+use statespace_engine::heuristics::{Additive, Image, Max, Partition, Projection, Symmetry};
 use statespace_engine::idastar::idastar;
 use statespace_engine::pattern_database::{
     BuildOptions, Header, Origin, PatternDatabase, PatternSpace, PdbError, TableCache, TableId,
     UNREACHED, build,
 };
-use statespace_engine::{Domain, Heuristic, Limits, StopReason};
+use statespace_engine::{Domain, Heuristic, Limits, PerfectHash, StopReason};
 
 /// A random abstract space: `entries` x `variants` states, free edges inside entries and unit
 /// edges anywhere, both undirected.
@@ -468,5 +469,60 @@ fn max_and_image_stay_admissible_and_take_the_better_estimate() {
         assert_eq!(plain.outcome.solution().unwrap().cost, cost);
         assert_eq!(better.outcome.solution().unwrap().cost, cost);
         assert!(better.stats.expanded <= plain.stats.expanded);
+    }
+}
+
+/// The first two of the three dials, ranked: an abstraction of `Dials`.
+struct FirstTwoDials;
+
+impl Domain for FirstTwoDials {
+    type State = [u8; 2];
+    type Action = (usize, i8);
+    fn actions(&self, state: &[u8; 2], out: &mut Vec<(usize, i8)>) {
+        let mut whole = Vec::new();
+        Dials.actions(&[state[0], state[1], 0], &mut whole);
+        out.extend(whole.into_iter().filter(|&(dial, _)| dial < 2));
+    }
+    fn apply(&self, state: &mut [u8; 2], (dial, step): (usize, i8)) {
+        state[dial] = state[dial].wrapping_add_signed(step);
+    }
+    fn invert(&self, (dial, step): (usize, i8)) -> Option<(usize, i8)> {
+        Some((dial, -step))
+    }
+    fn is_goal(&self, state: &[u8; 2]) -> bool {
+        *state == [0; 2]
+    }
+}
+
+impl PerfectHash for FirstTwoDials {
+    fn size(&self) -> u64 {
+        100
+    }
+    fn rank(&self, state: &[u8; 2]) -> u64 {
+        u64::from(state[0]) * 10 + u64::from(state[1])
+    }
+    fn unrank(&self, rank: u64) -> [u8; 2] {
+        [(rank / 10) as u8, (rank % 10) as u8]
+    }
+}
+
+#[test]
+fn a_projection_onto_an_abstraction_is_an_admissible_estimate() {
+    let project = |state: &[u8; 3]| [state[0], state[1]];
+    let estimate = Projection::build(FirstTwoDials, &[[0, 0]], project, &Limits::none()).unwrap();
+    assert_eq!(estimate.table().histogram().iter().sum::<u64>(), 100);
+    for start in [[3, 9, 4], [0, 0, 5], [9, 9, 2], [1, 0, 0]] {
+        let cost = u64::from(start.iter().map(|&dial| u32::from(dial)).sum::<u32>());
+        assert_eq!(
+            u64::from(estimate.estimate(&Dials, &start)),
+            cost - u64::from(start[2])
+        );
+        let guided = astar(&Dials, &start, &estimate, &Limits::none());
+        let blind = astar(&Dials, &start, &|_: &[u8; 3]| 0, &Limits::none());
+        assert_eq!(guided.outcome.solution().unwrap().cost, cost);
+        assert!(guided.stats.expanded < blind.stats.expanded || cost == 0);
+        let by_closure = |state: &[u8; 3]| estimate.estimate(&Dials, state);
+        let deepening = idastar(&Dials, &start, &by_closure, &Limits::none());
+        assert_eq!(deepening.outcome.solution().unwrap().cost, cost);
     }
 }
