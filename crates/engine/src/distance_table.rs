@@ -1,5 +1,6 @@
 //! Exact distance tables: breadth-first distances to the goals for every state of a ranked
-//! space, one byte per state — the basis of exact solvers and pattern databases.
+//! space, one byte per state (two for spaces deeper than 254) — the basis of exact solvers and
+//! pattern databases.
 //!
 //! The search runs backwards from the goals over [`Domain::predecessor_actions`], a layer at a
 //! time, and stores each state's distance under its [`PerfectHash`] rank.
@@ -14,10 +15,55 @@ use crate::{Domain, LayerStats, Limits, PerfectHash, Stats, StopReason};
 /// The distance of a state no goal can be reached from.
 pub const UNREACHED: u8 = u8::MAX;
 
+/// The distance of a state no goal can be reached from, in a table of two bytes per state.
+const UNREACHED_WIDE: u16 = u16::MAX;
+
 /// The number of actions from each ranked state to the nearest goal.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DistanceTable {
-    distances: Vec<u8>,
+    distances: Distances,
+}
+
+/// A byte per rank while distances fit in one, then two.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Distances {
+    Bytes(Vec<u8>),
+    Wide(Vec<u16>),
+}
+
+/// A table's entries as the construction writes them.
+trait Slots {
+    /// The distance the entries hold their last value below.
+    const UNREACHED: u32;
+    /// Sets the entry of `rank` to `distance` if no distance is there yet; returns whether it
+    /// was set.
+    fn reach(&mut self, rank: u64, distance: u32) -> bool;
+}
+
+impl Slots for Vec<u8> {
+    const UNREACHED: u32 = UNREACHED as u32;
+    #[inline]
+    fn reach(&mut self, rank: u64, distance: u32) -> bool {
+        let slot = &mut self[rank as usize];
+        let new = *slot == UNREACHED;
+        if new {
+            *slot = distance as u8;
+        }
+        new
+    }
+}
+
+impl Slots for Vec<u16> {
+    const UNREACHED: u32 = UNREACHED_WIDE as u32;
+    #[inline]
+    fn reach(&mut self, rank: u64, distance: u32) -> bool {
+        let slot = &mut self[rank as usize];
+        let new = *slot == UNREACHED_WIDE;
+        if new {
+            *slot = distance as u16;
+        }
+        new
+    }
 }
 
 /// A table, or why its construction stopped, with the statistics of the construction.
@@ -32,34 +78,64 @@ pub struct TableBuild {
 impl DistanceTable {
     /// A table from its bytes (one per rank, [`UNREACHED`] where no goal can be reached).
     pub fn from_bytes(distances: Vec<u8>) -> Self {
-        Self { distances }
+        Self {
+            distances: Distances::Bytes(distances),
+        }
     }
 
-    /// One byte per rank: the distance, or [`UNREACHED`].
-    pub fn as_bytes(&self) -> &[u8] {
-        &self.distances
+    /// One byte per rank: the distance, or [`UNREACHED`]; `None` for a table of two bytes per
+    /// rank (a space deeper than 254).
+    pub fn as_bytes(&self) -> Option<&[u8]> {
+        match &self.distances {
+            Distances::Bytes(bytes) => Some(bytes),
+            Distances::Wide(_) => None,
+        }
     }
 
     /// The distance from the state of rank `rank` to the nearest goal, if one can be reached.
     #[inline]
-    pub fn distance(&self, rank: u64) -> Option<u8> {
-        let distance = self.distances[rank as usize];
-        (distance != UNREACHED).then_some(distance)
+    pub fn distance(&self, rank: u64) -> Option<u16> {
+        match &self.distances {
+            Distances::Bytes(bytes) => {
+                let distance = bytes[rank as usize];
+                (distance != UNREACHED).then_some(u16::from(distance))
+            }
+            Distances::Wide(words) => {
+                let distance = words[rank as usize];
+                (distance != UNREACHED_WIDE).then_some(distance)
+            }
+        }
     }
 
     /// The number of ranks.
     pub fn len(&self) -> usize {
-        self.distances.len()
+        match &self.distances {
+            Distances::Bytes(bytes) => bytes.len(),
+            Distances::Wide(words) => words.len(),
+        }
     }
 
     /// Whether the table has no entry.
     pub fn is_empty(&self) -> bool {
-        self.distances.is_empty()
+        self.len() == 0
     }
 
     /// How many states have each distance: entry `d` counts the states at distance `d`.
     pub fn histogram(&self) -> Vec<u64> {
-        histogram(&self.distances)
+        match &self.distances {
+            Distances::Bytes(bytes) => histogram(bytes),
+            Distances::Wide(words) => {
+                let mut counts = Vec::new();
+                for &distance in words.iter().filter(|&&d| d != UNREACHED_WIDE) {
+                    let distance = usize::from(distance);
+                    if counts.len() <= distance {
+                        counts.resize(distance + 1, 0);
+                    }
+                    counts[distance] += 1;
+                }
+                counts
+            }
+        }
     }
 
     /// The lexicographically smallest shortest solution from `start`, read off the table in
@@ -103,8 +179,9 @@ pub fn descend<D: Domain>(
 
 /// Builds the table of distances from every state of `domain` to the nearest of `goals`.
 ///
-/// Distances must stay below 255 (the search stops with `DepthLimit` past 254, or past
-/// [`Limits::max_depth`] when that is lower). Each distance is one entry of [`Stats::layers`].
+/// The table takes a byte per state while distances stay below 255, then two (up to 65,534: the
+/// search stops with `DepthLimit` past that, or past [`Limits::max_depth`] when that is lower).
+/// Each distance is one entry of [`Stats::layers`].
 ///
 /// ```
 /// use statespace_engine::{Domain, Limits, PerfectHash, distance_table::distance_table};
@@ -194,12 +271,13 @@ fn build<D: PerfectHash>(
     if limits.max_stored.is_some_and(|max| domain.size() > max) || !limits.fits(bytes) {
         return Err(StopReason::MemoryLimit);
     }
-    let mut distances = vec![UNREACHED; size];
+    let mut distances = Distances::Bytes(vec![UNREACHED; size]);
     let mut frontier = Vec::new();
     for goal in goals {
         let rank = domain.rank(goal);
-        if distances[rank as usize] == UNREACHED {
-            distances[rank as usize] = 0;
+        if let Distances::Bytes(bytes) = &mut distances
+            && bytes.reach(rank, 0)
+        {
             frontier.push(rank);
         }
     }
@@ -207,31 +285,29 @@ fn build<D: PerfectHash>(
     let max_depth = limits
         .max_depth
         .unwrap_or(u32::MAX)
-        .min(u32::from(UNREACHED) - 1);
+        .min(<Vec<u16> as Slots>::UNREACHED - 1);
     let mut meter = Meter::new(limits);
     let mut next = Vec::new();
-    let mut actions = Vec::new();
     let mut depth = 0u32;
     while !frontier.is_empty() {
+        if depth + 1 == <Vec<u8> as Slots>::UNREACHED {
+            distances = widen(distances, domain.size(), limits)?;
+        }
         let mut layer = LayerStats {
             depth,
             ..LayerStats::default()
         };
-        for &rank in &frontier {
-            meter.before_expansion(stats.expanded + layer.expanded)?;
-            let mut state = domain.unrank(rank);
-            actions.clear();
-            domain.predecessor_actions(&state, &mut actions);
-            layer.count(actions.len() as u64);
-            for &action in &actions {
-                domain.apply(&mut state, action);
-                let rank = domain.rank(&state);
-                let slot = &mut distances[rank as usize];
-                if *slot == UNREACHED {
-                    *slot = (depth + 1) as u8;
-                    next.push(rank);
-                }
-                domain.undo(&mut state, action);
+        let layers = (&frontier[..], &mut next, stats.expanded, &mut layer);
+        match &mut distances {
+            Distances::Bytes(bytes) => {
+                expand_layer(domain, layers, &mut meter, |rank| {
+                    bytes.reach(rank, depth + 1)
+                })?;
+            }
+            Distances::Wide(words) => {
+                expand_layer(domain, layers, &mut meter, |rank| {
+                    words.reach(rank, depth + 1)
+                })?;
             }
         }
         stats.stored += next.len() as u64;
@@ -243,5 +319,57 @@ fn build<D: PerfectHash>(
         next.clear();
         depth += 1;
     }
-    Ok(DistanceTable::from_bytes(distances))
+    Ok(DistanceTable { distances })
+}
+
+/// A layer's frontier, the next frontier, the expansions before the layer, and its counts.
+type Layers<'a> = (&'a [u64], &'a mut Vec<u64>, u64, &'a mut LayerStats);
+
+/// Expands the states of the frontier backwards, pushing onto the next frontier each
+/// predecessor that `reach` marks as new.
+fn expand_layer<D: PerfectHash>(
+    domain: &D,
+    (frontier, next, expanded_before, layer): Layers<'_>,
+    meter: &mut Meter<'_>,
+    mut reach: impl FnMut(u64) -> bool,
+) -> Result<(), StopReason> {
+    let mut actions = Vec::new();
+    for &rank in frontier {
+        meter.before_expansion(expanded_before + layer.expanded)?;
+        let mut state = domain.unrank(rank);
+        actions.clear();
+        domain.predecessor_actions(&state, &mut actions);
+        layer.count(actions.len() as u64);
+        for &action in &actions {
+            domain.apply(&mut state, action);
+            let rank = domain.rank(&state);
+            if reach(rank) {
+                next.push(rank);
+            }
+            domain.undo(&mut state, action);
+        }
+    }
+    Ok(())
+}
+
+/// The table two bytes per rank, once distances pass what a byte holds, if the memory budget
+/// allows it.
+fn widen(distances: Distances, size: u64, limits: &Limits) -> Result<Distances, StopReason> {
+    let Distances::Bytes(bytes) = distances else {
+        return Ok(distances);
+    };
+    if !limits.fits(size.saturating_mul(5)) {
+        return Err(StopReason::MemoryLimit);
+    }
+    let words = bytes
+        .into_iter()
+        .map(|byte| {
+            if byte == UNREACHED {
+                UNREACHED_WIDE
+            } else {
+                u16::from(byte)
+            }
+        })
+        .collect();
+    Ok(Distances::Wide(words))
 }

@@ -532,3 +532,65 @@ fn astar_checks_inverses_in_debug_builds() {
         &Limits::none(),
     );
 }
+
+/// Positions 0 to `len - 1` on a line, steps of one, the goal at 0.
+struct LongLine {
+    len: u64,
+}
+
+impl Domain for LongLine {
+    type State = u64;
+    type Action = i8;
+    fn actions(&self, &n: &u64, out: &mut Vec<i8>) {
+        if n > 0 {
+            out.push(-1);
+        }
+        if n + 1 < self.len {
+            out.push(1);
+        }
+    }
+    fn apply(&self, n: &mut u64, step: i8) {
+        *n = n.wrapping_add_signed(i64::from(step));
+    }
+    fn invert(&self, step: i8) -> Option<i8> {
+        Some(-step)
+    }
+    fn is_goal(&self, &n: &u64) -> bool {
+        n == 0
+    }
+}
+
+impl statespace_engine::PerfectHash for LongLine {
+    fn size(&self) -> u64 {
+        self.len
+    }
+    fn rank(&self, &n: &u64) -> u64 {
+        n
+    }
+    fn unrank(&self, rank: u64) -> u64 {
+        rank
+    }
+}
+
+#[test]
+fn distance_tables_widen_past_a_byte() {
+    let domain = LongLine { len: 600 };
+    let build = distance_table(&domain, &[0], &Limits::none());
+    let table = build.table.unwrap();
+    assert_eq!(table.as_bytes(), None, "599 layers take two bytes a state");
+    assert_eq!(table.distance(599), Some(599));
+    assert_eq!(table.histogram(), vec![1; 600]);
+    assert_eq!(
+        table.solution(&domain, &300).map(|path| path.len()),
+        Some(300)
+    );
+    assert_eq!(build.stats.layers.len(), 600);
+    // A short line keeps a byte a state.
+    let short = distance_table(&LongLine { len: 254 }, &[0], &Limits::none());
+    assert_eq!(short.table.unwrap().as_bytes().map(<[u8]>::len), Some(254));
+    let limited = distance_table(&domain, &[0], &Limits::none().max_depth(300));
+    assert_eq!(
+        limited.table,
+        Err(statespace_engine::StopReason::DepthLimit)
+    );
+}

@@ -191,7 +191,7 @@ mod tests {
     #[test]
     fn every_placement_reaches_the_centre() {
         let (table, stats) = CentreTable::build();
-        assert!(!table.table.as_bytes().contains(&UNREACHED));
+        assert!(!table.table.as_bytes().unwrap().contains(&UNREACHED));
         assert_eq!(table.distance(CENTRE), 0);
         assert_eq!(stats.expanded, 735_471);
         let histogram = table.histogram();
