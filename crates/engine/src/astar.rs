@@ -25,7 +25,7 @@ use std::time::Instant;
 
 use open_list::OpenList;
 
-use crate::domain::check_inverse;
+use crate::domain::{Widened, check_inverse};
 use crate::index::{HashIndex, StateIndex};
 use crate::limits::{Meter, bytes_per_stored_state};
 use crate::path::{Link, ROOT, finish, steps_to};
@@ -169,25 +169,6 @@ impl<D: Domain, C: Copy, H: Heuristic<D, C>> IncrementalHeuristic<D, C> for Esti
     #[inline]
     fn value(&self, memo: C) -> C {
         memo
-    }
-}
-
-/// An estimate in `u32` read as a `u64`, the type of the domain's own costs summed.
-struct Widened<'h, H>(&'h H);
-
-impl<D: Domain, H: IncrementalHeuristic<D>> IncrementalHeuristic<D, u64> for Widened<'_, H> {
-    type Memo = H::Memo;
-    #[inline]
-    fn init(&self, domain: &D, state: &D::State) -> H::Memo {
-        self.0.init(domain, state)
-    }
-    #[inline]
-    fn update(&self, domain: &D, after: &D::State, action: D::Action, before: H::Memo) -> H::Memo {
-        self.0.update(domain, after, action, before)
-    }
-    #[inline]
-    fn value(&self, memo: H::Memo) -> u64 {
-        u64::from(self.0.value(memo))
     }
 }
 

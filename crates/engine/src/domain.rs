@@ -236,3 +236,22 @@ impl<D: Domain + ?Sized, C: Copy, H: Heuristic<D, C>> IncrementalHeuristic<D, C>
         memo
     }
 }
+
+/// An estimate in `u32` read as a `u64`, the type of the domain's own costs summed.
+pub(crate) struct Widened<'h, H>(pub(crate) &'h H);
+
+impl<D: Domain, H: IncrementalHeuristic<D>> IncrementalHeuristic<D, u64> for Widened<'_, H> {
+    type Memo = H::Memo;
+    #[inline]
+    fn init(&self, domain: &D, state: &D::State) -> H::Memo {
+        self.0.init(domain, state)
+    }
+    #[inline]
+    fn update(&self, domain: &D, after: &D::State, action: D::Action, before: H::Memo) -> H::Memo {
+        self.0.update(domain, after, action, before)
+    }
+    #[inline]
+    fn value(&self, memo: H::Memo) -> u64 {
+        u64::from(self.0.value(memo))
+    }
+}

@@ -7,10 +7,12 @@
 
 use std::time::Instant;
 
+use crate::domain::Widened;
 use crate::limits::Meter;
 use crate::path::finish;
 use crate::{
-    Domain, IncrementalHeuristic, LayerStats, Limits, SearchResult, Solution, Stats, StopReason,
+    Cost, Domain, DomainCosts, IncrementalHeuristic, LayerStats, Limits, SearchResult, Solution,
+    Stats, StopReason, Weights,
 };
 
 /// Finds a cheapest solution from `start` with IDA*.
@@ -50,36 +52,77 @@ where
     D: Domain,
     H: IncrementalHeuristic<D>,
 {
+    let heuristic = Widened(heuristic);
+    idastar_weighted(domain, start, &DomainCosts, &heuristic, limits)
+}
+
+/// Finds a cheapest solution from `start` with IDA*, each action costing what `weights` says
+/// (real lengths, or any other [`Cost`]), as [`idastar`] does with the domain's own costs.
+///
+/// ```
+/// use statespace_engine::{Domain, Limits, OrderedFloat, idastar::idastar_weighted};
+/// /// Steps of 1 or 2 along a line from 0 to 4; a step of 2 costs 1.5.
+/// struct Line;
+/// impl Domain for Line {
+///     type State = u32;
+///     type Action = u32;
+///     fn actions(&self, n: &u32, out: &mut Vec<u32>) {
+///         out.extend([1, 2].into_iter().filter(|step| n + step <= 4));
+///     }
+///     fn apply(&self, n: &mut u32, step: u32) { *n += step; }
+///     fn undo(&self, n: &mut u32, step: u32) { *n -= step; }
+///     fn is_goal(&self, n: &u32) -> bool { *n == 4 }
+/// }
+/// let length = |_: &u32, step: u32| OrderedFloat(if step == 2 { 1.5 } else { 1.0 });
+/// let left = |n: &u32| OrderedFloat(f64::from(4 - n) * 0.75);
+/// let result = idastar_weighted(&Line, &0, &length, &left, &Limits::none());
+/// assert_eq!(result.outcome.solution().unwrap().cost, OrderedFloat(3.0));
+/// ```
+pub fn idastar_weighted<D, W, H>(
+    domain: &D,
+    start: &D::State,
+    weights: &W,
+    heuristic: &H,
+    limits: &Limits,
+) -> SearchResult<D::Action, W::Cost>
+where
+    D: Domain,
+    W: Weights<D>,
+    H: IncrementalHeuristic<D, W::Cost>,
+{
     let started = Instant::now();
-    let mut search = Search::new(domain, heuristic, limits, start.clone());
+    let mut search = Search::new(domain, weights, heuristic, limits, start.clone());
     let verdict = search.run(limits, |_, _, _| None);
     finish(verdict, search.stats, started)
 }
 
+/// What a search concluded: a solution, none, or the limit that stopped it.
+type Verdict<A, C> = Result<Option<Solution<A, C>>, StopReason>;
+
 /// What a whole iteration concluded.
-pub(crate) enum Iteration<A> {
+pub(crate) enum Iteration<A, C> {
     /// A solution within the bound.
-    Solved(Solution<A>),
+    Solved(Solution<A, C>),
     /// No goal within the bound; the least f-value that exceeded it, if any.
-    Exceeded(Option<u64>),
+    Exceeded(Option<C>),
 }
 
 /// What one depth-first pass concluded below a node.
-enum Pass {
+enum Pass<C> {
     /// A goal was reached; the path holds the actions.
     Found,
     /// No goal within the bound; the least f-value that exceeded it, if any.
-    Exceeded(Option<u64>),
+    Exceeded(Option<C>),
 }
 
 /// A node where a pass stopped instead of searching below it (see [`Search::frontier_depth`]):
 /// the root of a subtree that another pass searches.
 #[derive(Clone, Debug)]
-pub(crate) struct Frontier<A, M> {
+pub(crate) struct Frontier<A, C, M> {
     /// The actions from the start.
     pub(crate) path: Vec<A>,
     /// The cost of the path.
-    pub(crate) g: u64,
+    pub(crate) g: C,
     /// The heuristic's memo at the node.
     pub(crate) memo: M,
 }
@@ -88,8 +131,9 @@ pub(crate) struct Frontier<A, M> {
 const ABANDON_CHECK_PERIOD: u64 = 1 << 12;
 
 /// The depth-first passes of IDA* over one state changed in place, for one thread.
-pub(crate) struct Search<'a, D: Domain, H: IncrementalHeuristic<D>> {
+pub(crate) struct Search<'a, D: Domain, W: Weights<D>, H: IncrementalHeuristic<D, W::Cost>> {
     domain: &'a D,
+    weights: &'a W,
     heuristic: &'a H,
     meter: Meter<'a>,
     /// The state at the end of the path.
@@ -107,18 +151,20 @@ pub(crate) struct Search<'a, D: Domain, H: IncrementalHeuristic<D>> {
     pub(crate) abandon: Option<&'a (dyn Fn() -> bool + Sync)>,
     /// Nodes at this depth are kept in `frontier` instead of being searched.
     pub(crate) frontier_depth: usize,
-    pub(crate) frontier: Vec<Frontier<D::Action, H::Memo>>,
+    pub(crate) frontier: Vec<Frontier<D::Action, W::Cost, H::Memo>>,
 }
 
-impl<'a, D: Domain, H: IncrementalHeuristic<D>> Search<'a, D, H> {
+impl<'a, D: Domain, W: Weights<D>, H: IncrementalHeuristic<D, W::Cost>> Search<'a, D, W, H> {
     pub(crate) fn new(
         domain: &'a D,
+        weights: &'a W,
         heuristic: &'a H,
         limits: &'a Limits,
         start: D::State,
     ) -> Self {
         Self {
             domain,
+            weights,
             heuristic,
             meter: Meter::new(limits),
             state: start,
@@ -144,7 +190,7 @@ impl<'a, D: Domain, H: IncrementalHeuristic<D>> Search<'a, D, H> {
     /// Whether the current state, whose memo is `memo`, is a goal.
     pub(crate) fn at_goal(&self, memo: H::Memo) -> bool {
         // An admissible estimate is zero at every goal, so only zero estimates need the test.
-        self.heuristic.value(memo) == 0 && self.domain.is_goal(&self.state)
+        self.heuristic.value(memo) == W::Cost::ZERO && self.domain.is_goal(&self.state)
     }
 
     /// The memo of the current state, computed from scratch.
@@ -153,12 +199,12 @@ impl<'a, D: Domain, H: IncrementalHeuristic<D>> Search<'a, D, H> {
     }
 
     /// The f-value of a node at cost `g` with memo `memo`.
-    pub(crate) fn f(&self, g: u64, memo: H::Memo) -> u64 {
-        g + u64::from(self.heuristic.value(memo))
+    pub(crate) fn f(&self, g: W::Cost, memo: H::Memo) -> W::Cost {
+        g + self.heuristic.value(memo)
     }
 
     /// The solution at the end of a pass that found one.
-    fn solution(&mut self) -> Solution<D::Action> {
+    fn solution(&mut self) -> Solution<D::Action, W::Cost> {
         let cost = self.path_cost();
         Solution {
             actions: std::mem::take(&mut self.path),
@@ -173,23 +219,26 @@ impl<'a, D: Domain, H: IncrementalHeuristic<D>> Search<'a, D, H> {
         limits: &Limits,
         mut split: impl FnMut(
             &mut Self,
-            u64,
+            W::Cost,
             H::Memo,
-        ) -> Option<Result<Iteration<D::Action>, StopReason>>,
-    ) -> Result<Option<Solution<D::Action>>, StopReason> {
+        ) -> Option<Result<Iteration<D::Action, W::Cost>, StopReason>>,
+    ) -> Verdict<D::Action, W::Cost> {
         let memo = self.memo();
-        let mut bound = self.f(0, memo);
+        let mut bound = self.f(W::Cost::ZERO, memo);
         loop {
-            if limits.max_depth.is_some_and(|max| bound > u64::from(max)) {
+            if limits
+                .max_depth
+                .is_some_and(|max| bound.whole() > u64::from(max))
+            {
                 return Err(StopReason::DepthLimit);
             }
             self.layer = LayerStats {
-                depth: u32::try_from(bound).unwrap_or(u32::MAX),
+                depth: u32::try_from(bound.whole()).unwrap_or(u32::MAX),
                 ..LayerStats::default()
             };
             let iteration = match split(self, bound, memo) {
                 Some(iteration) => iteration,
-                None => self.pass(0, bound, memo, None),
+                None => self.pass(W::Cost::ZERO, bound, memo, None),
             };
             self.stats.push_layer(self.layer);
             match iteration? {
@@ -204,11 +253,11 @@ impl<'a, D: Domain, H: IncrementalHeuristic<D>> Search<'a, D, H> {
     /// `last`, with its solution when it finds one.
     pub(crate) fn pass(
         &mut self,
-        g: u64,
-        bound: u64,
+        g: W::Cost,
+        bound: W::Cost,
         memo: H::Memo,
         last: Option<D::Action>,
-    ) -> Result<Iteration<D::Action>, StopReason> {
+    ) -> Result<Iteration<D::Action, W::Cost>, StopReason> {
         Ok(match self.descend(g, bound, memo, last)? {
             Pass::Found => Iteration::Solved(self.solution()),
             Pass::Exceeded(next) => Iteration::Exceeded(next),
@@ -220,11 +269,11 @@ impl<'a, D: Domain, H: IncrementalHeuristic<D>> Search<'a, D, H> {
     /// a call of their own: most generated nodes are.
     fn descend(
         &mut self,
-        g: u64,
-        bound: u64,
+        g: W::Cost,
+        bound: W::Cost,
         memo: H::Memo,
         last: Option<D::Action>,
-    ) -> Result<Pass, StopReason> {
+    ) -> Result<Pass<W::Cost>, StopReason> {
         let depth = self.path.len();
         if depth == self.frontier_depth {
             self.frontier.push(Frontier {
@@ -255,13 +304,13 @@ impl<'a, D: Domain, H: IncrementalHeuristic<D>> Search<'a, D, H> {
         self.domain.actions(&self.state, &mut actions);
         self.count_expansion(actions.len() as u64);
         let forbidden = last.and_then(|action| self.domain.invert(action));
-        let mut least_exceeding: Option<u64> = None;
+        let mut least_exceeding = None;
         let mut result = Ok(Pass::Exceeded(None));
         for &action in &actions {
             if Some(action) == forbidden {
                 continue;
             }
-            let child_g = g + u64::from(self.domain.cost(&self.state, action));
+            let child_g = g + self.weights.weight(self.domain, &self.state, action);
             self.domain.apply(&mut self.state, action);
             let child_memo = self
                 .heuristic
@@ -298,20 +347,20 @@ impl<'a, D: Domain, H: IncrementalHeuristic<D>> Search<'a, D, H> {
     }
 
     /// The cost of the found path, replayed from the start (the state now stands at the goal).
-    fn path_cost(&mut self) -> u64 {
+    fn path_cost(&mut self) -> W::Cost {
         for &action in self.path.iter().rev() {
             self.domain.undo(&mut self.state, action);
         }
-        let mut cost = 0;
+        let mut cost = W::Cost::ZERO;
         for &action in &self.path {
-            cost += u64::from(self.domain.cost(&self.state, action));
+            cost = cost + self.weights.weight(self.domain, &self.state, action);
             self.domain.apply(&mut self.state, action);
         }
         cost
     }
 }
 
-pub(crate) fn min_some(a: Option<u64>, b: Option<u64>) -> Option<u64> {
+pub(crate) fn min_some<C: Ord>(a: Option<C>, b: Option<C>) -> Option<C> {
     match (a, b) {
         (Some(x), Some(y)) => Some(x.min(y)),
         (x, None) => x,

@@ -13,9 +13,12 @@ use std::cmp::Reverse;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
+use crate::domain::Widened;
 use crate::idastar::{Frontier, Iteration, Search, min_some};
 use crate::path::finish;
-use crate::{Domain, IncrementalHeuristic, LayerStats, Limits, SearchResult, StopReason};
+use crate::{
+    Domain, DomainCosts, IncrementalHeuristic, LayerStats, Limits, SearchResult, StopReason,
+};
 
 /// The order in which the subtrees of a split iteration are searched, which decides the answer
 /// when several optimal solutions lie in different subtrees.
@@ -129,14 +132,15 @@ where
     H::Memo: Sync,
 {
     let started = Instant::now();
+    let heuristic = Widened(heuristic);
     let split = Split {
         domain,
-        heuristic,
+        heuristic: &heuristic,
         start,
         limits,
         parallel,
     };
-    let mut search = Search::new(domain, heuristic, limits, start.clone());
+    let mut search = Search::new(domain, &DomainCosts, &heuristic, limits, start.clone());
     let verdict = search.run(limits, |search, bound, memo| {
         // Iterations that end without a solution search their whole tree, so this count, and
         // the choice, are the same on every run and for every number of threads.
@@ -154,19 +158,22 @@ where
 /// One search's parts, for the iterations it splits.
 struct Split<'a, D: Domain, H> {
     domain: &'a D,
-    heuristic: &'a H,
+    heuristic: &'a Widened<'a, H>,
     start: &'a D::State,
     limits: &'a Limits,
     parallel: &'a Parallel,
 }
 
 /// The roots of the subtrees of an iteration.
-type Roots<D, H> = Vec<Frontier<<D as Domain>::Action, <H as IncrementalHeuristic<D>>::Memo>>;
+type Roots<D, H> = Vec<Frontier<<D as Domain>::Action, u64, <H as IncrementalHeuristic<D>>::Memo>>;
+
+/// A search of the split iterations: the domain's own costs, the estimate in the same type.
+type Deepening<'a, D, H> = Search<'a, D, DomainCosts, Widened<'a, H>>;
 
 /// A subtree searched by a thread: its place in the order, and what its search found and did.
 struct Searched<A> {
     index: usize,
-    iteration: Result<Iteration<A>, StopReason>,
+    iteration: Result<Iteration<A, u64>, StopReason>,
     layer: LayerStats,
     stored: u64,
 }
@@ -180,8 +187,14 @@ where
     H::Memo: Sync,
 {
     /// A search at the start, counting `expanded_elsewhere` against the node limit.
-    fn search(&self, expanded_elsewhere: u64) -> Search<'_, D, H> {
-        let mut search = Search::new(self.domain, self.heuristic, self.limits, self.start.clone());
+    fn search(&self, expanded_elsewhere: u64) -> Deepening<'_, D, H> {
+        let mut search = Search::new(
+            self.domain,
+            &DomainCosts,
+            self.heuristic,
+            self.limits,
+            self.start.clone(),
+        );
         search.expanded_elsewhere = expanded_elsewhere;
         search
     }
@@ -190,10 +203,10 @@ where
     /// start's search, whose memo is `memo` and which keeps the counts.
     fn iteration(
         &self,
-        root: &mut Search<'_, D, H>,
+        root: &mut Deepening<'_, D, H>,
         bound: u64,
         memo: H::Memo,
-    ) -> Result<Iteration<D::Action>, StopReason> {
+    ) -> Result<Iteration<D::Action, u64>, StopReason> {
         let elsewhere = root.stats.expanded;
         let (mut subtrees, least) = self.frontier(root, bound, memo)?;
         if subtrees.is_empty() {
@@ -227,7 +240,7 @@ where
     /// bound seen on the way. Goals stay in place as roots of their own.
     fn frontier(
         &self,
-        root: &mut Search<'_, D, H>,
+        root: &mut Deepening<'_, D, H>,
         bound: u64,
         memo: H::Memo,
     ) -> Result<(Roots<D, H>, Option<u64>), StopReason> {

@@ -9,7 +9,7 @@ use statespace_engine::bidirectional_bfs::{bidirectional_bfs, bidirectional_bfs_
 use statespace_engine::dijkstra::{dijkstra, dijkstra_weighted};
 use statespace_engine::distance_table::distance_table;
 use statespace_engine::heuristics::Max;
-use statespace_engine::idastar::idastar;
+use statespace_engine::idastar::{idastar, idastar_weighted};
 use statespace_engine::index::{DenseIndex, DenseSet, FlatIndex, StateIndex};
 use statespace_engine::{Domain, Limits, OrderedFloat, Outcome, Recompute, Solution, closures};
 use support::{Sliding, graphs, replay, sliding_starts};
@@ -149,6 +149,14 @@ proptest! {
         let manhattan = |s: &Vec<u8>| domain.manhattan(s);
         let ida = idastar(&domain, &start, &Recompute(manhattan), &limits);
         prop_assert_eq!(ida.outcome.solution(), Some(&best));
+        // The same search on real costs: the same moves, the same work.
+        let unit = |_: &Vec<u8>, _: u8| OrderedFloat(1.0);
+        let real_manhattan = |s: &Vec<u8>| OrderedFloat(f64::from(domain.manhattan(s)));
+        let real = idastar_weighted(&domain, &start, &unit, &real_manhattan, &limits);
+        let solution = real.outcome.solution().unwrap();
+        prop_assert_eq!(&solution.actions, &best.actions);
+        prop_assert_eq!(solution.cost, OrderedFloat(best.cost as f64));
+        prop_assert_eq!(real.stats.expanded, ida.stats.expanded);
         let a = astar(&domain, &start, &manhattan, &limits);
         let bi = bidirectional_bfs(&domain, &start, &[domain.goal()], &limits);
         for outcome in [a.outcome, bi.outcome] {

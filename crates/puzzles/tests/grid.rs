@@ -5,6 +5,7 @@ use std::cmp::Ordering;
 
 use proptest::prelude::*;
 use statespace_engine::bfs::bfs;
+use statespace_engine::idastar::idastar_weighted;
 use statespace_engine::{Domain, Limits, Weights};
 use statespace_puzzles::grid::{
     Algorithm, Connectivity, Grid, GridCase, Octile, OctileSteps, TOLERANCE, parse,
@@ -106,5 +107,21 @@ proptest! {
         };
         prop_assert_eq!(a.cmp(&b), expected);
         prop_assert!(((a + b).length() - (a.length() + b.length())).abs() < 1e-9);
+    }
+}
+
+#[test]
+fn idastar_with_exact_octile_costs_agrees_on_short_scenarios() {
+    let short: Vec<GridCase> = arena()
+        .into_iter()
+        .filter(|case| case.optimal.unwrap() < 8.0)
+        .collect();
+    assert_eq!(short.len(), 20);
+    for case in short {
+        let grid = Grid::new(case.map.clone(), Connectivity::Eight, case.goal);
+        let estimate = |&cell: &u32| grid.estimate(cell);
+        let result = idastar_weighted(&grid, &case.start, &OctileSteps, &estimate, &Limits::none());
+        let length = result.outcome.solution().unwrap().cost.length();
+        assert!((length - case.optimal.unwrap()).abs() <= TOLERANCE);
     }
 }
