@@ -8,7 +8,7 @@ use std::time::Instant;
 use crate::domain::check_inverse;
 use crate::index::{HashIndex, VisitedSet};
 use crate::limits::{Meter, bytes_per_stored_state};
-use crate::path::{Link, ROOT, finish, steps_to};
+use crate::path::{SearchTree, finish};
 use crate::{Domain, Limits, SearchResult, Solution, Stats, StopReason};
 
 /// Finds a solution with the fewest actions from `start`, using a hash set of visited states.
@@ -73,10 +73,8 @@ pub fn bfs_with<D: Domain, I: VisitedSet<D::State>>(
 #[derive(Debug)]
 pub struct Bfs<S, A, I> {
     visited: I,
-    /// The states in the order found: the queue.
-    states: Vec<S>,
-    /// How each state was reached.
-    links: Vec<Link<A>>,
+    /// The states in the order found (the queue), with how each was reached.
+    tree: SearchTree<S, A>,
     /// Each state's key in `visited`, which makes inserting its successors cheaper.
     keys: Vec<u64>,
 }
@@ -92,8 +90,7 @@ impl<S: Clone, A: Copy + Eq, I: VisitedSet<S>> Bfs<S, A, I> {
     pub fn new(visited: I) -> Self {
         Self {
             visited,
-            states: Vec::new(),
-            links: Vec::new(),
+            tree: SearchTree::empty(),
             keys: Vec::new(),
         }
     }
@@ -111,14 +108,9 @@ impl<S: Clone, A: Copy + Eq, I: VisitedSet<S>> Bfs<S, A, I> {
 
     fn reset(&mut self, start: &S) {
         self.visited.forget_all();
-        self.states.clear();
-        self.links.clear();
+        self.tree.clear();
         self.keys.clear();
-        self.states.push(start.clone());
-        self.links.push(Link {
-            parent: ROOT,
-            action: None,
-        });
+        self.tree.add_root(start.clone());
         let key = self.visited.insert_keyed(start).unwrap_or_default();
         self.keys.push(key);
     }
@@ -143,10 +135,10 @@ impl<S: Clone, A: Copy + Eq, I: VisitedSet<S>> Bfs<S, A, I> {
         let mut cut_at_depth_limit = false;
         let (mut depth, mut layer_end) = (0, 1);
         let mut node = 0;
-        while node < self.states.len() {
+        while node < self.tree.states.len() {
             if node == layer_end {
                 depth += 1;
-                layer_end = self.states.len();
+                layer_end = self.tree.states.len();
             }
             node += 1;
             if meter.beyond_depth(u64::from(depth) + 1) {
@@ -155,12 +147,14 @@ impl<S: Clone, A: Copy + Eq, I: VisitedSet<S>> Bfs<S, A, I> {
             }
             meter.before_expansion(stats.expanded)?;
             let parent = node - 1;
-            let state = self.states[parent].clone();
+            let state = self.tree.states[parent].clone();
             actions.clear();
             domain.actions(&state, &mut actions);
             stats.count(depth, actions.len() as u64);
             // The way back leads to the parent, visited already.
-            let back = self.links[parent]
+            let back = self
+                .tree
+                .link(parent)
                 .action
                 .and_then(|action| domain.invert(action));
             let parent_key = self.keys[parent];
@@ -173,15 +167,11 @@ impl<S: Clone, A: Copy + Eq, I: VisitedSet<S>> Bfs<S, A, I> {
                 check_inverse(domain, stats.expanded, &state, action, &next);
                 if let Some(key) = self.visited.insert_neighbour(&state, parent_key, &next) {
                     self.keys.push(key);
-                    self.links.push(Link {
-                        parent: parent as u32,
-                        action: Some(action),
-                    });
                     let goal = domain.is_goal(&next);
-                    self.states.push(next);
-                    stats.stored = self.states.len() as u64;
+                    let child = self.tree.push(next, parent as u32, action);
+                    stats.stored = self.tree.len();
                     if goal {
-                        return Ok(Some(self.solution(domain, self.states.len() - 1)));
+                        return Ok(Some(self.solution(domain, child as usize)));
                     }
                     meter.stored(stats.stored)?;
                 }
@@ -199,9 +189,9 @@ impl<S: Clone, A: Copy + Eq, I: VisitedSet<S>> Bfs<S, A, I> {
     where
         D: Domain<State = S, Action = A>,
     {
-        let steps = steps_to(node as u32, |node| self.links[node as usize]);
+        let steps = self.tree.steps_to(node as u32);
         let step_cost =
-            |&(from, action): &(u32, A)| domain.cost(&self.states[from as usize], action);
+            |&(from, action): &(u32, A)| domain.cost(&self.tree.states[from as usize], action);
         Solution {
             cost: steps.iter().map(|step| u64::from(step_cost(step))).sum(),
             actions: steps.into_iter().map(|(_, action)| action).collect(),

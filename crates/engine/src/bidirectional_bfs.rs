@@ -87,7 +87,7 @@ struct Side<'i, S, A, I> {
 
 impl<S, A: Copy, I> Side<'_, S, A, I> {
     fn frontier(&self) -> usize {
-        self.tree.nodes.len() - self.layer_start
+        self.tree.states.len() - self.layer_start
     }
 }
 
@@ -180,11 +180,11 @@ fn expand_layer<D: Domain, I: StateIndex<D::State>>(
     expanded_before: u64,
     layer: &mut LayerStats,
 ) -> Result<Option<(u32, u32)>, StopReason> {
-    let layer_end = near.tree.nodes.len();
+    let layer_end = near.tree.states.len();
     let stored_elsewhere = far.tree.len();
     for node in near.layer_start..layer_end {
         meter.before_expansion(expanded_before + layer.expanded)?;
-        let mut state = near.tree.nodes[node].state.clone();
+        let mut state = near.tree.states[node].clone();
         let mut actions = std::mem::take(&mut near.actions);
         actions.clear();
         if forwards {
@@ -200,9 +200,9 @@ fn expand_layer<D: Domain, I: StateIndex<D::State>>(
                  (Domain::invert), and {action:?} has none"
             );
             domain.apply(&mut state, action);
-            let child = near.tree.nodes.len() as u32;
+            let child = near.tree.states.len() as u32;
             if near.visited.insert(&state, child) {
-                near.tree.push(state.clone(), node as u32, action, 1);
+                near.tree.push(state.clone(), node as u32, action);
                 if let Some(other) = far.visited.get(&state) {
                     return Ok(Some((child, other)));
                 }
@@ -211,7 +211,7 @@ fn expand_layer<D: Domain, I: StateIndex<D::State>>(
             // Back in place: by the inverse where there is one (no copy of a large state).
             match domain.invert(action) {
                 Some(_) => domain.undo(&mut state, action),
-                None => state.clone_from(&near.tree.nodes[node].state),
+                None => state.clone_from(&near.tree.states[node]),
             }
         }
         near.actions = actions;

@@ -28,17 +28,11 @@ pub(crate) fn steps_to<A: Copy>(mut node: u32, link_of: impl Fn(u32) -> Link<A>)
     steps
 }
 
-pub(crate) struct Node<S, A> {
-    pub(crate) state: S,
-    link: Link<A>,
-    /// Cost from the root (g).
-    pub(crate) cost: u64,
-    /// Actions from the root.
-    pub(crate) depth: u32,
-}
-
+/// The nodes a search grew: each state with the link it was reached by, in two arrays.
+#[derive(Debug)]
 pub(crate) struct SearchTree<S, A> {
-    pub(crate) nodes: Vec<Node<S, A>>,
+    pub(crate) states: Vec<S>,
+    links: Vec<Link<A>>,
 }
 
 impl<S, A: Copy> SearchTree<S, A> {
@@ -49,47 +43,58 @@ impl<S, A: Copy> SearchTree<S, A> {
     }
 
     pub(crate) fn empty() -> Self {
-        Self { nodes: Vec::new() }
+        Self {
+            states: Vec::new(),
+            links: Vec::new(),
+        }
     }
 
     /// Adds a root (a search may start from several states at once); returns its number.
     pub(crate) fn add_root(&mut self, state: S) -> u32 {
-        self.nodes.push(Node {
-            state,
-            link: Link {
-                parent: ROOT,
-                action: None,
-            },
-            cost: 0,
-            depth: 0,
+        self.states.push(state);
+        self.links.push(Link {
+            parent: ROOT,
+            action: None,
         });
-        (self.nodes.len() - 1) as u32
+        (self.states.len() - 1) as u32
     }
 
-    /// Adds `state`, reached from node `parent` by `action` of cost `step`; returns its number.
-    pub(crate) fn push(&mut self, state: S, parent: u32, action: A, step: u32) -> u32 {
-        let from = &self.nodes[parent as usize];
-        let node = Node {
-            state,
-            link: Link {
-                parent,
-                action: Some(action),
-            },
-            cost: from.cost + u64::from(step),
-            depth: from.depth + 1,
-        };
-        self.nodes.push(node);
-        (self.nodes.len() - 1) as u32
+    /// Adds `state`, reached from node `parent` by `action`; returns its number.
+    pub(crate) fn push(&mut self, state: S, parent: u32, action: A) -> u32 {
+        self.states.push(state);
+        self.links.push(Link {
+            parent,
+            action: Some(action),
+        });
+        (self.states.len() - 1) as u32
     }
 
     pub(crate) fn len(&self) -> u64 {
-        self.nodes.len() as u64
+        self.states.len() as u64
+    }
+
+    /// How node `node` was reached.
+    pub(crate) fn link(&self, node: usize) -> Link<A> {
+        self.links[node]
+    }
+
+    /// Forgets every node, keeping the memory.
+    pub(crate) fn clear(&mut self) {
+        self.states.clear();
+        self.links.clear();
     }
 
     /// The actions from the root to `node`, in order.
     pub(crate) fn actions_to(&self, node: u32) -> Vec<A> {
-        let steps = steps_to(node, |node| self.nodes[node as usize].link);
-        steps.into_iter().map(|(_, action)| action).collect()
+        self.steps_to(node)
+            .into_iter()
+            .map(|(_, action)| action)
+            .collect()
+    }
+
+    /// The steps from the root to `node`: each action with the node it was taken from.
+    pub(crate) fn steps_to(&self, node: u32) -> Vec<(u32, A)> {
+        steps_to(node, |node| self.links[node as usize])
     }
 }
 
