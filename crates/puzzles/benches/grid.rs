@@ -8,12 +8,13 @@
 //!   lengths.
 //!
 //! Ours twice: the closure API (`closures::{astar, bfs, dijkstra}`, the same closures as theirs)
-//! and the trait API (the `Grid` domain or a small domain of the bench's, with a dense visited
-//! index where states are ranked). Every pair of searches is checked to find the same cost
+//! and the trait API (a small domain of the bench's, or the puzzles' `GridSearcher` on the
+//! `Grid` domain, with a dense visited index of the cells). Every pair of searches is checked to find the same cost
 //! before it is timed.
 //!
 //! Run with `cargo bench -p statespace-puzzles --bench grid`.
 
+use std::cell::RefCell;
 use std::hint::black_box;
 use std::sync::Arc;
 use std::time::Duration;
@@ -21,12 +22,12 @@ use std::time::Duration;
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use statespace_engine::astar::{AStar, astar_weighted};
+use statespace_engine::astar::AStar;
 use statespace_engine::bfs::Bfs;
 use statespace_engine::closures;
 use statespace_engine::index::{DenseIndex, DenseSet};
 use statespace_engine::{Domain, Limits, OrderedFloat, PerfectHash};
-use statespace_puzzles::grid::{Connectivity, Grid, Map, OctileSteps, parse};
+use statespace_puzzles::grid::{Algorithm, Connectivity, GridSearcher, Map, parse};
 
 /// A point of a grid, as `pathfinding`'s benchmark has it.
 type Point = (u16, u16);
@@ -331,15 +332,16 @@ fn arena(c: &mut Criterion) {
             })
             .sum()
     };
+    // The puzzles' own searcher: a dense index of the map's cells, kept from case to case.
+    let searcher = RefCell::new(GridSearcher::default());
     let traits_side = || -> f64 {
         cases
             .iter()
             .map(|case| {
-                let grid = Grid::new(map.clone(), Connectivity::Eight, case.goal);
-                let estimate = |&cell: &u32| grid.estimate(cell);
-                let result =
-                    astar_weighted(&grid, &case.start, &OctileSteps, &estimate, &Limits::none());
-                result.outcome.solution().expect("a path").cost.length()
+                let mut searcher = searcher.borrow_mut();
+                let (answer, _) =
+                    searcher.solve(case, Connectivity::Eight, Algorithm::Astar, &Limits::none());
+                answer.unwrap().length().expect("a path")
             })
             .sum()
     };

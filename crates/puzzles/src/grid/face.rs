@@ -16,7 +16,7 @@ use super::generate::random_scenarios;
 use super::map::{Map, read_map};
 use super::print::{answer_line, steps};
 use super::scenario::{GridCase, read_scenario};
-use super::solve::{Algorithm, GridAnswer, solve};
+use super::solve::{Algorithm, GridAnswer, GridSearcher};
 
 /// How far a length may be from the one a scenario records: Moving AI's files print eight
 /// decimals of lengths computed in floating point.
@@ -72,6 +72,8 @@ pub struct GridSolver {
     map: Option<Arc<Map>>,
     /// The map at the head of the input, once read.
     inline: OnceLock<Arc<Map>>,
+    /// The search, its memory kept from scenario to scenario.
+    searcher: GridSearcher,
     checked: usize,
     differ: Vec<String>,
     cases: usize,
@@ -153,6 +155,7 @@ impl Puzzle for GridPuzzle {
             options: options.clone(),
             map: map.map(Arc::new),
             inline: OnceLock::new(),
+            searcher: GridSearcher::default(),
             checked: 0,
             differ: Vec::new(),
             cases: 0,
@@ -169,7 +172,7 @@ impl Puzzle for GridPuzzle {
 
     fn solve(solver: &mut GridSolver, case: &GridCase, limits: &CaseLimits) -> Solved<GridAnswer> {
         solver.cases += 1;
-        let (answer, stats) = solve(
+        let (answer, stats) = solver.searcher.solve(
             case,
             solver.options.connect,
             solver.options.algo,

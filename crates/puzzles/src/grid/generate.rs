@@ -9,7 +9,7 @@ use statespace_engine::Limits;
 use super::domain::Connectivity;
 use super::map::Map;
 use super::scenario::GridCase;
-use super::solve::{Algorithm, solve};
+use super::solve::{Algorithm, GridSearcher};
 
 /// A `width` × `height` map whose cells are blocked (`@`) with probability `walls` (from 0 to
 /// 1), and `count` scenarios between passable cells that reach each other, each with its
@@ -32,6 +32,7 @@ pub fn random_scenarios(
         .filter(|&cell| map.is_passable(cell))
         .collect();
     let mut scenarios = Vec::with_capacity(count);
+    let mut searcher = GridSearcher::default();
     // Pairs that do not reach each other are drawn again, a bounded number of times.
     for _ in 0..count.saturating_mul(8) {
         if scenarios.len() == count || open.is_empty() {
@@ -46,7 +47,7 @@ pub fn random_scenarios(
         if case.start == case.goal {
             continue;
         }
-        let (answer, _) = solve(&case, connectivity, Algorithm::Astar, &Limits::none());
+        let (answer, _) = searcher.solve(&case, connectivity, Algorithm::Astar, &Limits::none());
         if let Some(length) = answer.ok().and_then(|answer| answer.length()) {
             case.optimal = Some(length);
             scenarios.push(case);

@@ -37,7 +37,7 @@ pub use generate::random_scenarios;
 pub use map::{MAX_SIDE, Map};
 pub use print::answer_line;
 pub use scenario::{GridCase, read_scenario};
-pub use solve::{Algorithm, GridAnswer, solve};
+pub use solve::{Algorithm, GridAnswer, GridSearcher, solve};
 
 use crate::input::{Input, ParseError, cases};
 

@@ -1,11 +1,14 @@
 //! Answering a scenario: the shortest path by A* with the octile distance, or by Dijkstra.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
-use statespace_engine::astar::astar_weighted;
-use statespace_engine::dijkstra::dijkstra_weighted;
-use statespace_engine::{Limits, Outcome, SearchResult, Stats, StopReason};
+use statespace_engine::astar::AStar;
+use statespace_engine::index::DenseIndex;
+use statespace_engine::{Cost, Limits, Outcome, Recompute, SearchResult, Stats, StopReason};
 
 use super::domain::{Connectivity, Grid, Octile, OctileSteps, Step};
+use super::map::Map;
 use super::scenario::GridCase;
 
 /// How scenarios are answered.
@@ -41,20 +44,55 @@ pub fn solve(
     algorithm: Algorithm,
     limits: &Limits,
 ) -> (Result<GridAnswer, StopReason>, Stats) {
-    let grid = Grid::new(case.map.clone(), connectivity, case.goal);
-    let result: SearchResult<Step, Octile> = match algorithm {
-        Algorithm::Astar => {
-            let estimate = |&cell: &u32| grid.estimate(cell);
-            astar_weighted(&grid, &case.start, &OctileSteps, &estimate, limits)
-        }
-        Algorithm::Dijkstra => dijkstra_weighted(&grid, &case.start, &OctileSteps, limits),
-    };
-    let answer = match result.outcome {
-        Outcome::Found(solution) => Ok(GridAnswer {
-            path: Some((solution.actions, solution.cost)),
-        }),
-        Outcome::Exhausted => Ok(GridAnswer { path: None }),
-        Outcome::Stopped(reason) => Err(reason),
-    };
-    (answer, result.stats)
+    GridSearcher::default().solve(case, connectivity, algorithm, limits)
+}
+
+/// A* over a map's cells, its visited index a dense array of them.
+type CellSearch = AStar<u32, Step, DenseIndex<Arc<Grid>>, Octile, Octile>;
+
+/// Answers scenarios one after the other, keeping the search's memory for the next scenario on
+/// the same map: a node number per cell (cleared cell by cell), the open list, the node arena.
+#[derive(Debug, Default)]
+pub struct GridSearcher {
+    /// The map searched last, and its searcher.
+    kept: Option<(Arc<Map>, CellSearch)>,
+}
+
+impl GridSearcher {
+    /// The shortest path of `case`, as [`solve`] finds it.
+    pub fn solve(
+        &mut self,
+        case: &GridCase,
+        connectivity: Connectivity,
+        algorithm: Algorithm,
+        limits: &Limits,
+    ) -> (Result<GridAnswer, StopReason>, Stats) {
+        let grid = Grid::new(case.map.clone(), connectivity, case.goal);
+        let searcher = match &mut self.kept {
+            Some((map, searcher)) if Arc::ptr_eq(map, &case.map) => searcher,
+            kept => {
+                // Ranks are cells whatever the goal: one index serves every scenario of the map.
+                let index = DenseIndex::new(Arc::new(grid.clone()));
+                &mut kept.insert((case.map.clone(), AStar::new(index))).1
+            }
+        };
+        let result: SearchResult<Step, Octile> = match algorithm {
+            Algorithm::Astar => {
+                let estimate = Recompute(|&cell: &u32| grid.estimate(cell));
+                searcher.search_weighted(&grid, &case.start, &OctileSteps, &estimate, limits)
+            }
+            Algorithm::Dijkstra => {
+                let zero = Recompute(|_: &u32| Octile::ZERO);
+                searcher.search_weighted(&grid, &case.start, &OctileSteps, &zero, limits)
+            }
+        };
+        let answer = match result.outcome {
+            Outcome::Found(solution) => Ok(GridAnswer {
+                path: Some((solution.actions, solution.cost)),
+            }),
+            Outcome::Exhausted => Ok(GridAnswer { path: None }),
+            Outcome::Stopped(reason) => Err(reason),
+        };
+        (answer, result.stats)
+    }
 }
