@@ -59,11 +59,21 @@ impl Browser {
             json!({"args": ["--headless=new", "--no-sandbox", "--disable-gpu",
                             "--disable-dev-shm-usage", "--window-size=1400,1000"]}),
         );
-        let client = ClientBuilder::new(HttpConnector::new())
-            .capabilities(capabilities)
-            .connect(&format!("http://127.0.0.1:{port}"))
-            .await
-            .expect("a Chromium session");
+        // A session now and then fails to start on a loaded machine (chromedriver resets the
+        // connection while Chromium starts): a few attempts before giving up.
+        let mut attempts = 0;
+        let client = loop {
+            let session = ClientBuilder::new(HttpConnector::new())
+                .capabilities(capabilities.clone())
+                .connect(&format!("http://127.0.0.1:{port}"))
+                .await;
+            attempts += 1;
+            match session {
+                Ok(client) => break client,
+                Err(error) if attempts == 3 => panic!("a Chromium session: {error}"),
+                Err(_) => tokio::time::sleep(Duration::from_millis(500)).await,
+            }
+        };
         client.goto(&playground).await.expect("the page loads");
         let browser = Self {
             client,
