@@ -182,6 +182,15 @@ impl<S> Default for HashIndex<S> {
     }
 }
 
+impl<S> HashIndex<S> {
+    /// An empty index with room for `states` states before it grows.
+    pub fn with_capacity(states: usize) -> Self {
+        Self {
+            table: HashTable::with_capacity(states),
+        }
+    }
+}
+
 impl<S: Clone + Eq + Hash> StateIndex<S> for HashIndex<S> {
     #[inline]
     fn get(&self, state: &S) -> Option<u32> {
