@@ -6,7 +6,8 @@
 //! - whole costs go to a stack per h = f − g below [`DENSE_H`] (the least h, that is the largest
 //!   g, leaves first), found by plain indexing, with a cursor on the least h that may hold
 //!   entries: no hashing, no heap; a row's stacks grow only as far as its entries' h (one stack
-//!   a row under Dijkstra, where h is 0);
+//!   a row under Dijkstra, where h is 0), and a row left behind hands its stacks on to the rows
+//!   to come, so that only the rows near the lowest hold any;
 //! - other entries (larger h, or costs that are not whole numbers) go to the row's own binary
 //!   heap, small since it holds one f (or one unit of f).
 //!
@@ -21,8 +22,9 @@ use rustc_hash::FxHashMap;
 
 use crate::Cost;
 
-/// The h-values (f − g) below which whole costs go to a row's stacks.
-const DENSE_H: u64 = 256;
+/// The h-values (f − g) below which whole costs go to a row's stacks: a row's stacks take 24
+/// bytes an h, and only the rows between the lowest and the highest f filed hold them.
+const DENSE_H: u64 = 1 << 12;
 
 /// The rows beyond which entries go to the sparse list: f-values this far apart are rare, and a
 /// row costs a few words even when empty.
@@ -38,6 +40,9 @@ pub(super) struct OpenList<C, E> {
     /// Rows from this one on are untouched in this search.
     used: usize,
     sparse: SparseList<C, E>,
+    /// The stacks of rows left behind (empty), for rows to come: only the rows near the lowest
+    /// hold stacks, so their memory follows the open list's width, not the search's depth.
+    spare: Vec<Vec<Vec<E>>>,
     /// Entries pushed onto heaps in this search, to order equals last pushed first.
     pushed: u64,
     /// Entries in every part.
@@ -205,6 +210,7 @@ impl<C: Ord, E> Default for OpenList<C, E> {
             used: 0,
             sparse: SparseList::default(),
             pushed: 0,
+            spare: Vec::new(),
             len: 0,
         }
     }
@@ -248,6 +254,11 @@ impl<C: Cost, E> OpenList<C, E> {
         self.low = self.low.min(offset);
         let row = &mut self.rows[offset];
         if C::WHOLE && h < DENSE_H {
+            if row.stacks.is_empty()
+                && let Some(stacks) = self.spare.pop()
+            {
+                row.stacks = stacks;
+            }
             row.push_stacked(h as usize, entry);
         } else {
             row.push(f, g, entry, &mut self.pushed);
@@ -268,6 +279,10 @@ impl<C: Cost, E> OpenList<C, E> {
     #[inline(always)]
     pub(super) fn pop(&mut self) -> Option<(C, C, E)> {
         while self.low < self.used && self.rows[self.low].is_empty() {
+            let stacks = std::mem::take(&mut self.rows[self.low].stacks);
+            if !stacks.is_empty() {
+                self.spare.push(stacks);
+            }
             self.low += 1;
         }
         // The row's best: its stacks hold smaller h (larger g) than its heap, if any.
