@@ -30,8 +30,8 @@ use crate::index::{HashIndex, StateIndex};
 use crate::limits::{Meter, bytes_per_stored_state};
 use crate::path::{Link, ROOT, finish, steps_to};
 use crate::{
-    Cost, Domain, DomainCosts, Heuristic, IncrementalHeuristic, Limits, SearchResult, Solution,
-    Stats, StopReason, Weights,
+    Cost, Domain, DomainCosts, Heuristic, IncrementalHeuristic, Limits, Recompute, SearchResult,
+    Solution, Stats, StopReason, Weights,
 };
 
 /// Finds a cheapest solution from `start` with A*, using a hash map of visited states.
@@ -153,25 +153,6 @@ struct Entry<S, A, M> {
 /// An entry with its f and g.
 type Ranked<S, A, M, C> = (C, C, Entry<S, A, M>);
 
-/// A plain heuristic as an incremental one whose memo is the estimate.
-struct Estimates<'h, H>(&'h H);
-
-impl<D: Domain, C: Copy, H: Heuristic<D, C>> IncrementalHeuristic<D, C> for Estimates<'_, H> {
-    type Memo = C;
-    #[inline]
-    fn init(&self, domain: &D, state: &D::State) -> C {
-        self.0.estimate(domain, state)
-    }
-    #[inline]
-    fn update(&self, domain: &D, after: &D::State, _: D::Action, _: C) -> C {
-        self.0.estimate(domain, after)
-    }
-    #[inline]
-    fn value(&self, memo: C) -> C {
-        memo
-    }
-}
-
 /// Finds a cheapest solution from `start` with A*, each action costing what `weights` says (real
 /// lengths, or any other [`Cost`]), using a hash map of visited states. `heuristic` estimates in
 /// the same type, admissibly. Real costs go through the open list's heap instead of its buckets,
@@ -219,7 +200,8 @@ where
     H: Heuristic<D, W::Cost>,
 {
     let mut searcher = AStar::<_, _, _, W::Cost, W::Cost>::new(HashIndex::default());
-    searcher.search_weighted(domain, start, weights, &Estimates(heuristic), limits)
+    let estimate = |state: &D::State| heuristic.estimate(domain, state);
+    searcher.search_weighted(domain, start, weights, &Recompute(estimate), limits)
 }
 
 impl<S: Clone, A: Copy + Eq, I> AStar<S, A, I> {
@@ -236,7 +218,8 @@ impl<S: Clone, A: Copy + Eq, I> AStar<S, A, I> {
         H: Heuristic<D>,
         I: StateIndex<S>,
     {
-        self.search_incremental(domain, start, &Estimates(heuristic), limits)
+        let estimate = |state: &S| heuristic.estimate(domain, state);
+        self.search_incremental(domain, start, &Recompute(estimate), limits)
     }
 }
 

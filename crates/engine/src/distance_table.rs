@@ -31,39 +31,15 @@ enum Distances {
     Wide(Vec<u16>),
 }
 
-/// A table's entries as the construction writes them.
-trait Slots {
-    /// The distance the entries hold their last value below.
-    const UNREACHED: u32;
-    /// Sets the entry of `rank` to `distance` if no distance is there yet; returns whether it
-    /// was set.
-    fn reach(&mut self, rank: u64, distance: u32) -> bool;
-}
-
-impl Slots for Vec<u8> {
-    const UNREACHED: u32 = UNREACHED as u32;
-    #[inline]
-    fn reach(&mut self, rank: u64, distance: u32) -> bool {
-        let slot = &mut self[rank as usize];
-        let new = *slot == UNREACHED;
-        if new {
-            *slot = distance as u8;
-        }
-        new
+/// Sets the entry of `rank` to `distance` if it holds `unreached`; returns whether it did.
+#[inline]
+fn reach<T: Copy + Eq>(slots: &mut [T], unreached: T, rank: u64, distance: T) -> bool {
+    let slot = &mut slots[rank as usize];
+    let new = *slot == unreached;
+    if new {
+        *slot = distance;
     }
-}
-
-impl Slots for Vec<u16> {
-    const UNREACHED: u32 = UNREACHED_WIDE as u32;
-    #[inline]
-    fn reach(&mut self, rank: u64, distance: u32) -> bool {
-        let slot = &mut self[rank as usize];
-        let new = *slot == UNREACHED_WIDE;
-        if new {
-            *slot = distance as u16;
-        }
-        new
-    }
+    new
 }
 
 /// A table, or why its construction stopped, with the statistics of the construction.
@@ -271,26 +247,25 @@ fn build<D: PerfectHash>(
     if limits.max_stored.is_some_and(|max| domain.size() > max) || !limits.fits(bytes) {
         return Err(StopReason::MemoryLimit);
     }
-    let mut distances = Distances::Bytes(vec![UNREACHED; size]);
+    let mut bytes = vec![UNREACHED; size];
     let mut frontier = Vec::new();
     for goal in goals {
         let rank = domain.rank(goal);
-        if let Distances::Bytes(bytes) = &mut distances
-            && bytes.reach(rank, 0)
-        {
+        if reach(&mut bytes, UNREACHED, rank, 0) {
             frontier.push(rank);
         }
     }
+    let mut distances = Distances::Bytes(bytes);
     stats.stored = frontier.len() as u64;
     let max_depth = limits
         .max_depth
         .unwrap_or(u32::MAX)
-        .min(<Vec<u16> as Slots>::UNREACHED - 1);
+        .min(u32::from(UNREACHED_WIDE) - 1);
     let mut meter = Meter::new(limits);
     let mut next = Vec::new();
     let mut depth = 0u32;
     while !frontier.is_empty() {
-        if depth + 1 == <Vec<u8> as Slots>::UNREACHED {
+        if depth + 1 == u32::from(UNREACHED) {
             distances = widen(distances, domain.size(), limits)?;
         }
         let mut layer = LayerStats {
@@ -300,13 +275,15 @@ fn build<D: PerfectHash>(
         let layers = (&frontier[..], &mut next, stats.expanded, &mut layer);
         match &mut distances {
             Distances::Bytes(bytes) => {
+                let distance = (depth + 1) as u8;
                 expand_layer(domain, layers, &mut meter, |rank| {
-                    bytes.reach(rank, depth + 1)
+                    reach(bytes, UNREACHED, rank, distance)
                 })?;
             }
             Distances::Wide(words) => {
+                let distance = (depth + 1) as u16;
                 expand_layer(domain, layers, &mut meter, |rank| {
-                    words.reach(rank, depth + 1)
+                    reach(words, UNREACHED_WIDE, rank, distance)
                 })?;
             }
         }

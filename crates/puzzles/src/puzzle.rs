@@ -3,7 +3,7 @@
 //! solution, and random cases. The command line, the explorer and the playground reach every
 //! puzzle through it (and through the [`registry`](crate::registry)), never puzzle by puzzle.
 
-use std::fmt::Debug;
+use std::fmt::{Debug, Display};
 use std::io;
 use std::sync::Arc;
 use std::time::Duration;
@@ -184,6 +184,56 @@ pub struct Closing {
     pub notes: Vec<String>,
     /// Why the run failed, if it did.
     pub failure: Option<String>,
+}
+
+/// Lengths found against those the input records (a benchmark file's optimal lengths): a note
+/// for each difference and a closing line, and a difference fails the run.
+#[derive(Clone, Debug, Default)]
+pub struct LengthChecks {
+    checked: usize,
+    differ: Vec<String>,
+}
+
+impl LengthChecks {
+    /// Compares the length `found` for case number `case` with the `recorded` one; `agree`
+    /// says whether they are the same.
+    pub fn compare(
+        &mut self,
+        case: usize,
+        agree: bool,
+        found: impl Display,
+        recorded: impl Display,
+    ) {
+        self.checked += 1;
+        if !agree {
+            self.differ
+                .push(format!("case {case}: {found}, the file records {recorded}"));
+        }
+    }
+
+    /// Whether no length was checked.
+    pub fn is_empty(&self) -> bool {
+        self.checked == 0
+    }
+
+    /// What a run of `cases` cases (`kind`: "boards") closes with: the differences, a line of
+    /// counts followed by `more`, and the failure when lengths differ.
+    pub fn closing(&self, cases: usize, kind: &str, more: &str) -> Closing {
+        let mut notes = self.differ.clone();
+        notes.push(format!(
+            "{cases} {kind}, {} lengths checked, {} differ from the file{more}",
+            self.checked,
+            self.differ.len()
+        ));
+        let failure = (!self.differ.is_empty()).then(|| {
+            format!(
+                "{} of {} lengths differ from the recorded optima",
+                self.differ.len(),
+                self.checked
+            )
+        });
+        Closing { notes, failure }
+    }
 }
 
 /// A puzzle's whole state space, for exploration: its states as ranks with their predecessors,

@@ -56,14 +56,8 @@ struct Row<C, E> {
     least: usize,
     /// Entries in the row's stacks.
     stacked: usize,
-    /// The row's other entries but those of `best`.
+    /// The row's other entries.
     heap: BinaryHeap<Queued<C, E>>,
-    /// The entries of the row's greatest (f, g) pushed since it became the greatest, last on
-    /// top: every entry of `heap` comes after them. Pushing equals one after another (all of
-    /// a row's entries share one (f, g) under Dijkstra) then costs no heap work.
-    best: Vec<E>,
-    /// The (f, g) of `best`'s entries.
-    best_key: Option<(C, C)>,
 }
 
 impl<C: Ord, E> Default for Row<C, E> {
@@ -73,15 +67,13 @@ impl<C: Ord, E> Default for Row<C, E> {
             least: 0,
             stacked: 0,
             heap: BinaryHeap::new(),
-            best: Vec::new(),
-            best_key: None,
         }
     }
 }
 
 impl<C: Cost, E> Row<C, E> {
     fn is_empty(&self) -> bool {
-        self.stacked == 0 && self.heap.is_empty() && self.best.is_empty()
+        self.stacked == 0 && self.heap.is_empty()
     }
 
     #[inline(always)]
@@ -109,61 +101,25 @@ impl<C: Cost, E> Row<C, E> {
 
     /// Files `entry` at (f, g) outside the stacks; `serial` counts the entries put in heaps.
     fn push(&mut self, f: C, g: C, entry: E, serial: &mut u64) {
-        let key = (Reverse(f), g);
-        // The greatest (f, g) filed so far: `best`'s, or when it has none, the heap's.
-        let greatest = match self.best_key {
-            Some((best_f, best_g)) => Some((Reverse(best_f), best_g)),
-            None => self.heap.peek().map(|queued| (Reverse(queued.f), queued.g)),
-        };
-        match greatest {
-            Some(greatest) if key == greatest && self.best_key.is_some() => self.best.push(entry),
-            Some(greatest) if key <= greatest => {
-                *serial += 1;
-                self.heap.push(Queued {
-                    f,
-                    g,
-                    serial: *serial,
-                    entry,
-                });
-            }
-            _ => {
-                // A new greatest: the former one's entries join the heap, in the order pushed.
-                if let Some((best_f, best_g)) = self.best_key {
-                    for entry in self.best.drain(..) {
-                        *serial += 1;
-                        self.heap.push(Queued {
-                            f: best_f,
-                            g: best_g,
-                            serial: *serial,
-                            entry,
-                        });
-                    }
-                }
-                self.best_key = Some((f, g));
-                self.best.push(entry);
-            }
-        }
+        *serial += 1;
+        self.heap.push(Queued {
+            f,
+            g,
+            serial: *serial,
+            entry,
+        });
     }
 
     /// The (f, g) of the next entry outside the stacks.
     fn peek(&self) -> Option<(C, C)> {
-        match self.best_key {
-            Some(key) if !self.best.is_empty() => Some(key),
-            _ => self.heap.peek().map(|queued| (queued.f, queued.g)),
-        }
+        self.heap.peek().map(|queued| (queued.f, queued.g))
     }
 
     /// The next entry outside the stacks.
     fn pop(&mut self) -> Option<(C, C, E)> {
-        match (self.best_key, self.best.pop()) {
-            (Some((f, g)), Some(entry)) => Some((f, g, entry)),
-            _ => {
-                self.best_key = None;
-                self.heap
-                    .pop()
-                    .map(|queued| (queued.f, queued.g, queued.entry))
-            }
-        }
+        self.heap
+            .pop()
+            .map(|queued| (queued.f, queued.g, queued.entry))
     }
 }
 
@@ -224,8 +180,6 @@ impl<C: Cost, E> OpenList<C, E> {
                 row.stacks[row.least..].iter_mut().for_each(Vec::clear);
             }
             row.heap.clear();
-            row.best.clear();
-            row.best_key = None;
             row.least = 0;
             row.stacked = 0;
         }

@@ -221,22 +221,20 @@ impl Grid {
             .filter(|&next| self.map.is_passable(next))
     }
 
-    /// Whether `step` may be taken from `cell`.
+    /// Whether `step` may be taken from `cell`: to a passable cell, and across a corner only
+    /// when eight-connected and both side cells next to it are passable.
     pub fn allows(&self, cell: u32, step: Step) -> bool {
-        if self.target(cell, step).is_none() {
-            return false;
-        }
-        if !step.is_diagonal() {
-            return true;
-        }
+        let (x, y) = self.map.position(cell);
+        let (x, y) = (x as i64, y as i64);
         let (dx, dy) = step.offset();
-        let side = |offset: (i64, i64)| {
-            Step::ALL[..4]
-                .iter()
-                .find(|side| side.offset() == offset)
-                .is_some_and(|&side| self.target(cell, side).is_some())
+        let open = |x, y| {
+            self.map
+                .cell(x, y)
+                .is_some_and(|cell| self.map.is_passable(cell))
         };
-        self.connectivity == Connectivity::Eight && side((dx, 0)) && side((0, dy))
+        open(x + dx, y + dy)
+            && (!step.is_diagonal()
+                || (self.connectivity == Connectivity::Eight && open(x + dx, y) && open(x, y + dy)))
     }
 
     /// The octile distance from `cell` to the goal: exact on an open map, a lower bound

@@ -8,7 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::input::{Input, ParseError, Source};
 use crate::puzzle::{
-    About, CaseLimits, Closing, OptionsError, Progress, Puzzle, Solved, Step, moves_summary,
+    About, CaseLimits, Closing, LengthChecks, OptionsError, Progress, Puzzle, Solved, Step,
+    moves_summary,
 };
 
 use super::domain::{Connectivity, Grid, Step as Direction};
@@ -74,8 +75,7 @@ pub struct GridSolver {
     inline: OnceLock<Arc<Map>>,
     /// The search, its memory kept from scenario to scenario.
     searcher: GridSearcher,
-    checked: usize,
-    differ: Vec<String>,
+    checks: LengthChecks,
     cases: usize,
 }
 
@@ -89,15 +89,11 @@ impl GridSolver {
         let (Some(recorded), Connectivity::Eight) = (case.optimal, self.options.connect) else {
             return;
         };
-        self.checked += 1;
-        match answer.length() {
-            Some(length) if (length - recorded).abs() <= TOLERANCE => {}
-            found => self.differ.push(format!(
-                "case {}: {}, the file records {recorded:.8}",
-                self.cases,
-                found.map_or_else(|| "no path".to_string(), |length| format!("{length:.8}"))
-            )),
-        }
+        let found = answer.length();
+        let agree = found.is_some_and(|length| (length - recorded).abs() <= TOLERANCE);
+        let found = found.map_or_else(|| "no path".to_string(), |length| format!("{length:.8}"));
+        self.checks
+            .compare(self.cases, agree, found, format_args!("{recorded:.8}"));
     }
 }
 
@@ -156,8 +152,7 @@ impl Puzzle for GridPuzzle {
             map: map.map(Arc::new),
             inline: OnceLock::new(),
             searcher: GridSearcher::default(),
-            checked: 0,
-            differ: Vec::new(),
+            checks: LengthChecks::default(),
             cases: 0,
         })
     }
@@ -256,25 +251,9 @@ impl Puzzle for GridPuzzle {
     }
 
     fn finish(solver: &GridSolver) -> Closing {
-        if solver.checked == 0 {
+        if solver.checks.is_empty() {
             return Closing::default();
         }
-        let mut notes = solver.differ.clone();
-        notes.push(format!(
-            "{} scenarios, {} lengths checked, {} differ from the file",
-            solver.cases,
-            solver.checked,
-            solver.differ.len()
-        ));
-        Closing {
-            notes,
-            failure: (!solver.differ.is_empty()).then(|| {
-                format!(
-                    "{} of {} lengths differ from the file",
-                    solver.differ.len(),
-                    solver.checked
-                )
-            }),
-        }
+        solver.checks.closing(solver.cases, "scenarios", "")
     }
 }

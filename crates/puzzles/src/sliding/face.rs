@@ -13,8 +13,8 @@ use statespace_engine::{Outcome, PerfectHash, SearchResult, Stats, StopReason};
 
 use crate::input::{Input, ParseError, Source};
 use crate::puzzle::{
-    About, CaseLimits, Closing, OptionsError, Progress, Puzzle, Solved, Space, Step, Streamed,
-    TableStatus, format_duration, moves_summary, thread_count,
+    About, CaseLimits, Closing, LengthChecks, OptionsError, Progress, Puzzle, Solved, Space, Step,
+    Streamed, TableStatus, format_duration, moves_summary, thread_count,
 };
 
 use super::board::{Board, Move, PackedBoard, Shape};
@@ -661,8 +661,7 @@ struct PdbSolver {
     threads: usize,
     loaded: Option<Loaded>,
     cases: usize,
-    checked: usize,
-    differ: Vec<String>,
+    checks: LengthChecks,
     generated: u64,
     search: Duration,
 }
@@ -687,8 +686,7 @@ impl PdbSolver {
             threads: thread_count(options.threads, 1).map_err(|error| error.0)?,
             loaded: None,
             cases: 0,
-            checked: 0,
-            differ: Vec::new(),
+            checks: LengthChecks::default(),
             generated: 0,
             search: Duration::ZERO,
         };
@@ -844,37 +842,21 @@ impl PdbSolver {
         self.generated += result.stats.generated;
         self.search += result.stats.elapsed;
         if let (Some(optimal), Some(solution)) = (case.optimal, result.outcome.solution()) {
-            self.checked += 1;
             let length = solution.actions.len();
-            if length as u32 != optimal {
-                self.differ.push(format!(
-                    "case {}: {length} moves, the file records {optimal}",
-                    self.cases
-                ));
-            }
+            let agree = length as u32 == optimal;
+            self.checks
+                .compare(self.cases, agree, format_args!("{length} moves"), optimal);
         }
     }
 
     /// The closing line of a korf run, and its failure when lengths differ.
     fn closing(&self) -> Closing {
-        let mut notes = self.differ.clone();
-        notes.push(format!(
-            "{} boards, {} lengths checked, {} differ from the file; {} nodes generated \
-             ({:.0} per board); search {}",
-            self.cases,
-            self.checked,
-            self.differ.len(),
+        let more = format!(
+            "; {} nodes generated ({:.0} per board); search {}",
             self.generated,
             self.generated as f64 / self.cases.max(1) as f64,
             format_duration(self.search)
-        ));
-        let failure = (!self.differ.is_empty()).then(|| {
-            format!(
-                "{} of {} lengths differ from the recorded optima",
-                self.differ.len(),
-                self.checked
-            )
-        });
-        Closing { notes, failure }
+        );
+        self.checks.closing(self.cases, "boards", &more)
     }
 }
