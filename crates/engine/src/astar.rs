@@ -339,6 +339,18 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy, C: Cost> AStar<S, A, I, M, C> {
         }
     }
 
+    /// Whether `state` has left the open list at cost `g` or less: an entry for it at `g` would
+    /// be dropped as it leaves (see `node_of`).
+    #[inline(always)]
+    fn reached_as_cheaply(&self, state: &S, g: C) -> bool
+    where
+        I: StateIndex<S>,
+    {
+        self.visited
+            .get(state)
+            .is_some_and(|known| self.costs[known as usize] <= g)
+    }
+
     fn solution_to(&self, node: u32) -> Solution<A, C> {
         let steps = steps_to(node, |node| self.links[node as usize]);
         Solution {
@@ -408,6 +420,9 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy, C: Cost> AStar<S, A, I, M, C> {
                 domain.apply(&mut next, action);
                 check_inverse(domain, stats.expanded, &state, action, &next);
                 let child_g = g + weights.weight(domain, &state, action);
+                if I::CHEAP_LOOKUPS && self.reached_as_cheaply(&next, child_g) {
+                    continue;
+                }
                 let memo = heuristic.update(domain, &next, action, parent_memo);
                 let h = heuristic.value(memo);
                 let child = Entry {

@@ -32,94 +32,120 @@
 //! ```
 
 use std::cell::RefCell;
-use std::fmt;
 use std::hash::Hash;
+
+use hashbrown::HashTable;
+use rustc_hash::FxBuildHasher;
+use std::hash::BuildHasher;
 
 use crate::astar::AStar;
 use crate::bfs::Bfs;
-use crate::index::HashIndex;
+use crate::index::StateIndex;
 use crate::{Cost, Domain, Limits, Outcome, Solution, Weights};
 
-/// A node of the caller's, as a state of the engine (which wants states it can print).
-#[derive(Clone, PartialEq, Eq, Hash)]
-struct Node<N>(N);
+/// The caller's nodes met so far, each numbered once, in the order met: the engine searches
+/// these numbers, so that a node is hashed once when it is listed (as `pathfinding` does) and
+/// every later visit is an array access.
+struct Met<N> {
+    nodes: Vec<N>,
+    numbers: HashTable<u32>,
+}
 
-impl<N> fmt::Debug for Node<N> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("node")
+impl<N: Eq + Hash> Met<N> {
+    fn new(start: N) -> Self {
+        let mut met = Self {
+            nodes: Vec::with_capacity(INITIAL_NODES),
+            numbers: HashTable::with_capacity(INITIAL_NODES),
+        };
+        met.number(start);
+        met
+    }
+
+    /// The number of `node`, given it now if it is new.
+    fn number(&mut self, node: N) -> u32 {
+        let Self { nodes, numbers } = self;
+        let hash = FxBuildHasher.hash_one(&node);
+        let entry = numbers.entry(
+            hash,
+            |&known| nodes[known as usize] == node,
+            |&known| FxBuildHasher.hash_one(&nodes[known as usize]),
+        );
+        match entry {
+            hashbrown::hash_table::Entry::Occupied(known) => *known.get(),
+            hashbrown::hash_table::Entry::Vacant(slot) => {
+                let number = nodes.len() as u32;
+                nodes.push(node);
+                slot.insert(number);
+                number
+            }
+        }
     }
 }
 
-/// The domain of a successor closure: the actions of a node are the indices of its successors.
-/// The engine's searches list a node's actions, then apply them to it one by one before listing
-/// the next node's: the successors listed last are kept for that.
-struct Successors<N, C, FN, FS> {
+/// An action of a closure search: the number of the successor it leads to, and its cost.
+type Step<C> = (u32, C);
+
+/// The domain of a successor closure: a state is the number of a node met, an action a step to
+/// one of its listed successors.
+struct Successors<N, FN, FS> {
     successors: RefCell<FN>,
     success: RefCell<FS>,
-    listed: RefCell<Vec<(N, C)>>,
+    met: RefCell<Met<N>>,
 }
 
-impl<N, C, FN, IN, FS> Successors<N, C, FN, FS>
-where
-    FN: FnMut(&N) -> IN,
-    IN: IntoIterator<Item = (N, C)>,
-{
-    fn new(successors: FN, success: FS) -> Self {
+impl<N: Clone + Eq + Hash, FN, FS> Successors<N, FN, FS> {
+    fn new(start: &N, successors: FN, success: FS) -> Self {
         Self {
             successors: RefCell::new(successors),
             success: RefCell::new(success),
-            listed: RefCell::new(Vec::new()),
+            met: RefCell::new(Met::new(start.clone())),
         }
     }
 
-    /// The nodes along `solution` from `start`, listing each one's successors again.
-    fn nodes(&self, start: &N, solution: &Solution<u32, impl Sized>) -> Vec<N>
-    where
-        N: Clone,
-    {
-        let mut nodes = vec![start.clone()];
-        for &index in &solution.actions {
-            let next = (self.successors.borrow_mut())(nodes.last().expect("the start"))
-                .into_iter()
-                .nth(index as usize)
-                .expect("the successors are listed the same way again")
-                .0;
-            nodes.push(next);
-        }
-        nodes
+    /// The nodes along `solution` from the start.
+    fn nodes<C>(&self, solution: &Solution<Step<C>, impl Sized>) -> Vec<N> {
+        let met = self.met.borrow();
+        let numbers = std::iter::once(0).chain(solution.actions.iter().map(|&(number, _)| number));
+        numbers
+            .map(|number| met.nodes[number as usize].clone())
+            .collect()
     }
 }
 
-impl<N, C, FN, IN, FS> Domain for Successors<N, C, FN, FS>
+impl<N, C, FN, IN, FS> Domain for Successors<N, FN, FS>
 where
     N: Clone + Eq + Hash,
+    C: Cost,
     FN: FnMut(&N) -> IN,
     IN: IntoIterator<Item = (N, C)>,
     FS: FnMut(&N) -> bool,
 {
-    type State = Node<N>;
-    type Action = u32;
+    type State = u32;
+    type Action = Step<C>;
 
-    fn actions(&self, node: &Node<N>, out: &mut Vec<u32>) {
-        let mut listed = self.listed.borrow_mut();
-        listed.clear();
-        listed.extend((self.successors.borrow_mut())(&node.0));
-        out.extend(0..listed.len() as u32);
+    fn actions(&self, &node: &u32, out: &mut Vec<Step<C>>) {
+        let listed = (self.successors.borrow_mut())(&self.met.borrow().nodes[node as usize]);
+        let mut met = self.met.borrow_mut();
+        out.extend(
+            listed
+                .into_iter()
+                .map(|(next, cost)| (met.number(next), cost)),
+        );
     }
 
-    fn apply(&self, node: &mut Node<N>, index: u32) {
-        node.0 = self.listed.borrow()[index as usize].0.clone();
+    fn apply(&self, node: &mut u32, (next, _): Step<C>) {
+        *node = next;
     }
 
-    fn is_goal(&self, node: &Node<N>) -> bool {
-        (self.success.borrow_mut())(&node.0)
+    fn is_goal(&self, &node: &u32) -> bool {
+        (self.success.borrow_mut())(&self.met.borrow().nodes[node as usize])
     }
 }
 
-/// The costs of the successors listed last.
+/// The costs the successor closure gave.
 struct ListedCosts;
 
-impl<N, C, FN, IN, FS> Weights<Successors<N, C, FN, FS>> for ListedCosts
+impl<N, C, FN, IN, FS> Weights<Successors<N, FN, FS>> for ListedCosts
 where
     N: Clone + Eq + Hash,
     C: Cost,
@@ -128,10 +154,54 @@ where
     FS: FnMut(&N) -> bool,
 {
     type Cost = C;
-    fn weight(&self, domain: &Successors<N, C, FN, FS>, _: &Node<N>, index: u32) -> C {
-        domain.listed.borrow()[index as usize].1
+    fn weight(&self, _: &Successors<N, FN, FS>, _: &u32, (_, cost): Step<C>) -> C {
+        cost
     }
 }
+
+/// Node numbers by the number of the node met: the searches' index, an array.
+struct ByNumber {
+    nodes: Vec<u32>,
+}
+
+impl ByNumber {
+    fn new() -> Self {
+        Self {
+            nodes: vec![NONE; INITIAL_NODES],
+        }
+    }
+}
+
+impl StateIndex<u32> for ByNumber {
+    const CHEAP_LOOKUPS: bool = true;
+    #[inline]
+    fn get(&self, &met: &u32) -> Option<u32> {
+        self.nodes
+            .get(met as usize)
+            .copied()
+            .filter(|&node| node != NONE)
+    }
+    fn clear(&mut self) {
+        self.nodes.clear();
+    }
+    #[inline]
+    fn get_or_insert(&mut self, &met: &u32, node: u32) -> Option<u32> {
+        let met = met as usize;
+        if met >= self.nodes.len() {
+            self.nodes.resize((met + 1).max(2 * self.nodes.len()), NONE);
+        }
+        let known = std::mem::replace(&mut self.nodes[met], node);
+        (known != NONE).then(|| {
+            self.nodes[met] = known;
+            known
+        })
+    }
+}
+
+crate::visited_set_from_state_index!(ByNumber, u32);
+
+/// No node number yet.
+const NONE: u32 = u32::MAX;
 
 /// The nodes of a path with the fewest steps from `start` to a node where `success` holds, or
 /// `None` when there is none. `successors` lists a node's neighbours.
@@ -142,16 +212,10 @@ where
     IN: IntoIterator<Item = N>,
     FS: FnMut(&N) -> bool,
 {
-    let domain = Successors::new(
-        move |node: &N| successors(node).into_iter().map(|next| (next, ())),
-        success,
-    );
-    let result = Bfs::new(HashIndex::with_capacity(INITIAL_STATES)).search(
-        &domain,
-        &Node(start.clone()),
-        &Limits::none(),
-    );
-    solved(result.outcome).map(|solution| domain.nodes(start, &solution))
+    let successors = move |node: &N| successors(node).into_iter().map(|next| (next, 0u32));
+    let domain = Successors::new(start, successors, success);
+    let result = Bfs::new(ByNumber::new()).search(&domain, &0, &Limits::none());
+    solved(result.outcome).map(|solution| domain.nodes(&solution))
 }
 
 /// The nodes of a cheapest path from `start` to a node where `success` holds, and its cost, by
@@ -174,7 +238,7 @@ where
 pub fn astar<N, C, FN, IN, FH, FS>(
     start: &N,
     successors: FN,
-    mut heuristic: FH,
+    heuristic: FH,
     success: FS,
 ) -> Option<(Vec<N>, C)>
 where
@@ -185,27 +249,28 @@ where
     FH: FnMut(&N) -> C,
     FS: FnMut(&N) -> bool,
 {
-    let domain = Successors::new(successors, success);
-    let heuristic = RefCell::new(move |node: &Node<N>| heuristic(&node.0));
-    let estimate = |node: &Node<N>| (heuristic.borrow_mut())(node);
-    let mut searcher = AStar::<_, _, _, C, C>::new(HashIndex::with_capacity(INITIAL_STATES));
+    let domain = Successors::new(start, successors, success);
+    let heuristic = RefCell::new(heuristic);
+    let estimate =
+        |&node: &u32| (heuristic.borrow_mut())(&domain.met.borrow().nodes[node as usize]);
+    let mut searcher = AStar::<_, _, _, C, C>::new(ByNumber::new());
     let result = searcher.search_weighted(
         &domain,
-        &Node(start.clone()),
+        &0,
         &ListedCosts,
         &crate::Recompute(estimate),
         &Limits::none(),
     );
-    solved(result.outcome).map(|solution| (domain.nodes(start, &solution), solution.cost))
+    solved(result.outcome).map(|solution| (domain.nodes(&solution), solution.cost))
 }
 
-/// The states a closure search's index holds before it first grows: growing from empty took a
+/// The nodes a closure search has room for before it first grows: growing from empty took a
 /// tenth of a search of a few thousand nodes (rehashing), and the room costs some 20 bytes a
-/// state for small nodes.
-const INITIAL_STATES: usize = 1 << 12;
+/// node for small nodes.
+const INITIAL_NODES: usize = 1 << 12;
 
 /// The solution of an outcome reached without limits.
-fn solved<C>(outcome: Outcome<u32, C>) -> Option<Solution<u32, C>> {
+fn solved<A, C>(outcome: Outcome<A, C>) -> Option<Solution<A, C>> {
     match outcome {
         Outcome::Found(solution) => Some(solution),
         Outcome::Exhausted => None,

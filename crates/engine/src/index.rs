@@ -19,6 +19,10 @@ use crate::{Domain, PerfectHash};
 /// [`VisitedSet`]: [`visited_set_from_state_index!`](crate::visited_set_from_state_index) writes
 /// that part.
 pub trait StateIndex<S>: VisitedSet<S> {
+    /// Whether a lookup costs about one array access (a dense index): A* then looks each child
+    /// up as it is generated and drops the ones reached as cheaply before, instead of carrying
+    /// them through its open list (on a grid, most of a cell's neighbours).
+    const CHEAP_LOOKUPS: bool = false;
     /// The node number of `state`, if it has one.
     fn get(&self, state: &S) -> Option<u32>;
     /// The number of `state` if it has one; otherwise gives it the number `node` and returns
@@ -34,6 +38,7 @@ pub trait StateIndex<S>: VisitedSet<S> {
 
 /// A borrowed index is an index: searchers that own theirs can work in one the caller keeps.
 impl<S, I: StateIndex<S> + ?Sized> StateIndex<S> for &mut I {
+    const CHEAP_LOOKUPS: bool = I::CHEAP_LOOKUPS;
     #[inline]
     fn get(&self, state: &S) -> Option<u32> {
         (**self).get(state)
@@ -357,6 +362,7 @@ impl<P: Deref<Target: PerfectHash>> DenseIndex<P> {
 }
 
 impl<P: Deref<Target: PerfectHash>> StateIndex<DomainState<P>> for DenseIndex<P> {
+    const CHEAP_LOOKUPS: bool = true;
     #[inline]
     fn get(&self, state: &DomainState<P>) -> Option<u32> {
         let node = self.slots[self.domain.rank(state) as usize];
