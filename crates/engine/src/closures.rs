@@ -4,13 +4,13 @@
 //! Each takes a start, a closure listing a node's successors (with their costs, for Dijkstra and
 //! A*), an estimate for A*, and a goal test, and returns the nodes of a cheapest path from the
 //! start to a goal (both included) with its cost, or `None` when no goal can be reached. They run
-//! the engine's own [`bfs`](crate::bfs::bfs), [`dijkstra`](crate::dijkstra::dijkstra_weighted)
-//! and [`astar`](crate::astar::astar_weighted) on a domain whose actions are "take the i-th
-//! successor", without limits; implement [`Domain`] for limits, statistics, in-place IDA* and the
+//! the engine's own [`bfs`](crate::bfs::bfs), [`dijkstra`](crate::dijkstra::dijkstra_weighted),
+//! [`astar`](crate::astar::astar_weighted) and [`idastar`](crate::idastar::idastar_weighted) on a
+//! domain whose actions are "take the i-th successor", without limits; implement [`Domain`] for limits, statistics, in-place IDA* and the
 //! other searches.
 //!
 //! ```
-//! use statespace_engine::closures::{astar, bfs, dijkstra};
+//! use statespace_engine::closures::{astar, bfs, dijkstra, idastar};
 //! // Knight moves on an 8 x 8 board, from a corner to the opposite one.
 //! fn moves(&(x, y): &(i32, i32)) -> Vec<(i32, i32)> {
 //!     [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
@@ -28,6 +28,8 @@
 //! // A knight moves at most two columns and two rows: half the larger distance never overestimates.
 //! let estimate = |&(x, y): &(i32, i32)| ((7 - x).max(7 - y) as u32).div_ceil(2);
 //! let (path, cost) = astar(&(0, 0), weighted, estimate, |&p| p == goal).unwrap();
+//! assert_eq!((path.len(), cost), (7, 6));
+//! let (path, cost) = idastar(&(0, 0), weighted, estimate, |&p| p == goal).unwrap();
 //! assert_eq!((path.len(), cost), (7, 6));
 //! ```
 
@@ -262,6 +264,179 @@ where
         &Limits::none(),
     );
     solved(result.outcome).map(|solution| (domain.nodes(&solution), solution.cost))
+}
+
+/// The nodes of a cheapest path from `start` to a node where `success` holds, and its cost, by
+/// IDA*, which keeps only the path in memory; `None` when there is none. `successors` lists a
+/// node's neighbours with the cost of the step to each; `heuristic` never overestimates the cost
+/// to the nearest goal. A step straight back to the node just left is never taken (it cannot be
+/// on a cheapest path); other cycles are cut by the bound. Searching a graph with no goal
+/// reachable does not end unless the graph is finite and acyclic: use [`astar`] there.
+pub fn idastar<N, C, FN, IN, FH, FS>(
+    start: &N,
+    successors: FN,
+    heuristic: FH,
+    success: FS,
+) -> Option<(Vec<N>, C)>
+where
+    N: Clone + Eq + Hash,
+    C: Cost,
+    FN: FnMut(&N) -> IN,
+    IN: IntoIterator<Item = (N, C)>,
+    FH: FnMut(&N) -> C,
+    FS: FnMut(&N) -> bool,
+{
+    let domain = Deepening {
+        successors: RefCell::new(successors),
+        success: RefCell::new(success),
+        path: RefCell::new(Path {
+            listed: Vec::new(),
+            scratch: Vec::new(),
+            lists: Vec::new(),
+            taken: Vec::new(),
+        }),
+    };
+    let heuristic = RefCell::new(heuristic);
+    let estimate = |node: &Node<N>| (heuristic.borrow_mut())(&node.0);
+    let result = crate::idastar::idastar_weighted(
+        &domain,
+        &Node(start.clone()),
+        &ListedCosts,
+        &crate::Recompute(estimate),
+        &Limits::none(),
+    );
+    solved(result.outcome).map(|solution| (domain.nodes(start, &solution), solution.cost))
+}
+
+/// The domain of a successor closure for IDA*: a state is the caller's node, an action the
+/// index of a listed successor. Each depth keeps its node's successors; moving to one swaps it
+/// with the node left, which the list then holds until the move is undone.
+struct Deepening<N, C, FN, FS> {
+    successors: RefCell<FN>,
+    success: RefCell<FS>,
+    path: RefCell<Path<N, C>>,
+}
+
+/// The successors listed along the current path, in one buffer (one per depth cost a fifth of a
+/// short search in allocations).
+struct Path<N, C> {
+    /// The successors of every node on the path, each node's after its parent's.
+    listed: Vec<(N, C)>,
+    /// Where a node's successors wait while the node left is compared with them.
+    scratch: Vec<(N, C)>,
+    /// Where the successors of each node on the path lie in `listed`.
+    lists: Vec<(usize, usize)>,
+    /// The index of the successor taken from each node on the path but the last.
+    taken: Vec<u32>,
+}
+
+impl<N, C> Path<N, C> {
+    /// The successor `index` of the node at the end of the path.
+    fn successor(&mut self, index: u32) -> &mut (N, C) {
+        let (start, _) = self.lists[self.taken.len()];
+        &mut self.listed[start + index as usize]
+    }
+}
+
+impl<N, C, FN, IN, FS> Deepening<N, C, FN, FS>
+where
+    N: Clone + Eq,
+    FN: FnMut(&N) -> IN,
+    IN: IntoIterator<Item = (N, C)>,
+{
+    /// The successors of `node` that do not lead straight back to `parent`.
+    fn list(&self, node: &N, parent: Option<&N>) -> impl Iterator<Item = (N, C)> {
+        let listed = (self.successors.borrow_mut())(node).into_iter();
+        listed.filter(move |(next, _)| Some(next) != parent)
+    }
+
+    /// The nodes along `solution` from `start`, listing each one's successors again.
+    fn nodes(&self, start: &N, solution: &Solution<u32, C>) -> Vec<N> {
+        let mut nodes = vec![start.clone()];
+        for &index in &solution.actions {
+            let parent = nodes.len().checked_sub(2).map(|at| &nodes[at]);
+            let node = nodes.last().expect("the start");
+            let (next, _) = self
+                .list(node, parent)
+                .nth(index as usize)
+                .expect("the successors are listed the same way again");
+            nodes.push(next);
+        }
+        nodes
+    }
+}
+
+impl<N, C, FN, IN, FS> Domain for Deepening<N, C, FN, FS>
+where
+    N: Clone + Eq + Hash,
+    C: Cost,
+    FN: FnMut(&N) -> IN,
+    IN: IntoIterator<Item = (N, C)>,
+    FS: FnMut(&N) -> bool,
+{
+    type State = Node<N>;
+    type Action = u32;
+
+    fn actions(&self, node: &Node<N>, out: &mut Vec<u32>) {
+        let mut path = self.path.borrow_mut();
+        let Path {
+            listed,
+            scratch,
+            lists,
+            taken,
+        } = &mut *path;
+        let depth = taken.len();
+        lists.truncate(depth);
+        let start = lists.last().map_or(0, |&(_, end)| end);
+        listed.truncate(start);
+        let parent = lists
+            .last()
+            .map(|&(above, _)| &listed[above + taken[depth - 1] as usize].0);
+        scratch.extend(self.list(&node.0, parent));
+        out.extend(0..scratch.len() as u32);
+        listed.append(scratch);
+        lists.push((start, listed.len()));
+    }
+
+    fn apply(&self, node: &mut Node<N>, index: u32) {
+        let mut path = self.path.borrow_mut();
+        std::mem::swap(&mut node.0, &mut path.successor(index).0);
+        path.taken.push(index);
+    }
+
+    fn undo(&self, node: &mut Node<N>, index: u32) {
+        let mut path = self.path.borrow_mut();
+        path.taken.pop();
+        std::mem::swap(&mut node.0, &mut path.successor(index).0);
+    }
+
+    fn is_goal(&self, node: &Node<N>) -> bool {
+        (self.success.borrow_mut())(&node.0)
+    }
+}
+
+impl<N, C, FN, IN, FS> Weights<Deepening<N, C, FN, FS>> for ListedCosts
+where
+    N: Clone + Eq + Hash,
+    C: Cost,
+    FN: FnMut(&N) -> IN,
+    IN: IntoIterator<Item = (N, C)>,
+    FS: FnMut(&N) -> bool,
+{
+    type Cost = C;
+    fn weight(&self, domain: &Deepening<N, C, FN, FS>, _: &Node<N>, index: u32) -> C {
+        domain.path.borrow_mut().successor(index).1
+    }
+}
+
+/// A node of the caller's, as a state of the engine (which wants states it can print).
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Node<N>(N);
+
+impl<N> std::fmt::Debug for Node<N> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("node")
+    }
 }
 
 /// The nodes a closure search has room for before it first grows: growing from empty took a

@@ -124,6 +124,37 @@ impl<D: Domain + ?Sized, C, F: Fn(&D::State) -> C> Heuristic<D, C> for F {
     }
 }
 
+/// A closure as an estimate for the states of `domain`, with its argument's type inferred:
+/// `astar(&domain, &start, &estimate(&domain, |s| ..), &limits)`. A closure written straight into
+/// the call (`&|s| ..`) needs its argument's type spelled out (`|s: &State| ..`): Rust infers a
+/// closure's argument types only from a bound that names `Fn`, and the searches ask for any
+/// [`Heuristic`], tables included.
+///
+/// ```
+/// use statespace_engine::{Domain, Limits, astar::astar, estimate, idastar::idastar};
+/// /// Count up from 0 to 5 by one.
+/// struct Up;
+/// impl Domain for Up {
+///     type State = u32;
+///     type Action = ();
+///     fn actions(&self, _: &u32, out: &mut Vec<()>) { out.push(()); }
+///     fn apply(&self, n: &mut u32, _: ()) { *n += 1; }
+///     fn undo(&self, n: &mut u32, _: ()) { *n -= 1; }
+///     fn is_goal(&self, n: &u32) -> bool { *n == 5 }
+/// }
+/// let by_astar = astar(&Up, &0, &estimate(&Up, |_| 0), &Limits::none());
+/// let by_idastar = idastar(&Up, &0, &estimate(&Up, |n| 5 - n), &Limits::none());
+/// assert_eq!(by_astar.outcome.solution().unwrap().cost, 5);
+/// assert_eq!(by_idastar.outcome.solution().unwrap().cost, 5);
+/// ```
+pub fn estimate<D, C, F>(_domain: &D, estimate: F) -> F
+where
+    D: Domain + ?Sized,
+    F: Fn(&D::State) -> C,
+{
+    estimate
+}
+
 /// What each action costs, when the domain's own integer [`Domain::cost`] will not do: real
 /// lengths, or any other [`Cost`]. A*'s and Dijkstra's `_weighted` forms take one; a closure
 /// `|state, action| cost` is one.

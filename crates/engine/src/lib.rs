@@ -61,7 +61,7 @@ pub mod space;
 
 pub use cost::Cost;
 pub use domain::{
-    Domain, DomainCosts, Heuristic, IncrementalHeuristic, PerfectHash, Recompute, Weights,
+    Domain, DomainCosts, Heuristic, IncrementalHeuristic, PerfectHash, Recompute, Weights, estimate,
 };
 pub use limits::{Limits, Meter, StopReason, bytes_per_state, bytes_per_stored_state};
 pub use ordered_float::OrderedFloat;

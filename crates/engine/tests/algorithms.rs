@@ -188,6 +188,29 @@ fn plain_closures_and_their_maximum_are_idastar_estimates() {
 }
 
 #[test]
+fn closure_idastar_walks_the_trait_idastar_path() {
+    let domain = Sliding { rows: 3, cols: 3 };
+    let start = vec![8, 6, 7, 2, 5, 4, 3, 0, 1];
+    let manhattan = |s: &Vec<u8>| domain.manhattan(s);
+    let by_trait = idastar(&domain, &start, &manhattan, &Limits::none());
+    let solution = by_trait.outcome.solution().unwrap();
+    let successors = |board: &Vec<u8>| {
+        let mut actions = Vec::new();
+        domain.actions(board, &mut actions);
+        let next = |action| {
+            let mut next = board.clone();
+            domain.apply(&mut next, action);
+            (next, 1u32)
+        };
+        actions.into_iter().map(next).collect::<Vec<_>>()
+    };
+    let is_goal = |board: &Vec<u8>| domain.is_goal(board);
+    let (path, cost) = closures::idastar(&start, successors, manhattan, is_goal).unwrap();
+    assert_eq!(cost, 31);
+    assert_eq!(path, solution.states(&domain, &start));
+}
+
+#[test]
 fn sliding_2x3_table_agrees_with_every_search() {
     let domain = Sliding { rows: 2, cols: 3 };
     let build = distance_table(&domain, &[domain.goal()], &Limits::none());
@@ -381,6 +404,20 @@ proptest! {
         let by_trait = bfs(&graph, &start, &limits);
         let by_closures = closures::bfs(&start, neighbours, is_goal);
         prop_assert_eq!(by_closures, by_trait.outcome.solution().map(nodes));
+        // IDA* only where a goal is reachable (it never ends on a cyclic graph without one), with
+        // the exact estimate (a weak one makes trees of billions of nodes on these graphs).
+        if let Some(cost) = exact[start as usize] {
+            let perfect = |node: &u32| exact[*node as usize].map_or(u32::MAX / 2, |cost| cost as u32);
+            let (path, found) = closures::idastar(&start, successors, perfect, is_goal).unwrap();
+            prop_assert_eq!(u64::from(found), cost);
+            prop_assert_eq!(path.first(), Some(&start));
+            prop_assert!(is_goal(path.last().unwrap()));
+            let steps: u64 = path
+                .windows(2)
+                .map(|pair| successors(&pair[0]).filter(|&(to, _)| to == pair[1]).map(|(_, c)| u64::from(c)).min().unwrap())
+                .sum();
+            prop_assert_eq!(steps, cost);
+        }
     }
 }
 

@@ -7,7 +7,7 @@
 //! - `arena`: the Moving AI benchmark's arena map and its 130 scenarios, eight-connected, octile
 //!   lengths.
 //!
-//! Ours twice: the closure API (`closures::{astar, bfs, dijkstra}`, the same closures as theirs)
+//! Ours twice: the closure API (`closures::{astar, bfs, dijkstra, idastar}`, the same closures as theirs)
 //! and the trait API (a small domain of the bench's, or the puzzles' `GridSearcher` on the
 //! `Grid` domain, with a dense visited index of the cells). Every pair of searches is checked to find the same cost
 //! before it is timed.
@@ -25,6 +25,7 @@ use rand_chacha::ChaCha8Rng;
 use statespace_engine::astar::AStar;
 use statespace_engine::bfs::Bfs;
 use statespace_engine::closures;
+use statespace_engine::idastar::idastar;
 use statespace_engine::index::{DenseIndex, DenseSet};
 use statespace_engine::{Domain, Limits, OrderedFloat, PerfectHash};
 use statespace_puzzles::grid::{Algorithm, Connectivity, GridSearcher, Map, parse};
@@ -37,6 +38,8 @@ type Point = (u16, u16);
 struct Maze {
     side: u16,
     cost: Vec<u8>,
+    /// Whether the far corner is a goal (a search without one visits every reachable cell).
+    goal: bool,
 }
 
 impl Maze {
@@ -45,6 +48,7 @@ impl Maze {
         Self {
             side,
             cost: vec![1; usize::from(side) * usize::from(side)],
+            goal: true,
         }
     }
 
@@ -64,7 +68,11 @@ impl Maze {
         let last = cost.len() - 1;
         cost[0] = 1;
         cost[last] = 1;
-        Self { side, cost }
+        Self {
+            side,
+            cost,
+            goal: true,
+        }
     }
 
     fn cell(&self, (x, y): Point) -> usize {
@@ -105,16 +113,16 @@ impl Maze {
     }
 }
 
-/// The maze as an engine domain: a point's actions are its open neighbours' cells.
+/// The maze as an engine domain: a point's actions are steps to its open neighbours, (from, to).
 impl Domain for Maze {
     type State = u32;
-    type Action = u32;
-    fn actions(&self, &cell: &u32, out: &mut Vec<u32>) {
+    type Action = (u32, u32);
+    fn actions(&self, &cell: &u32, out: &mut Vec<(u32, u32)>) {
         let side = u32::from(self.side);
         let (x, y) = (cell % side, cell / side);
         let mut try_push = |next: u32| {
             if self.cost[next as usize] > 0 {
-                out.push(next);
+                out.push((cell, next));
             }
         };
         if x > 0 {
@@ -130,13 +138,16 @@ impl Domain for Maze {
             try_push(cell + side);
         }
     }
-    fn apply(&self, cell: &mut u32, next: u32) {
+    fn apply(&self, cell: &mut u32, (_, next): (u32, u32)) {
         *cell = next;
     }
-    fn is_goal(&self, &cell: &u32) -> bool {
-        cell as usize == self.cost.len() - 1
+    fn invert(&self, (from, to): (u32, u32)) -> Option<(u32, u32)> {
+        Some((to, from))
     }
-    fn cost(&self, _: &u32, next: u32) -> u32 {
+    fn is_goal(&self, &cell: &u32) -> bool {
+        self.goal && cell as usize == self.cost.len() - 1
+    }
+    fn cost(&self, _: &u32, (_, next): (u32, u32)) -> u32 {
         u32::from(self.cost[next as usize])
     }
 }
@@ -160,8 +171,10 @@ impl Maze {
     }
 }
 
-/// The searches on `maze` from its first corner to the last, ours (closures, traits) and theirs.
-fn maze_group(c: &mut Criterion, name: &str, maze: &Maze, unit: bool) {
+/// The searches on `maze` from its first corner to the last, ours (closures, traits) and theirs:
+/// A* and Dijkstra, BFS when costs are `unit`, IDA* when `deepening` (on open grids: in a maze
+/// its iterations would be countless).
+fn maze_group(c: &mut Criterion, name: &str, maze: &Maze, unit: bool, deepening: bool) {
     let start: Point = (0, 0);
     let goal = maze.corner();
     let successors = |point: &Point| maze.neighbours(point);
@@ -171,12 +184,12 @@ fn maze_group(c: &mut Criterion, name: &str, maze: &Maze, unit: bool) {
     let limits = Limits::none();
     let mut searcher = AStar::new(DenseIndex::new(maze));
     let mut breadth_first = Bfs::new(DenseSet::new(maze));
-    let trait_astar = |searcher: &mut AStar<u32, u32, DenseIndex<&Maze>>| {
+    let trait_astar = |searcher: &mut AStar<u32, (u32, u32), DenseIndex<&Maze>>| {
         let estimate = |cell: &u32| maze.trait_manhattan(cell);
         let result = searcher.search(maze, &0, &estimate, &limits);
         result.outcome.solution().map(|solution| solution.cost)
     };
-    let trait_dijkstra = |searcher: &mut AStar<u32, u32, DenseIndex<&Maze>>| {
+    let trait_dijkstra = |searcher: &mut AStar<u32, (u32, u32), DenseIndex<&Maze>>| {
         let result = searcher.search(maze, &0, &|_: &u32| 0, &limits);
         result.outcome.solution().map(|solution| solution.cost)
     };
@@ -208,6 +221,30 @@ fn maze_group(c: &mut Criterion, name: &str, maze: &Maze, unit: bool) {
     group.bench_function("dijkstra/traits", |b| {
         b.iter(|| trait_dijkstra(&mut searcher))
     });
+    if deepening {
+        let estimate = |cell: &u32| maze.trait_manhattan(cell);
+        let trait_idastar = || {
+            idastar(maze, &0, &estimate, &limits)
+                .outcome
+                .solution()
+                .map(|s| s.cost)
+        };
+        let theirs =
+            pathfinding::directed::idastar::idastar(&start, successors, heuristic, success)
+                .map(|(_, cost)| u64::from(cost));
+        let ours = closures::idastar(&start, successors, heuristic, success);
+        assert_eq!(ours.map(|(_, cost)| u64::from(cost)), theirs);
+        assert_eq!(trait_idastar(), theirs);
+        group.bench_function("idastar/pathfinding", |b| {
+            b.iter(|| {
+                pathfinding::directed::idastar::idastar(&start, successors, heuristic, success)
+            })
+        });
+        group.bench_function("idastar/closures", |b| {
+            b.iter(|| closures::idastar(&start, successors, heuristic, success))
+        });
+        group.bench_function("idastar/traits", |b| b.iter(trait_idastar));
+    }
     if unit {
         let theirs = pathfinding::directed::bfs::bfs(&start, neighbours, success).map(|p| p.len());
         assert_eq!(
@@ -229,10 +266,22 @@ fn maze_group(c: &mut Criterion, name: &str, maze: &Maze, unit: bool) {
 
 /// `pathfinding`'s own shapes: corner to corner on an open 65 × 65 grid, and no goal at all.
 fn algos(c: &mut Criterion) {
-    maze_group(c, "algos/corner_to_corner", &Maze::open(65), true);
-    let maze = Maze::open(65);
+    maze_group(c, "algos/corner_to_corner", &Maze::open(65), true, true);
+    let maze = Maze {
+        goal: false,
+        ..Maze::open(65)
+    };
     let start: Point = (2, 3);
     let successors = |point: &Point| maze.neighbours(point);
+    let cell = maze.cell(start) as u32;
+    let limits = Limits::none();
+    let mut searcher = AStar::new(DenseIndex::new(&maze));
+    let mut trait_search = |estimate: u32| {
+        let result = searcher.search(&maze, &cell, &|_: &u32| estimate, &limits);
+        assert!(result.outcome.solution().is_none());
+        result.stats.expanded
+    };
+    assert_eq!(trait_search(1), 65 * 65);
     let mut group = c.benchmark_group("algos/no_path");
     group.bench_function("astar/pathfinding", |b| {
         b.iter(|| pathfinding::directed::astar::astar(&start, successors, |_| 1, |_| false))
@@ -246,15 +295,18 @@ fn algos(c: &mut Criterion) {
     group.bench_function("dijkstra/closures", |b| {
         b.iter(|| closures::dijkstra(&start, successors, |_| false))
     });
+    group.bench_function("astar/traits", |b| b.iter(|| trait_search(1)));
+    group.bench_function("dijkstra/traits", |b| b.iter(|| trait_search(0)));
     group.finish();
 }
 
 fn mazes(c: &mut Criterion) {
-    maze_group(c, "maze/unit", &Maze::random(1000, 0.25, 1, 1), true);
+    maze_group(c, "maze/unit", &Maze::random(1000, 0.25, 1, 1), true, false);
     maze_group(
         c,
         "maze/costs_1_to_9",
         &Maze::random(1000, 0.25, 9, 1),
+        false,
         false,
     );
 }
