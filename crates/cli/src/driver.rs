@@ -175,7 +175,7 @@ pub fn solve<P: Puzzle>(options: &P::Options, args: &InputArgs) -> anyhow::Resul
     Ok(verdict)
 }
 
-/// Reads, answers and prints the cases of `input` in batches of at most `P::BATCH`, a batch
+/// Reads, answers and prints the cases of `input` in batches of at most `P::batch`, a batch
 /// ending early when the input has nothing more buffered.
 fn answer_all<P: Puzzle>(
     solver: &mut P::Solver,
@@ -186,7 +186,8 @@ fn answer_all<P: Puzzle>(
     let mut output = Output::new();
     let mut answered = 0;
     let mut stopped = false;
-    let mut batch = Vec::with_capacity(P::BATCH);
+    let most = P::batch(solver);
+    let mut batch = Vec::with_capacity(most);
     loop {
         let read = loop {
             match P::read_case(solver, &mut input, answered + batch.len() + 1) {
@@ -194,7 +195,7 @@ fn answer_all<P: Puzzle>(
                 Ok(None) => break Ok(false),
                 Err(error) => break Err(error),
             }
-            if batch.len() == P::BATCH || input.is_waiting() {
+            if batch.len() == most || input.is_waiting() {
                 break Ok(true);
             }
         };

@@ -173,17 +173,34 @@ fn solve_sliding_with_pattern_databases_checks_korf_lengths() {
     assert!(stderr(&differ).contains("case 1: 52 moves, the file records 50"));
     assert!(stderr(&differ).contains("1 of 2 lengths differ from the recorded optima"));
 
-    let bad = solve(
-        &["--format", "korf", "--pdb", "555"],
-        "9 3 14 9 11 5 4 8 2 13 12 6 7 10 1 15 0 46\n7 1 1 2\n",
+    // On two threads the boards are searched side by side: the same answers, in order.
+    let side_by_side = solve(
+        &["--format", "korf", "--pdb", "555", "--threads", "2"],
+        &KORF.repeat(3),
         &dir,
     );
-    assert_eq!(bad.status.code(), Some(2));
     assert_eq!(
-        stdout(&bad),
-        "9 46 llluurulddrurddluuruldrdruulddrulddlluruurdllu\n"
+        side_by_side.status.code(),
+        Some(0),
+        "{}",
+        stderr(&side_by_side)
     );
-    assert!(stderr(&bad).contains("statespace: line 2: "));
+    assert_eq!(stdout(&side_by_side), stdout(&korf).repeat(3));
+    assert!(stderr(&side_by_side).contains("6 boards, 6 lengths checked, 0 differ from the file"));
+
+    for threads in ["1", "2"] {
+        let bad = solve(
+            &["--format", "korf", "--pdb", "555", "--threads", threads],
+            "9 3 14 9 11 5 4 8 2 13 12 6 7 10 1 15 0 46\n7 1 1 2\n",
+            &dir,
+        );
+        assert_eq!(bad.status.code(), Some(2));
+        assert_eq!(
+            stdout(&bad),
+            "9 46 llluurulddrurddluuruldrdruulddrulddlluruurdllu\n"
+        );
+        assert!(stderr(&bad).contains("statespace: line 2: "));
+    }
 
     // Plain boards, the usual goal with the blank last.
     let boards = solve(

@@ -272,8 +272,11 @@ pub trait Puzzle: 'static {
     /// Answers cases one after the other, keeping what it builds (tables, visited sets).
     type Solver: Send;
 
-    /// How many cases are worth answering together (on several threads); 1 for one at a time.
-    const BATCH: usize = 1;
+    /// How many cases `solver` answers together (on several threads); 1, the default, for one
+    /// at a time.
+    fn batch(_solver: &Self::Solver) -> usize {
+        1
+    }
 
     /// A solver for `options`, or why they cannot be followed; the tables it builds stay within
     /// the memory budget of `limits`, and tell `progress` how they go.
@@ -312,7 +315,7 @@ pub trait Puzzle: 'static {
         limits: &CaseLimits,
     ) -> Solved<Self::Answer>;
 
-    /// The answers to `cases`, in order; puzzles with [`BATCH`](Self::BATCH) above 1 answer
+    /// The answers to `cases`, in order; solvers whose [`batch`](Self::batch) is above 1 answer
     /// them side by side.
     fn solve_all(
         solver: &mut Self::Solver,

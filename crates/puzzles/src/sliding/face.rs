@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use statespace_engine::pattern_database::{BuildOptions, Header, PatternSpace, TableCache};
 use statespace_engine::{Outcome, PerfectHash, SearchResult, Stats, StopReason};
@@ -337,8 +338,9 @@ pub struct SlidingOptions {
     /// memory; the command line gives the user's cache folder).
     pub pdb_dir: Option<PathBuf>,
     /// Threads IDA* splits its tree over (default 1). Without pattern databases every number
-    /// gives the alphabetically smallest optimal answer; with them, more than one searches the
-    /// tightest subtrees first: an optimal answer, not always the alphabetically smallest.
+    /// gives the alphabetically smallest optimal answer; with them, more than one searches
+    /// boards side by side and splits large iterations tightest subtree first: an optimal
+    /// answer, not always the alphabetically smallest.
     pub threads: Option<usize>,
 }
 
@@ -491,9 +493,29 @@ impl Puzzle for Sliding {
         case: &SlidingCase,
         limits: &CaseLimits,
     ) -> Solved<SlidingAnswer> {
+        Self::solve_all(solver, std::slice::from_ref(case), limits)
+            .pop()
+            .expect("one answer per case")
+    }
+
+    fn batch(solver: &SlidingSolver) -> usize {
+        match &solver.pdb {
+            Some(pdb) if pdb.threads > 1 => PDB_BATCH,
+            _ => 1,
+        }
+    }
+
+    fn solve_all(
+        solver: &mut SlidingSolver,
+        cases: &[SlidingCase],
+        limits: &CaseLimits,
+    ) -> Vec<Solved<SlidingAnswer>> {
         match &mut solver.pdb {
-            Some(pdb) => pdb.solve(case, limits),
-            None => solve_plain(&mut solver.plain, &case.board, limits),
+            Some(pdb) => pdb.solve_all(cases, limits),
+            None => cases
+                .iter()
+                .map(|case| solve_plain(&mut solver.plain, &case.board, limits))
+                .collect(),
         }
     }
 
@@ -614,6 +636,10 @@ impl Puzzle for Sliding {
         }
     }
 }
+
+/// The cases answered together by pattern databases on several threads: enough to keep the
+/// threads busy to the end of a batch of short searches (Korf's 15-puzzles take 1 to 100 ms).
+const PDB_BATCH: usize = 64;
 
 /// The next benchmark line of `input` as a case.
 fn read_korf(
@@ -800,39 +826,73 @@ impl PdbSolver {
         Ok(self.loaded.as_ref().expect("just loaded"))
     }
 
-    fn solve(&mut self, case: &SlidingCase, limits: &CaseLimits) -> Solved<SlidingAnswer> {
-        let mut notes = Vec::new();
-        let geometry =
-            Geometry::of(case.board.shape()).expect("board sizes are checked as they are read");
+    /// The answers to `cases`, in order: the cases of one board size searched side by side on
+    /// the solver's threads when it has several (each with the threads too, for the rare
+    /// iteration worth splitting: rayon lends idle threads to it).
+    fn solve_all(
+        &mut self,
+        cases: &[SlidingCase],
+        limits: &CaseLimits,
+    ) -> Vec<Solved<SlidingAnswer>> {
+        let geometry_of = |case: &SlidingCase| {
+            Geometry::of(case.board.shape()).expect("board sizes are checked as they are read")
+        };
         let threads = self.threads;
-        let result = match self.load(geometry, limits, &mut notes) {
-            Ok(loaded) => {
-                let tiles: Vec<u8> = case.board.tiles().iter().map(|&t| t as u8).collect();
-                let board = pdb::Board::new(&tiles).expect("a board of at most 32 cells");
-                let solver = pdb::Solver::new(loaded.geometry, loaded.goal, &loaded.tables, true);
-                solver.solve(&board, &limits.start(), threads)
+        let mut answers = Vec::with_capacity(cases.len());
+        for run in cases.chunk_by(|a, b| a.board.shape() == b.board.shape()) {
+            let mut notes = Vec::new();
+            let started = Instant::now();
+            let results = match self.load(geometry_of(&run[0]), limits, &mut notes) {
+                Ok(loaded) => Self::search(loaded, run, limits, threads),
+                Err(reason) => run
+                    .iter()
+                    .map(|_| SearchResult {
+                        outcome: Outcome::Stopped(reason),
+                        stats: Stats::default(),
+                    })
+                    .collect(),
+            };
+            self.search += started.elapsed();
+            for (case, result) in run.iter().zip(results) {
+                self.count(case, &result);
+                let answer = match result.outcome {
+                    Outcome::Found(solution) => Ok(SlidingAnswer {
+                        moves: Some(solution.actions),
+                        shortest: true,
+                    }),
+                    Outcome::Exhausted => Ok(SlidingAnswer {
+                        moves: None,
+                        shortest: true,
+                    }),
+                    Outcome::Stopped(reason) => Err(reason),
+                };
+                answers.push(Solved {
+                    answer,
+                    stats: result.stats,
+                    notes: std::mem::take(&mut notes),
+                });
             }
-            Err(reason) => SearchResult {
-                outcome: Outcome::Stopped(reason),
-                stats: Stats::default(),
-            },
+        }
+        answers
+    }
+
+    /// The searches of `cases`, all of the size of `loaded`'s tables, side by side on `threads`.
+    fn search(
+        loaded: &Loaded,
+        cases: &[SlidingCase],
+        limits: &CaseLimits,
+        threads: usize,
+    ) -> Vec<SearchResult<Move>> {
+        let solver = pdb::Solver::new(loaded.geometry, loaded.goal, &loaded.tables, true);
+        let search = |case: &SlidingCase| {
+            let tiles: Vec<u8> = case.board.tiles().iter().map(|&t| t as u8).collect();
+            let board = pdb::Board::new(&tiles).expect("a board of at most 32 cells");
+            solver.solve(&board, &limits.start(), threads)
         };
-        self.count(case, &result);
-        let answer = match result.outcome {
-            Outcome::Found(solution) => Ok(SlidingAnswer {
-                moves: Some(solution.actions),
-                shortest: true,
-            }),
-            Outcome::Exhausted => Ok(SlidingAnswer {
-                moves: None,
-                shortest: true,
-            }),
-            Outcome::Stopped(reason) => Err(reason),
-        };
-        Solved {
-            answer,
-            stats: result.stats,
-            notes,
+        if threads > 1 && cases.len() > 1 {
+            cases.par_iter().with_max_len(1).map(search).collect()
+        } else {
+            cases.iter().map(search).collect()
         }
     }
 
@@ -840,7 +900,6 @@ impl PdbSolver {
     fn count(&mut self, case: &SlidingCase, result: &SearchResult<Move>) {
         self.cases += 1;
         self.generated += result.stats.generated;
-        self.search += result.stats.elapsed;
         if let (Some(optimal), Some(solution)) = (case.optimal, result.outcome.solution()) {
             let length = solution.actions.len();
             let agree = length as u32 == optimal;

@@ -183,7 +183,9 @@ impl Puzzle for SolitairePuzzle {
     type Answer = SolitaireAnswer;
     type Solver = SolitaireSolver;
 
-    const BATCH: usize = 4096;
+    fn batch(_: &SolitaireSolver) -> usize {
+        4096
+    }
 
     fn solver(
         options: &SolitaireOptions,
