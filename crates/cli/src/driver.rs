@@ -186,8 +186,7 @@ fn answer_all<P: Puzzle>(
     let mut output = Output::new();
     let mut answered = 0;
     let mut stopped = false;
-    let most = P::batch(solver);
-    let mut batch = Vec::with_capacity(most);
+    let mut batch = Vec::new();
     loop {
         let read = loop {
             match P::read_case(solver, &mut input, answered + batch.len() + 1) {
@@ -195,7 +194,7 @@ fn answer_all<P: Puzzle>(
                 Ok(None) => break Ok(false),
                 Err(error) => break Err(error),
             }
-            if batch.len() == most || input.is_waiting() {
+            if batch.len() >= P::batch(solver, &batch[0]) || input.is_waiting() {
                 break Ok(true);
             }
         };

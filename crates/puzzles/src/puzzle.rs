@@ -272,9 +272,9 @@ pub trait Puzzle: 'static {
     /// Answers cases one after the other, keeping what it builds (tables, visited sets).
     type Solver: Send;
 
-    /// How many cases `solver` answers together (on several threads); 1, the default, for one
-    /// at a time.
-    fn batch(_solver: &Self::Solver) -> usize {
+    /// How many cases `solver` answers together (on several threads), `first` among them; 1,
+    /// the default, for one at a time.
+    fn batch(_solver: &Self::Solver, _first: &Self::Case) -> usize {
         1
     }
 

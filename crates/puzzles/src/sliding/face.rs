@@ -498,9 +498,9 @@ impl Puzzle for Sliding {
             .expect("one answer per case")
     }
 
-    fn batch(solver: &SlidingSolver) -> usize {
+    fn batch(solver: &SlidingSolver, first: &SlidingCase) -> usize {
         match &solver.pdb {
-            Some(pdb) if pdb.threads > 1 => PDB_BATCH,
+            Some(pdb) if side_by_side(pdb.threads, first.board.shape().cells()) => PDB_BATCH,
             _ => 1,
         }
     }
@@ -640,6 +640,13 @@ impl Puzzle for Sliding {
 /// The cases answered together by pattern databases on several threads: enough to keep the
 /// threads busy to the end of a batch of short searches (Korf's 15-puzzles take 1 to 100 ms).
 const PDB_BATCH: usize = 64;
+
+/// Whether boards of `cells` cells are searched side by side on `threads`: up to 16 cells, whose
+/// searches are too short to be split over threads; the 24-puzzle's take minutes each and are
+/// split, one board after the other, each answer printed as soon as it is found.
+fn side_by_side(threads: usize, cells: usize) -> bool {
+    threads > 1 && cells <= 16
+}
 
 /// The next benchmark line of `input` as a case.
 fn read_korf(
@@ -876,7 +883,8 @@ impl PdbSolver {
         answers
     }
 
-    /// The searches of `cases`, all of the size of `loaded`'s tables, side by side on `threads`.
+    /// The searches of `cases`, all of the size of `loaded`'s tables: side by side on `threads`
+    /// when the boards are small enough (see [`side_by_side`]).
     fn search(
         loaded: &Loaded,
         cases: &[SlidingCase],
@@ -889,7 +897,7 @@ impl PdbSolver {
             let board = pdb::Board::new(&tiles).expect("a board of at most 32 cells");
             solver.solve(&board, &limits.start(), threads)
         };
-        if threads > 1 && cases.len() > 1 {
+        if cases.len() > 1 && side_by_side(threads, loaded.geometry.cells()) {
             cases.par_iter().with_max_len(1).map(search).collect()
         } else {
             cases.iter().map(search).collect()

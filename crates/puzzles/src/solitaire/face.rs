@@ -183,7 +183,7 @@ impl Puzzle for SolitairePuzzle {
     type Answer = SolitaireAnswer;
     type Solver = SolitaireSolver;
 
-    fn batch(_: &SolitaireSolver) -> usize {
+    fn batch(_: &SolitaireSolver, _: &Case) -> usize {
         4096
     }
 
