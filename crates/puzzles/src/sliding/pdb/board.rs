@@ -4,7 +4,6 @@
 use std::fmt;
 
 use statespace_engine::heuristics::Symmetry;
-use statespace_engine::rank::permutation_parity;
 use statespace_engine::{Domain, PerfectHash};
 
 /// The most cells a board has: cell sets are `u32` masks.
@@ -12,6 +11,7 @@ pub const MAX_CELLS: usize = 32;
 
 pub use crate::sliding::Move;
 use crate::sliding::Shape;
+use crate::sliding::board::can_reach;
 
 /// The grid: `rows` x `cols` cells numbered row by row from 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -74,6 +74,11 @@ impl Geometry {
     /// The number of columns.
     pub fn cols(&self) -> usize {
         self.cols
+    }
+
+    /// The shape of the boards.
+    pub fn shape(&self) -> Shape {
+        Shape::new(self.rows, self.cols).expect("a geometry is a shape")
     }
 
     /// The number of cells.
@@ -232,26 +237,9 @@ impl fmt::Debug for Board {
     }
 }
 
-/// Whether `board` can reach `goal` on `geometry`: the parity of the permutation that takes one
-/// to the other must equal the parity of the blank's Manhattan distance between them. On a single
-/// row or column the tiles can never pass each other: they must stand in the goal's order.
+/// Whether `board` can reach `goal` on `geometry` (see [`can_reach`]).
 pub fn solvable(geometry: &Geometry, board: &Board, goal: &Board) -> bool {
-    if geometry.rows() == 1 || geometry.cols() == 1 {
-        return tiles_in_order(board).eq(tiles_in_order(goal));
-    }
-    let goal_positions = goal.positions();
-    let relative: Vec<u8> = board
-        .tiles()
-        .iter()
-        .map(|&tile| goal_positions[usize::from(tile)])
-        .collect();
-    let blank_distance = geometry.distance(board.blank(), goal.blank());
-    permutation_parity(&relative) == (blank_distance % 2 == 1)
-}
-
-/// The tiles of `board` cell by cell, without the blank.
-fn tiles_in_order(board: &Board) -> impl Iterator<Item = u8> + '_ {
-    board.tiles().iter().copied().filter(|&tile| tile != 0)
+    can_reach(geometry.shape(), board.tiles(), goal.tiles())
 }
 
 /// The sliding puzzle on a geometry with a goal board, as an engine [`Domain`]: the reference
