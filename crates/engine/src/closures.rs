@@ -5,9 +5,10 @@
 //! A*), an estimate for A*, and a goal test, and returns the nodes of a cheapest path from the
 //! start to a goal (both included) with its cost, or `None` when no goal can be reached. They run
 //! the engine's own [`bfs`](crate::bfs::bfs), [`dijkstra`](crate::dijkstra::dijkstra_weighted),
-//! [`astar`](crate::astar::astar_weighted) and [`idastar`](crate::idastar::idastar_weighted) on a
-//! domain whose actions are "take the i-th successor", without limits; implement [`Domain`] for limits, statistics, in-place IDA* and the
-//! other searches.
+//! [`astar`](crate::astar::astar_weighted) and [`idastar`](crate::idastar::idastar_weighted)
+//! without limits: the first three on the numbers of the nodes met (each node hashed once, when
+//! it is listed), IDA* on the nodes themselves, moving to the i-th successor. Implement
+//! [`Domain`] for limits, statistics, moves made in place and the other searches.
 //!
 //! ```
 //! use statespace_engine::closures::{astar, bfs, dijkstra, idastar};
@@ -34,11 +35,10 @@
 //! ```
 
 use std::cell::RefCell;
-use std::hash::Hash;
+use std::hash::{BuildHasher, Hash};
 
 use hashbrown::HashTable;
 use rustc_hash::FxBuildHasher;
-use std::hash::BuildHasher;
 
 use crate::astar::AStar;
 use crate::bfs::Bfs;
@@ -75,7 +75,7 @@ impl<N: Eq + Hash> Met<N> {
         match entry {
             hashbrown::hash_table::Entry::Occupied(known) => *known.get(),
             hashbrown::hash_table::Entry::Vacant(slot) => {
-                let number = nodes.len() as u32;
+                let number = u32::try_from(nodes.len()).expect("fewer than 2^32 nodes met");
                 nodes.push(node);
                 slot.insert(number);
                 number

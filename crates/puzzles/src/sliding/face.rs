@@ -641,6 +641,21 @@ impl Puzzle for Sliding {
 /// threads busy to the end of a batch of short searches (Korf's 15-puzzles take 1 to 100 ms).
 const PDB_BATCH: usize = 64;
 
+/// The answer of a search that finds shortest solutions.
+fn shortest_answer(outcome: Outcome<Move>) -> Result<SlidingAnswer, StopReason> {
+    match outcome {
+        Outcome::Found(solution) => Ok(SlidingAnswer {
+            moves: Some(solution.actions),
+            shortest: true,
+        }),
+        Outcome::Exhausted => Ok(SlidingAnswer {
+            moves: None,
+            shortest: true,
+        }),
+        Outcome::Stopped(reason) => Err(reason),
+    }
+}
+
 /// Whether boards of `cells` cells are searched side by side on `threads`: up to 16 cells, whose
 /// searches are too short to be split over threads; the 24-puzzle's take minutes each and are
 /// split, one board after the other, each answer printed as soon as it is found.
@@ -848,9 +863,14 @@ impl PdbSolver {
         let mut answers = Vec::with_capacity(cases.len());
         for run in cases.chunk_by(|a, b| a.board.shape() == b.board.shape()) {
             let mut notes = Vec::new();
-            let started = Instant::now();
             let results = match self.load(geometry_of(&run[0]), limits, &mut notes) {
-                Ok(loaded) => Self::search(loaded, run, limits, threads),
+                Ok(loaded) => {
+                    // The search's time, without the tables' loading or building.
+                    let started = Instant::now();
+                    let results = Self::search(loaded, run, limits, threads);
+                    self.search += started.elapsed();
+                    results
+                }
                 Err(reason) => run
                     .iter()
                     .map(|_| SearchResult {
@@ -859,22 +879,10 @@ impl PdbSolver {
                     })
                     .collect(),
             };
-            self.search += started.elapsed();
             for (case, result) in run.iter().zip(results) {
                 self.count(case, &result);
-                let answer = match result.outcome {
-                    Outcome::Found(solution) => Ok(SlidingAnswer {
-                        moves: Some(solution.actions),
-                        shortest: true,
-                    }),
-                    Outcome::Exhausted => Ok(SlidingAnswer {
-                        moves: None,
-                        shortest: true,
-                    }),
-                    Outcome::Stopped(reason) => Err(reason),
-                };
                 answers.push(Solved {
-                    answer,
+                    answer: shortest_answer(result.outcome),
                     stats: result.stats,
                     notes: std::mem::take(&mut notes),
                 });
