@@ -145,6 +145,22 @@ fn solve(args: &[&str], input: &str, dir: &Path) -> Output {
     solve_or_run(&[&["solve", "sliding"], args].concat(), input, dir)
 }
 
+/// The search time at the end of a korf run's closing line (`...; search 1.234 ms`), in seconds.
+fn closing_search_seconds(stderr: &str) -> f64 {
+    let (_, time) = stderr
+        .trim_end()
+        .rsplit_once("search ")
+        .expect("a closing line");
+    let (value, unit) = time.split_once(' ').expect("a value and a unit");
+    let scale = match unit {
+        "us" => 1e-6,
+        "ms" => 1e-3,
+        "s" => 1.0,
+        other => panic!("unknown unit {other}"),
+    };
+    value.parse::<f64>().expect("a number") * scale
+}
+
 /// Two of Korf's 15-puzzle instances, with their optimal lengths.
 const KORF: &str = "# id, tiles, optimal length\n\
     6 14 7 1 9 12 3 6 15 8 11 2 5 10 0 4 13 52\n\
@@ -153,8 +169,14 @@ const KORF: &str = "# id, tiles, optimal length\n\
 #[test]
 fn solve_sliding_with_pattern_databases_checks_korf_lengths() {
     let dir = scratch().with_extension("solve");
+    let started = std::time::Instant::now();
     let korf = solve(&["--format", "korf", "--pdb", "555"], KORF, &dir);
+    let run = started.elapsed().as_secs_f64();
     assert_eq!(korf.status.code(), Some(0), "{}", stderr(&korf));
+    // Regression: the search time of the closing line counted the tables' building, most of
+    // this first run's time.
+    let search = closing_search_seconds(&stderr(&korf));
+    assert!(search < run / 2.0, "search {search} s of a {run} s run");
     assert_eq!(
         stdout(&korf),
         "6 52 rruullurrdldlluurrdlddrruldlluruldruurrdldldrulurull\n\
