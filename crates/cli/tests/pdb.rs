@@ -175,7 +175,7 @@ fn solve_sliding_with_pattern_databases_checks_korf_lengths() {
     assert_eq!(korf.status.code(), Some(0), "{}", stderr(&korf));
     // Regression: the search time of the closing line counted the tables' building, most of
     // this first run's time.
-    let search = closing_search_seconds(&stderr(&korf));
+    let search = closing_search_seconds(stderr(&korf));
     assert!(search < run / 2.0, "search {search} s of a {run} s run");
     assert_eq!(
         stdout(&korf),
