@@ -13,11 +13,11 @@ pub use crate::sliding::Move;
 use crate::sliding::Shape;
 use crate::sliding::board::can_reach;
 
-/// The grid: `rows` x `cols` cells numbered row by row from 0.
+/// The grid of a [`Shape`] of at most 32 cells, with what the solver's inner loop reads
+/// precomputed: the blank's moves from each cell, and the masks of the edge columns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Geometry {
-    rows: usize,
-    cols: usize,
+    shape: Shape,
     /// `steps[cell][move]`: the cell the blank reaches, or `NO_CELL`.
     steps: [[u8; 4]; MAX_CELLS],
     /// The cells of the first column, and of the last.
@@ -38,52 +38,45 @@ impl Geometry {
     /// A grid of `rows` x `cols` cells; `None` unless both are at least 1 and the grid has 2 to
     /// 32 cells.
     pub fn new(rows: usize, cols: usize) -> Option<Self> {
-        let cells = rows.checked_mul(cols)?;
-        if rows == 0 || cols == 0 || !(2..=MAX_CELLS).contains(&cells) {
+        let shape = Shape::new(rows, cols).ok()?;
+        if !(2..=MAX_CELLS).contains(&shape.cells()) {
             return None;
         }
         let mut steps = [[NO_CELL; 4]; MAX_CELLS];
-        for (cell, steps) in steps.iter_mut().enumerate().take(cells) {
-            let (row, col) = (cell / cols, cell % cols);
-            // In the order of `Move`: down, left, right, up.
-            let targets = [
-                (row + 1 < rows).then(|| cell + cols),
-                (col > 0).then(|| cell - 1),
-                (col + 1 < cols).then(|| cell + 1),
-                (row > 0).then(|| cell - cols),
-            ];
-            for (step, target) in steps.iter_mut().zip(targets) {
-                *step = target.map_or(NO_CELL, |target| target as u8);
+        for (cell, steps) in steps.iter_mut().enumerate().take(shape.cells()) {
+            for (step, mv) in steps.iter_mut().zip(Move::ALL) {
+                *step = shape
+                    .neighbor(cell, mv)
+                    .map_or(NO_CELL, |target| target as u8);
             }
         }
-        let first_col = (0..rows).fold(0u32, |mask, row| mask | 1 << (row * cols));
+        let first_col = (0..rows).fold(0u32, |mask, row| mask | 1 << shape.cell(row, 0));
         Some(Self {
-            rows,
-            cols,
+            shape,
             steps,
             first_col,
             last_col: first_col << (cols - 1),
         })
     }
 
+    /// The shape of the boards.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
     /// The number of rows.
     pub fn rows(&self) -> usize {
-        self.rows
+        self.shape.rows()
     }
 
     /// The number of columns.
     pub fn cols(&self) -> usize {
-        self.cols
-    }
-
-    /// The shape of the boards.
-    pub fn shape(&self) -> Shape {
-        Shape::new(self.rows, self.cols).expect("a geometry is a shape")
+        self.shape.cols()
     }
 
     /// The number of cells.
     pub fn cells(&self) -> usize {
-        self.rows * self.cols
+        self.shape.cells()
     }
 
     /// The mask of all cells.
@@ -104,8 +97,8 @@ impl Geometry {
         let all = self.all_cells();
         mask | (mask & !self.first_col) >> 1
             | ((mask & !self.last_col) << 1) & all
-            | mask >> self.cols
-            | (mask << self.cols) & all
+            | mask >> self.cols()
+            | (mask << self.cols()) & all
     }
 
     /// The cells of `free` connected to the cells of `seed` through `free` (`seed` included).
@@ -123,25 +116,27 @@ impl Geometry {
 
     /// Whether the board is square, so that it has a main diagonal to reflect about.
     pub fn is_square(&self) -> bool {
-        self.rows == self.cols
+        self.rows() == self.cols()
     }
 
     /// The cell mirrored about the main diagonal (the board must be square).
     #[inline]
     pub fn mirror(&self, cell: usize) -> usize {
         debug_assert!(self.is_square(), "only square boards have a diagonal");
-        (cell % self.cols) * self.cols + cell / self.cols
+        let shape = self.shape;
+        shape.cell(shape.col(cell), shape.row(cell))
     }
 
     /// The Manhattan distance between two cells.
     pub fn distance(&self, a: usize, b: usize) -> usize {
-        (a / self.cols).abs_diff(b / self.cols) + (a % self.cols).abs_diff(b % self.cols)
+        let shape = self.shape;
+        shape.row(a).abs_diff(shape.row(b)) + shape.col(a).abs_diff(shape.col(b))
     }
 }
 
 impl fmt::Display for Geometry {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}x{}", self.rows, self.cols)
+        self.shape.fmt(f)
     }
 }
 
