@@ -236,6 +236,27 @@ pub(crate) fn check_inverse<D: Domain + ?Sized>(
     }
 }
 
+/// In debug builds, for the first expansions of a search, asserts that undoing `action` brought
+/// the state back to `before` (IDA*'s contract for [`Domain::undo`], or [`Domain::invert`] by
+/// default); `before` is taken only then (see [`undo_check`]).
+pub(crate) fn check_undo<A: Debug, S: PartialEq + Debug>(
+    action: A,
+    before: Option<S>,
+    after_undo: &S,
+) {
+    if let Some(before) = before {
+        assert!(
+            before == *after_undo,
+            "Domain::undo({action:?}) does not undo it: {before:?} came back as {after_undo:?}"
+        );
+    }
+}
+
+/// The state to compare with after an undo, in debug builds for the first expansions only.
+pub(crate) fn undo_check<S: Clone>(expanded: u64, state: &S) -> Option<S> {
+    (cfg!(debug_assertions) && expanded < CHECKED_EXPANSIONS).then(|| state.clone())
+}
+
 /// A plain closure is an incremental heuristic too, recomputed at every state (as
 /// [`Recompute`] makes of any heuristic): IDA* takes `&|s: &S| ...` as A* does.
 impl<D: Domain + ?Sized, C: Copy, F: Fn(&D::State) -> C> IncrementalHeuristic<D, C> for F {

@@ -7,7 +7,7 @@
 
 use std::time::Instant;
 
-use crate::domain::Widened;
+use crate::domain::{Widened, check_undo, undo_check};
 use crate::limits::Meter;
 use crate::path::finish;
 use crate::{
@@ -315,6 +315,7 @@ impl<'a, D: Domain, W: Weights<D>, H: IncrementalHeuristic<D, W::Cost>> Search<'
                 continue;
             }
             let child_g = g + self.weights.weight(self.domain, &self.state, action);
+            let before = undo_check(expanded, &self.state);
             self.domain.apply(&mut self.state, action);
             let child_memo = self
                 .heuristic
@@ -322,6 +323,7 @@ impl<'a, D: Domain, W: Weights<D>, H: IncrementalHeuristic<D, W::Cost>> Search<'
             let child_f = self.f(child_g, child_memo);
             if child_f > bound {
                 self.domain.undo(&mut self.state, action);
+                check_undo(action, before, &self.state);
                 least_exceeding = min_some(least_exceeding, Some(child_f));
                 continue;
             }
@@ -330,6 +332,7 @@ impl<'a, D: Domain, W: Weights<D>, H: IncrementalHeuristic<D, W::Cost>> Search<'
                 Ok(Pass::Exceeded(next)) => {
                     self.path.pop();
                     self.domain.undo(&mut self.state, action);
+                    check_undo(action, before, &self.state);
                     least_exceeding = min_some(least_exceeding, next);
                 }
                 found_or_stopped => {

@@ -598,6 +598,18 @@ fn breadth_first_search_checks_inverses_in_debug_builds() {
 
 #[cfg(debug_assertions)]
 #[test]
+#[should_panic(expected = "Domain::undo(-1) does not undo it: 0 came back as -2")]
+fn idastar_checks_undos_in_debug_builds() {
+    idastar(
+        &WrongInverse,
+        &0,
+        &|n: &i32| (5 - n).unsigned_abs(),
+        &Limits::none(),
+    );
+}
+
+#[cfg(debug_assertions)]
+#[test]
 #[should_panic(expected = "which does not undo it")]
 fn astar_checks_inverses_in_debug_builds() {
     astar(
