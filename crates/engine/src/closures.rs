@@ -192,11 +192,12 @@ impl StateIndex<u32> for ByNumber {
         if met >= self.nodes.len() {
             self.nodes.resize((met + 1).max(2 * self.nodes.len()), NONE);
         }
-        let known = std::mem::replace(&mut self.nodes[met], node);
-        (known != NONE).then(|| {
-            self.nodes[met] = known;
-            known
-        })
+        let slot = &mut self.nodes[met];
+        if *slot != NONE {
+            return Some(*slot);
+        }
+        *slot = node;
+        None
     }
 }
 

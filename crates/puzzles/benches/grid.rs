@@ -356,34 +356,24 @@ fn arena(c: &mut Criterion) {
         })
         .collect();
     assert!(width > 0 && height > 0);
-    let theirs = || -> f64 {
-        points
-            .iter()
-            .map(|&(start, goal)| {
-                let found = pathfinding::directed::astar::astar(
-                    &start,
-                    successors,
-                    |&point| octile(point, goal),
-                    |&point| point == goal,
-                );
-                found.expect("a path").1.0
-            })
-            .sum()
-    };
-    let closures_side = || -> f64 {
-        points
-            .iter()
-            .map(|&(start, goal)| {
-                let found = closures::astar(
-                    &start,
-                    successors,
-                    |&point| octile(point, goal),
-                    |&point| point == goal,
-                );
-                found.expect("a path").1.0
-            })
-            .sum()
-    };
+    // The sum of the scenarios' lengths by `$search`, `pathfinding`'s A* or ours: the same
+    // shape, each called directly (a shared function would time dynamic calls on both sides).
+    macro_rules! lengths_by {
+        ($search:path) => {
+            || -> f64 {
+                points
+                    .iter()
+                    .map(|&(start, goal)| {
+                        let estimate = |&point: &(i64, i64)| octile(point, goal);
+                        let found = $search(&start, successors, estimate, |&point| point == goal);
+                        found.expect("a path").1.0
+                    })
+                    .sum()
+            }
+        };
+    }
+    let theirs = lengths_by!(pathfinding::directed::astar::astar);
+    let closures_side = lengths_by!(closures::astar);
     // The puzzles' own searcher: a dense index of the map's cells, kept from case to case.
     let searcher = RefCell::new(GridSearcher::default());
     let traits_side = || -> f64 {
