@@ -18,8 +18,9 @@ pub trait Domain {
     /// A move. Cheap to copy; compared only for equality.
     type Action: Copy + Eq + Debug;
 
-    /// Appends the actions applicable in `state` to `out`, always in the same order.
-    /// `out` is empty when called; implementations must not allocate beyond pushing.
+    /// Appends the actions applicable in `state` to `out`, always in the same order, after what
+    /// `out` already holds (IDA* keeps every node's actions along its path in one vector): push
+    /// or extend only, never read, clear or reorder it.
     fn actions(&self, state: &Self::State, out: &mut Vec<Self::Action>);
 
     /// Applies `action` (one of `actions(state)`) to `state` in place.

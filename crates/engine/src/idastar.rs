@@ -5,6 +5,7 @@
 //! action is never tried, and the heuristic may be updated move by move
 //! ([`IncrementalHeuristic`]).
 
+use std::ops::ControlFlow;
 use std::time::Instant;
 
 use crate::domain::{Widened, check_undo, undo_check};
@@ -90,10 +91,80 @@ where
     W: Weights<D>,
     H: IncrementalHeuristic<D, W::Cost>,
 {
+    idastar_with(
+        Moves::new(domain, weights, heuristic, start.clone()),
+        limits,
+    )
+}
+
+/// A node changed in place whose children IDA* is offered within a cost bound: what
+/// [`idastar_with`] searches.
+///
+/// [`idastar`] and [`idastar_weighted`] search a [`Domain`] with an [`IncrementalHeuristic`]
+/// through an expander of the engine's own, which applies every action, updates the estimate and
+/// undoes the moves beyond the bound. A puzzle can do better with one of its own: judge every
+/// child from the parent before moving (its table reads issued together), keep memos updated in
+/// place with an undo record, raise the bound by what it knows of its costs.
+pub trait Expander {
+    /// A move from a node to one of its children.
+    type Action: Copy;
+    /// What moves cost, summed along paths.
+    type Cost: Cost;
+    /// What a node hands down to its children besides what the expander changes in place (an
+    /// incremental estimate's memo; `()` when everything is kept in place): passed by value,
+    /// so that it lives in registers.
+    type Memo: Copy;
+    /// The memo of the current node, computed from scratch.
+    fn memo(&self) -> Self::Memo;
+    /// An admissible estimate of the cost from the current node, whose memo is `memo`, to a
+    /// goal (zero at goals).
+    fn estimate(&self, memo: Self::Memo) -> Self::Cost;
+    /// Whether the current node, whose memo is `memo`, is a goal.
+    fn is_goal(&self, memo: Self::Memo) -> bool;
+    /// Moves from the current node, whose memo is `memo`, to the child `action` leads to,
+    /// whatever its estimate (to replay a path); returns the move's cost and the child's memo.
+    fn play(&mut self, action: Self::Action, memo: Self::Memo) -> (Self::Cost, Self::Memo);
+    /// Expands the current node, reached at cost `g` by `last` and whose memo is `memo`: for
+    /// each child whose cost plus estimate is within `bound`, in the order that decides which
+    /// of several cheapest solutions is found, moves there, calls `visit` with the move, the
+    /// child's cost and memo, and comes back. When `visit` breaks, the expansion stops there
+    /// (where the node then stands does not matter). A child that only leads back to where the
+    /// node came from may be left out.
+    fn expand<B>(
+        &mut self,
+        g: Self::Cost,
+        memo: Self::Memo,
+        bound: Self::Cost,
+        last: Option<Self::Action>,
+        visit: impl FnMut(&mut Self, Self::Action, Self::Cost, Self::Memo) -> ControlFlow<B>,
+    ) -> Expansion<B, Self::Cost>;
+    /// The bound to search when the least cost plus estimate beyond the last bound was
+    /// `least`: `least` itself, unless the expander knows that no solution costs that (when
+    /// every solution's cost has the same parity, say).
+    fn next_bound(&self, least: Self::Cost) -> Self::Cost {
+        least
+    }
+}
+
+/// What an [`Expander::expand`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Expansion<B, C> {
+    /// The children generated, within the bound or not.
+    pub generated: u64,
+    /// Where a visit broke, or else the least cost plus estimate above the bound among the
+    /// children not visited.
+    pub flow: ControlFlow<B, Option<C>>,
+}
+
+/// Finds a cheapest solution from where `expander` stands with IDA*: iterations of depth-first
+/// searches under a growing bound, as [`idastar`] does with a domain. The solution is the first
+/// within the bound in the order of [`Expander::expand`]; limits, statistics and outcomes are
+/// those of [`idastar`].
+pub fn idastar_with<T: Expander>(expander: T, limits: &Limits) -> SearchResult<T::Action, T::Cost> {
     let started = Instant::now();
-    let mut search = Search::new(domain, weights, heuristic, limits, start.clone());
+    let mut search = Search::new(expander, limits);
     let verdict = search.run(limits, |_, _, _| None);
-    finish(verdict, search.stats, started)
+    finish(verdict, search.walk.stats, started)
 }
 
 /// What a search concluded: a solution, none, or the limit that stopped it.
@@ -107,15 +178,18 @@ pub(crate) enum Iteration<A, C> {
     Exceeded(Option<C>),
 }
 
-/// What one depth-first pass concluded below a node.
-enum Pass<C> {
-    /// A goal was reached; the path holds the actions.
+/// Why a pass stopped before the end of its tree.
+enum Halt {
+    /// A goal was reached: the path holds the actions, [`Walk::solution_cost`] the cost.
     Found,
-    /// No goal within the bound; the least f-value that exceeded it, if any.
-    Exceeded(Option<C>),
+    Stopped(StopReason),
 }
 
-/// A node where a pass stopped instead of searching below it (see [`Search::frontier_depth`]):
+/// What a pass concluded below a node: a halt, or else the least f-value above the bound, if
+/// any (small enough to be returned in registers).
+type Pass<C> = ControlFlow<Halt, Option<C>>;
+
+/// A node where a pass stopped instead of searching below it (see [`Walk::frontier_depth`]):
 /// the root of a subtree that another pass searches.
 #[derive(Clone, Debug)]
 pub(crate) struct Frontier<A, C, M> {
@@ -123,114 +197,75 @@ pub(crate) struct Frontier<A, C, M> {
     pub(crate) path: Vec<A>,
     /// The cost of the path.
     pub(crate) g: C,
-    /// The heuristic's memo at the node.
+    /// The cost plus the estimate.
+    pub(crate) f: C,
+    /// The memo of the node.
     pub(crate) memo: M,
 }
 
-/// How many expansions pass between two looks at whether the pass should be abandoned.
-const ABANDON_CHECK_PERIOD: u64 = 1 << 12;
+/// The depth-first passes of IDA* over one expander, for one thread.
+pub(crate) struct Search<'a, T: Expander> {
+    /// The node at the end of the path.
+    pub(crate) expander: T,
+    pub(crate) walk: Walk<'a, T::Action, T::Cost, T::Memo>,
+}
 
-/// The depth-first passes of IDA* over one state changed in place, for one thread.
-pub(crate) struct Search<'a, D: Domain, W: Weights<D>, H: IncrementalHeuristic<D, W::Cost>> {
-    domain: &'a D,
-    weights: &'a W,
-    heuristic: &'a H,
-    meter: Meter<'a>,
-    /// The state at the end of the path.
-    pub(crate) state: D::State,
+/// A search's record of where it is and what it did, apart from the node itself (so that the
+/// expander can hand the node to a visit that walks on).
+pub(crate) struct Walk<'a, A, C, M> {
+    pub(crate) meter: Meter<'a>,
     /// The actions from the start.
-    pub(crate) path: Vec<D::Action>,
-    /// The actions of every node on the path, each node's after its parent's: one buffer, so
-    /// that expansion never allocates once warmed up (a buffer per depth cost a tenth of a short
-    /// search in allocations).
-    actions: Vec<D::Action>,
-    /// Where a node's actions are listed before they join `actions` (a domain lists into an
-    /// empty vector).
-    listing: Vec<D::Action>,
+    pub(crate) path: Vec<A>,
     pub(crate) stats: Stats,
     /// The counts of the pass under way.
     pub(crate) layer: LayerStats,
     /// Expansions made elsewhere (by other threads), counted against the node limit.
     pub(crate) expanded_elsewhere: u64,
-    /// Asked now and then: when it says yes, the pass stops as `Cancelled`.
-    pub(crate) abandon: Option<&'a (dyn Fn() -> bool + Sync)>,
     /// Nodes at this depth are kept in `frontier` instead of being searched.
     pub(crate) frontier_depth: usize,
-    pub(crate) frontier: Vec<Frontier<D::Action, W::Cost, H::Memo>>,
+    pub(crate) frontier: Vec<Frontier<A, C, M>>,
+    /// The cost of the goal a pass reached.
+    solution_cost: C,
 }
 
-impl<'a, D: Domain, W: Weights<D>, H: IncrementalHeuristic<D, W::Cost>> Search<'a, D, W, H> {
-    pub(crate) fn new(
-        domain: &'a D,
-        weights: &'a W,
-        heuristic: &'a H,
-        limits: &'a Limits,
-        start: D::State,
-    ) -> Self {
+impl<'a, T: Expander> Search<'a, T> {
+    pub(crate) fn new(expander: T, limits: &'a Limits) -> Self {
         Self {
-            domain,
-            weights,
-            heuristic,
-            meter: Meter::new(limits),
-            state: start,
-            path: Vec::new(),
-            actions: Vec::new(),
-            listing: Vec::new(),
-            stats: Stats::default(),
-            layer: LayerStats::default(),
-            expanded_elsewhere: 0,
-            abandon: None,
-            frontier_depth: usize::MAX,
-            frontier: Vec::new(),
+            expander,
+            walk: Walk {
+                meter: Meter::new(limits),
+                path: Vec::new(),
+                stats: Stats::default(),
+                layer: LayerStats::default(),
+                expanded_elsewhere: 0,
+                frontier_depth: usize::MAX,
+                frontier: Vec::new(),
+                solution_cost: T::Cost::ZERO,
+            },
         }
     }
 
-    /// Moves from the current state along `path` (the actions only: memos are not updated).
-    pub(crate) fn follow(&mut self, path: &[D::Action]) {
+    /// Moves from the current node, whose memo is `memo`, along `path`.
+    pub(crate) fn follow(&mut self, path: &[T::Action], mut memo: T::Memo) {
         for &action in path {
-            self.domain.apply(&mut self.state, action);
-            self.path.push(action);
+            memo = self.expander.play(action, memo).1;
+            self.walk.path.push(action);
         }
     }
 
-    /// Whether the current state, whose memo is `memo`, is a goal.
-    pub(crate) fn at_goal(&self, memo: H::Memo) -> bool {
-        // An admissible estimate is zero at every goal, so only zero estimates need the test.
-        self.heuristic.value(memo) == W::Cost::ZERO && self.domain.is_goal(&self.state)
-    }
-
-    /// The memo of the current state, computed from scratch.
-    pub(crate) fn memo(&self) -> H::Memo {
-        self.heuristic.init(self.domain, &self.state)
-    }
-
-    /// The f-value of a node at cost `g` with memo `memo`.
-    pub(crate) fn f(&self, g: W::Cost, memo: H::Memo) -> W::Cost {
-        g + self.heuristic.value(memo)
-    }
-
-    /// The solution at the end of a pass that found one.
-    fn solution(&mut self) -> Solution<D::Action, W::Cost> {
-        let cost = self.path_cost();
-        Solution {
-            actions: std::mem::take(&mut self.path),
-            cost,
-        }
-    }
-
-    /// The iterations, each searched by `split` (which adds its counts to `self.layer`) when it
+    /// The iterations, each searched by `split` (which adds its counts to `walk.layer`) when it
     /// takes it, else by one depth-first pass from the start.
     pub(crate) fn run(
         &mut self,
         limits: &Limits,
         mut split: impl FnMut(
             &mut Self,
-            W::Cost,
-            H::Memo,
-        ) -> Option<Result<Iteration<D::Action, W::Cost>, StopReason>>,
-    ) -> Verdict<D::Action, W::Cost> {
-        let memo = self.memo();
-        let mut bound = self.f(W::Cost::ZERO, memo);
+            T::Cost,
+            T::Memo,
+        ) -> Option<Result<Iteration<T::Action, T::Cost>, StopReason>>,
+    ) -> Verdict<T::Action, T::Cost> {
+        let memo = self.expander.memo();
+        let mut bound = self.expander.next_bound(self.expander.estimate(memo));
         loop {
             if limits
                 .max_depth
@@ -238,77 +273,184 @@ impl<'a, D: Domain, W: Weights<D>, H: IncrementalHeuristic<D, W::Cost>> Search<'
             {
                 return Err(StopReason::DepthLimit);
             }
-            self.layer = LayerStats {
+            self.walk.layer = LayerStats {
                 depth: u32::try_from(bound.whole()).unwrap_or(u32::MAX),
                 ..LayerStats::default()
             };
             let iteration = match split(self, bound, memo) {
                 Some(iteration) => iteration,
-                None => self.pass(W::Cost::ZERO, bound, memo, None),
+                None => self.pass(T::Cost::ZERO, memo, bound),
             };
-            self.stats.push_layer(self.layer);
+            let walk = &mut self.walk;
+            walk.stats.push_layer(walk.layer);
             match iteration? {
                 Iteration::Solved(solution) => return Ok(Some(solution)),
-                Iteration::Exceeded(Some(next)) => bound = next,
+                Iteration::Exceeded(Some(next)) => bound = self.expander.next_bound(next),
                 Iteration::Exceeded(None) => return Ok(None),
             }
         }
     }
 
-    /// One depth-first pass from the current state, reached at cost `g` with memo `memo` by
-    /// `last`, with its solution when it finds one.
+    /// One depth-first pass from the current node, reached at cost `g` and whose memo is
+    /// `memo`, with its solution when it finds one.
     pub(crate) fn pass(
         &mut self,
-        g: W::Cost,
-        bound: W::Cost,
-        memo: H::Memo,
-        last: Option<D::Action>,
-    ) -> Result<Iteration<D::Action, W::Cost>, StopReason> {
-        Ok(match self.descend(g, bound, memo, last)? {
-            Pass::Found => Iteration::Solved(self.solution()),
-            Pass::Exceeded(next) => Iteration::Exceeded(next),
-        })
+        g: T::Cost,
+        memo: T::Memo,
+        bound: T::Cost,
+    ) -> Result<Iteration<T::Action, T::Cost>, StopReason> {
+        match self.walk.descend(&mut self.expander, g, memo, bound) {
+            ControlFlow::Break(Halt::Found) => Ok(Iteration::Solved(Solution {
+                actions: std::mem::take(&mut self.walk.path),
+                cost: self.walk.solution_cost,
+            })),
+            ControlFlow::Break(Halt::Stopped(reason)) => Err(reason),
+            ControlFlow::Continue(next) => Ok(Iteration::Exceeded(next)),
+        }
     }
+}
 
-    /// Searches below the current state, reached at cost `g` with heuristic memo `memo`, whose
-    /// f-value is within `bound`. Children beyond the bound are counted and undone here, without
-    /// a call of their own: most generated nodes are.
-    fn descend(
+impl<A: Copy, C: Cost, M: Copy> Walk<'_, A, C, M> {
+    /// Searches below `node`, reached at cost `g` by `self.path` and whose memo is `memo`, whose
+    /// f-value is within `bound`.
+    fn descend<T: Expander<Action = A, Cost = C, Memo = M>>(
         &mut self,
-        g: W::Cost,
-        bound: W::Cost,
-        memo: H::Memo,
-        last: Option<D::Action>,
-    ) -> Result<Pass<W::Cost>, StopReason> {
-        let depth = self.path.len();
-        if depth == self.frontier_depth {
+        node: &mut T,
+        g: C,
+        memo: M,
+        bound: C,
+    ) -> Pass<C> {
+        if self.path.len() == self.frontier_depth {
             self.frontier.push(Frontier {
                 path: self.path.clone(),
                 g,
+                f: g + node.estimate(memo),
                 memo,
             });
-            return Ok(Pass::Exceeded(None));
+            return ControlFlow::Continue(None);
         }
-        if self.at_goal(memo) {
-            return Ok(Pass::Found);
+        if node.is_goal(memo) {
+            self.solution_cost = g;
+            return ControlFlow::Break(Halt::Found);
         }
         let expanded = self.stats.expanded + self.layer.expanded;
-        self.meter
-            .before_expansion(self.expanded_elsewhere + expanded)?;
-        if let Some(abandon) = self.abandon
-            && expanded.is_multiple_of(ABANDON_CHECK_PERIOD)
-            && abandon()
+        if let Err(reason) = self
+            .meter
+            .before_expansion(self.expanded_elsewhere + expanded)
         {
-            return Err(StopReason::Cancelled);
+            return ControlFlow::Break(Halt::Stopped(reason));
         }
-        self.domain.actions(&self.state, &mut self.listing);
+        self.layer.expanded += 1;
+        let mut least_below = None;
+        let last = self.path.last().copied();
+        let expansion = node.expand(
+            g,
+            memo,
+            bound,
+            last,
+            |child, action, child_g, child_memo| {
+                self.path.push(action);
+                let next = self.descend(child, child_g, child_memo, bound)?;
+                self.path.pop();
+                least_below = min_some(least_below, next);
+                ControlFlow::Continue(())
+            },
+        );
+        self.layer.generated += expansion.generated;
+        let least = expansion.flow?;
+        ControlFlow::Continue(min_some(least, least_below))
+    }
+}
+
+/// The engine's expander for a [`Domain`]: the state changed in place, every action applied,
+/// the estimate updated by an [`IncrementalHeuristic`], the moves beyond the bound undone; the
+/// inverse of the last action is never tried.
+pub(crate) struct Moves<'a, D: Domain, W: Weights<D>, H: IncrementalHeuristic<D, W::Cost>> {
+    domain: &'a D,
+    weights: &'a W,
+    heuristic: &'a H,
+    state: D::State,
+    /// The actions of every node on the path, each node's listed after its parent's: one
+    /// buffer, so that expansion never allocates once warmed up (a buffer per depth cost a tenth
+    /// of a short search in allocations) nor copies (moving a node's few actions from a buffer
+    /// of their own cost up to 6% of a search).
+    actions: Vec<D::Action>,
+    /// The expansions so far, for the checks of `undo` in debug builds.
+    expanded: u64,
+}
+
+impl<'a, D: Domain, W: Weights<D>, H: IncrementalHeuristic<D, W::Cost>> Moves<'a, D, W, H> {
+    pub(crate) fn new(domain: &'a D, weights: &'a W, heuristic: &'a H, start: D::State) -> Self {
+        Self {
+            domain,
+            weights,
+            heuristic,
+            state: start,
+            actions: Vec::new(),
+            expanded: 0,
+        }
+    }
+}
+
+impl<D: Domain, W: Weights<D>, H: IncrementalHeuristic<D, W::Cost>> Clone for Moves<'_, D, W, H> {
+    fn clone(&self) -> Self {
+        Self {
+            state: self.state.clone(),
+            actions: Vec::new(),
+            ..*self
+        }
+    }
+}
+
+impl<D: Domain, W: Weights<D>, H: IncrementalHeuristic<D, W::Cost>> Expander
+    for Moves<'_, D, W, H>
+{
+    type Action = D::Action;
+    type Cost = W::Cost;
+    type Memo = H::Memo;
+
+    fn memo(&self) -> H::Memo {
+        self.heuristic.init(self.domain, &self.state)
+    }
+
+    #[inline]
+    fn estimate(&self, memo: H::Memo) -> W::Cost {
+        self.heuristic.value(memo)
+    }
+
+    #[inline]
+    fn is_goal(&self, memo: H::Memo) -> bool {
+        // An admissible estimate is zero at every goal, so only zero estimates need the test.
+        self.estimate(memo) == W::Cost::ZERO && self.domain.is_goal(&self.state)
+    }
+
+    fn play(&mut self, action: D::Action, memo: H::Memo) -> (W::Cost, H::Memo) {
+        let cost = self.weights.weight(self.domain, &self.state, action);
+        self.domain.apply(&mut self.state, action);
+        let memo = self
+            .heuristic
+            .update(self.domain, &self.state, action, memo);
+        (cost, memo)
+    }
+
+    /// Children beyond the bound are undone here, without a visit: most generated nodes are.
+    #[inline]
+    fn expand<B>(
+        &mut self,
+        g: W::Cost,
+        memo: H::Memo,
+        bound: W::Cost,
+        last: Option<D::Action>,
+        mut visit: impl FnMut(&mut Self, D::Action, W::Cost, H::Memo) -> ControlFlow<B>,
+    ) -> Expansion<B, W::Cost> {
+        let expanded = self.expanded;
+        self.expanded += 1;
         let listed = self.actions.len();
-        self.actions.append(&mut self.listing);
+        self.domain.actions(&self.state, &mut self.actions);
         let end = self.actions.len();
-        self.count_expansion((end - listed) as u64);
         let forbidden = last.and_then(|action| self.domain.invert(action));
-        let mut least_exceeding = None;
-        let mut result = Ok(Pass::Exceeded(None));
+        let mut least = None;
+        let mut flow = ControlFlow::Continue(());
         for index in listed..end {
             let action = self.actions[index];
             if Some(action) == forbidden {
@@ -320,50 +462,28 @@ impl<'a, D: Domain, W: Weights<D>, H: IncrementalHeuristic<D, W::Cost>> Search<'
             let child_memo = self
                 .heuristic
                 .update(self.domain, &self.state, action, memo);
-            let child_f = self.f(child_g, child_memo);
+            let child_f = child_g + self.heuristic.value(child_memo);
             if child_f > bound {
                 self.domain.undo(&mut self.state, action);
                 check_undo(action, before, &self.state);
-                least_exceeding = min_some(least_exceeding, Some(child_f));
+                least = min_some(least, Some(child_f));
                 continue;
             }
-            self.path.push(action);
-            match self.descend(child_g, bound, child_memo, Some(action)) {
-                Ok(Pass::Exceeded(next)) => {
-                    self.path.pop();
-                    self.domain.undo(&mut self.state, action);
-                    check_undo(action, before, &self.state);
-                    least_exceeding = min_some(least_exceeding, next);
-                }
-                found_or_stopped => {
-                    result = found_or_stopped;
-                    break;
-                }
+            flow = visit(self, action, child_g, child_memo);
+            if flow.is_break() {
+                break;
             }
+            self.domain.undo(&mut self.state, action);
+            check_undo(action, before, &self.state);
         }
         self.actions.truncate(listed);
-        match result {
-            Ok(Pass::Exceeded(_)) => Ok(Pass::Exceeded(least_exceeding)),
-            other => other,
+        Expansion {
+            generated: (end - listed) as u64,
+            flow: match flow {
+                ControlFlow::Break(halt) => ControlFlow::Break(halt),
+                ControlFlow::Continue(()) => ControlFlow::Continue(least),
+            },
         }
-    }
-
-    fn count_expansion(&mut self, generated: u64) {
-        self.layer.count(generated);
-        self.stats.stored = self.stats.stored.max(self.path.len() as u64 + 1);
-    }
-
-    /// The cost of the found path, replayed from the start (the state now stands at the goal).
-    fn path_cost(&mut self) -> W::Cost {
-        for &action in self.path.iter().rev() {
-            self.domain.undo(&mut self.state, action);
-        }
-        let mut cost = W::Cost::ZERO;
-        for &action in &self.path {
-            cost = cost + self.weights.weight(self.domain, &self.state, action);
-            self.domain.apply(&mut self.state, action);
-        }
-        cost
     }
 }
 

@@ -130,12 +130,24 @@ pub fn bytes_per_stored_state<D: Domain>(domain: &D, sample: &D::State) -> u64 {
 
 /// Checks the limits as a search goes, cheaply: the clock and the flag only now and then. Every
 /// engine algorithm uses one; a search written outside the engine can too.
-#[derive(Debug)]
 pub struct Meter<'a> {
     limits: &'a Limits,
     countdown: u32,
     /// The most states that may be stored: `max_stored`, and the memory budget's share.
     max_states: Option<u64>,
+    /// Asked with the clock: when it says yes, the search stops as `Cancelled`.
+    abandon: Option<&'a (dyn Fn() -> bool + Sync)>,
+}
+
+impl std::fmt::Debug for Meter<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Meter")
+            .field("limits", &self.limits)
+            .field("countdown", &self.countdown)
+            .field("max_states", &self.max_states)
+            .field("abandons", &self.abandon.is_some())
+            .finish()
+    }
 }
 
 impl<'a> Meter<'a> {
@@ -145,7 +157,15 @@ impl<'a> Meter<'a> {
             limits,
             countdown: 1,
             max_states: limits.max_stored,
+            abandon: None,
         }
+    }
+
+    /// The meter of a search that also stops as `Cancelled` once `abandon` says so (asked as
+    /// rarely as the clock): a share of a larger search that another share made pointless.
+    pub fn abandoning(mut self, abandon: &'a (dyn Fn() -> bool + Sync)) -> Self {
+        self.abandon = Some(abandon);
+        self
     }
 
     /// The meter of a search whose stored states cost `bytes` each: the memory budget then
@@ -194,6 +214,9 @@ impl<'a> Meter<'a> {
         if let Some(flag) = &self.limits.cancel
             && flag.load(Ordering::Relaxed)
         {
+            return Err(StopReason::Cancelled);
+        }
+        if self.abandon.is_some_and(|abandon| abandon()) {
             return Err(StopReason::Cancelled);
         }
         if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {

@@ -14,10 +14,11 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use crate::domain::Widened;
-use crate::idastar::{Frontier, Iteration, Search, min_some};
+use crate::idastar::{Expander, Frontier, Iteration, Moves, Search, min_some};
+use crate::limits::Meter;
 use crate::path::finish;
 use crate::{
-    Domain, DomainCosts, IncrementalHeuristic, LayerStats, Limits, SearchResult, StopReason,
+    Cost, Domain, DomainCosts, IncrementalHeuristic, LayerStats, Limits, SearchResult, StopReason,
 };
 
 /// The order in which the subtrees of a split iteration are searched, which decides the answer
@@ -131,20 +132,37 @@ where
     H: IncrementalHeuristic<D> + Sync,
     H::Memo: Sync,
 {
-    let started = Instant::now();
     let heuristic = Widened(heuristic);
+    let moves = Moves::new(domain, &DomainCosts, &heuristic, start.clone());
+    parallel_idastar_with(moves, limits, parallel)
+}
+
+/// Finds a cheapest solution from where `expander` stands with IDA* on `parallel.threads`
+/// threads, as [`parallel_idastar`] does with a domain: each thread searches its subtrees on a
+/// clone of `expander` moved along the subtree's path by [`Expander::play`].
+pub fn parallel_idastar_with<T>(
+    expander: T,
+    limits: &Limits,
+    parallel: &Parallel,
+) -> SearchResult<T::Action, T::Cost>
+where
+    T: Expander + Clone + Sync,
+    T::Action: Send + Sync,
+    T::Memo: Sync,
+{
+    let started = Instant::now();
     let split = Split {
-        domain,
-        heuristic: &heuristic,
-        start,
+        start: &expander.clone(),
+        start_memo: expander.memo(),
         limits,
         parallel,
     };
-    let mut search = Search::new(domain, &DomainCosts, &heuristic, limits, start.clone());
+    let mut search = Search::new(expander, limits);
     let verdict = search.run(limits, |search, bound, memo| {
         // Iterations that end without a solution search their whole tree, so this count, and
         // the choice, are the same on every run and for every number of threads.
         let previous = search
+            .walk
             .stats
             .layers
             .last()
@@ -152,75 +170,69 @@ where
         (parallel.threads > 1 && previous >= parallel.split_after)
             .then(|| split.iteration(search, bound, memo))
     });
-    finish(verdict, search.stats, started)
+    finish(verdict, search.walk.stats, started)
 }
 
 /// One search's parts, for the iterations it splits.
-struct Split<'a, D: Domain, H> {
-    domain: &'a D,
-    heuristic: &'a Widened<'a, H>,
-    start: &'a D::State,
+struct Split<'a, T: Expander> {
+    /// The expander at the start, cloned for every subtree, and its memo.
+    start: &'a T,
+    start_memo: T::Memo,
     limits: &'a Limits,
     parallel: &'a Parallel,
 }
 
 /// The roots of the subtrees of an iteration.
-type Roots<D, H> = Vec<Frontier<<D as Domain>::Action, u64, <H as IncrementalHeuristic<D>>::Memo>>;
+type Roots<T> = Vec<Root<T>>;
 
-/// A search of the split iterations: the domain's own costs, the estimate in the same type.
-type Deepening<'a, D, H> = Search<'a, D, DomainCosts, Widened<'a, H>>;
+/// The root of a subtree of an iteration.
+type Root<T> = Frontier<<T as Expander>::Action, <T as Expander>::Cost, <T as Expander>::Memo>;
 
 /// A subtree searched by a thread: its place in the order, and what its search found and did.
-struct Searched<A> {
+struct Searched<A, C> {
     index: usize,
-    iteration: Result<Iteration<A, u64>, StopReason>,
+    iteration: Result<Iteration<A, C>, StopReason>,
     layer: LayerStats,
     stored: u64,
 }
 
-impl<D, H> Split<'_, D, H>
+impl<T> Split<'_, T>
 where
-    D: Domain + Sync,
-    D::State: Sync,
-    D::Action: Send + Sync,
-    H: IncrementalHeuristic<D> + Sync,
-    H::Memo: Sync,
+    T: Expander + Clone + Sync,
+    T::Action: Send + Sync,
+    T::Memo: Sync,
 {
-    /// A search at the start, counting `expanded_elsewhere` against the node limit.
-    fn search(&self, expanded_elsewhere: u64) -> Deepening<'_, D, H> {
-        let mut search = Search::new(
-            self.domain,
-            &DomainCosts,
-            self.heuristic,
-            self.limits,
-            self.start.clone(),
-        );
-        search.expanded_elsewhere = expanded_elsewhere;
+    /// A search at the root of `subtree`, counting `expanded_elsewhere` against the node limit.
+    fn search(&self, subtree: &Root<T>, expanded_elsewhere: u64) -> Search<'_, T> {
+        let mut search = Search::new(self.start.clone(), self.limits);
+        search.walk.expanded_elsewhere = expanded_elsewhere;
+        search.follow(&subtree.path, self.start_memo);
         search
     }
 
     /// One iteration under `bound`, split into subtrees searched on the threads; `root` is the
-    /// start's search, whose memo is `memo` and which keeps the counts.
+    /// start's search, which keeps the counts.
     fn iteration(
         &self,
-        root: &mut Deepening<'_, D, H>,
-        bound: u64,
-        memo: H::Memo,
-    ) -> Result<Iteration<D::Action, u64>, StopReason> {
-        let elsewhere = root.stats.expanded;
+        root: &mut Search<'_, T>,
+        bound: T::Cost,
+        memo: T::Memo,
+    ) -> Result<Iteration<T::Action, T::Cost>, StopReason> {
+        let elsewhere = root.walk.stats.expanded;
         let (mut subtrees, least) = self.frontier(root, bound, memo)?;
         if subtrees.is_empty() {
             return Ok(Iteration::Exceeded(least));
         }
         if self.parallel.order == SubtreeOrder::Tightest {
-            subtrees.sort_by_key(|subtree| Reverse(root.f(subtree.g, subtree.memo)));
+            subtrees.sort_by_key(|subtree| Reverse(subtree.f));
         }
-        let mut searched = self.search_subtrees(&subtrees, bound, elsewhere + root.layer.expanded);
+        let walk = &mut root.walk;
+        let mut searched = self.search_subtrees(&subtrees, bound, elsewhere + walk.layer.expanded);
         searched.sort_unstable_by_key(|subtree| subtree.index);
         for subtree in &searched {
-            root.layer
+            walk.layer
                 .add(subtree.layer.expanded, subtree.layer.generated);
-            root.stats.stored = root.stats.stored.max(subtree.stored);
+            walk.stats.stored = walk.stats.stored.max(subtree.stored);
         }
         // The first subtree in the order that found a solution or was stopped decides: every
         // subtree before it was searched whole (none is missing before it, since they are taken
@@ -240,13 +252,14 @@ where
     /// bound seen on the way. Goals stay in place as roots of their own.
     fn frontier(
         &self,
-        root: &mut Deepening<'_, D, H>,
-        bound: u64,
-        memo: H::Memo,
-    ) -> Result<(Roots<D, H>, Option<u64>), StopReason> {
+        root: &mut Search<'_, T>,
+        bound: T::Cost,
+        memo: T::Memo,
+    ) -> Result<(Roots<T>, Option<T::Cost>), StopReason> {
         let mut subtrees = vec![Frontier {
             path: Vec::new(),
-            g: 0,
+            g: T::Cost::ZERO,
+            f: root.expander.estimate(memo),
             memo,
         }];
         let mut least = None;
@@ -254,23 +267,21 @@ where
             let mut deeper = Vec::with_capacity(subtrees.len());
             let mut expanded = false;
             for subtree in subtrees {
-                let mut search = self.search(root.stats.expanded + root.layer.expanded);
-                search.follow(&subtree.path);
-                if search.at_goal(subtree.memo) {
+                let walk = &root.walk;
+                let mut search = self.search(&subtree, walk.stats.expanded + walk.layer.expanded);
+                if search.expander.is_goal(subtree.memo) {
                     deeper.push(subtree);
                     continue;
                 }
                 expanded = true;
-                search.frontier_depth = subtree.path.len() + 1;
-                let last = subtree.path.last().copied();
-                if let Iteration::Exceeded(next) =
-                    search.pass(subtree.g, bound, subtree.memo, last)?
-                {
+                search.walk.frontier_depth = subtree.path.len() + 1;
+                if let Iteration::Exceeded(next) = search.pass(subtree.g, subtree.memo, bound)? {
                     least = min_some(least, next);
                 }
-                root.layer
-                    .add(search.layer.expanded, search.layer.generated);
-                deeper.append(&mut search.frontier);
+                root.walk
+                    .layer
+                    .add(search.walk.layer.expanded, search.walk.layer.generated);
+                deeper.append(&mut search.walk.frontier);
             }
             subtrees = deeper;
             if !expanded {
@@ -285,10 +296,10 @@ where
     /// subtrees before it were shared out, and little is spent on those after it.
     fn search_subtrees(
         &self,
-        subtrees: &Roots<D, H>,
-        bound: u64,
+        subtrees: &Roots<T>,
+        bound: T::Cost,
         expanded_before: u64,
-    ) -> Vec<Searched<D::Action>> {
+    ) -> Vec<Searched<T::Action, T::Cost>> {
         let first_found = AtomicUsize::new(usize::MAX);
         let next_subtree = AtomicUsize::new(0);
         // Expansions of the finished subtrees, for the node limit.
@@ -301,22 +312,20 @@ where
                     return done;
                 }
                 let subtree = &subtrees[index];
-                let mut search = self.search(finished.load(Ordering::Relaxed));
+                let mut search = self.search(subtree, finished.load(Ordering::Relaxed));
                 let abandon = || first_found.load(Ordering::Relaxed) < index;
-                search.abandon = Some(&abandon);
-                search.follow(&subtree.path);
-                let last = subtree.path.last().copied();
-                let iteration = search.pass(subtree.g, bound, subtree.memo, last);
+                search.walk.meter = Meter::new(self.limits).abandoning(&abandon);
+                let iteration = search.pass(subtree.g, subtree.memo, bound);
                 if let Ok(Iteration::Solved(_)) = iteration {
                     first_found.fetch_min(index, Ordering::Relaxed);
                 }
-                finished.fetch_add(search.layer.expanded, Ordering::Relaxed);
+                finished.fetch_add(search.walk.layer.expanded, Ordering::Relaxed);
                 let stopped = iteration.is_err();
                 done.push(Searched {
                     index,
                     iteration,
-                    layer: search.layer,
-                    stored: search.stats.stored,
+                    layer: search.walk.layer,
+                    stored: search.walk.stats.stored,
                 });
                 if stopped {
                     return done;
