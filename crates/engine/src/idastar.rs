@@ -127,16 +127,22 @@ pub trait Expander {
     /// Expands the current node, reached at cost `g` by `last` and whose memo is `memo`: for
     /// each child whose cost plus estimate is within `bound`, in the order that decides which
     /// of several cheapest solutions is found, moves there, calls `visit` with the move, the
-    /// child's cost and memo, and comes back. When `visit` breaks, the expansion stops there
-    /// (where the node then stands does not matter). A child that only leads back to where the
-    /// node came from may be left out.
+    /// child's cost and memo, and comes back. `visit` returns the least cost plus estimate above
+    /// the bound met below the child, if any, or breaks: the expansion then stops there (where
+    /// the node then stands does not matter). A child that only leads back to where the node
+    /// came from may be left out.
     fn expand<B>(
         &mut self,
         g: Self::Cost,
         memo: Self::Memo,
         bound: Self::Cost,
         last: Option<Self::Action>,
-        visit: impl FnMut(&mut Self, Self::Action, Self::Cost, Self::Memo) -> ControlFlow<B>,
+        visit: impl FnMut(
+            &mut Self,
+            Self::Action,
+            Self::Cost,
+            Self::Memo,
+        ) -> ControlFlow<B, Option<Self::Cost>>,
     ) -> Expansion<B, Self::Cost>;
     /// The bound to search when the least cost plus estimate beyond the last bound was
     /// `least`: `least` itself, unless the expander knows that no solution costs that (when
@@ -152,7 +158,7 @@ pub struct Expansion<B, C> {
     /// The children generated, within the bound or not.
     pub generated: u64,
     /// Where a visit broke, or else the least cost plus estimate above the bound among the
-    /// children not visited.
+    /// children and below them, if any.
     pub flow: ControlFlow<B, Option<C>>,
 }
 
@@ -341,7 +347,6 @@ impl<A: Copy, C: Cost, M: Copy> Walk<'_, A, C, M> {
             return ControlFlow::Break(Halt::Stopped(reason));
         }
         self.layer.expanded += 1;
-        let mut least_below = None;
         let last = self.path.last().copied();
         let expansion = node.expand(
             g,
@@ -350,15 +355,13 @@ impl<A: Copy, C: Cost, M: Copy> Walk<'_, A, C, M> {
             last,
             |child, action, child_g, child_memo| {
                 self.path.push(action);
-                let next = self.descend(child, child_g, child_memo, bound)?;
+                let below = self.descend(child, child_g, child_memo, bound)?;
                 self.path.pop();
-                least_below = min_some(least_below, next);
-                ControlFlow::Continue(())
+                ControlFlow::Continue(below)
             },
         );
         self.layer.generated += expansion.generated;
-        let least = expansion.flow?;
-        ControlFlow::Continue(min_some(least, least_below))
+        expansion.flow
     }
 }
 
@@ -441,7 +444,7 @@ impl<D: Domain, W: Weights<D>, H: IncrementalHeuristic<D, W::Cost>> Expander
         memo: H::Memo,
         bound: W::Cost,
         last: Option<D::Action>,
-        mut visit: impl FnMut(&mut Self, D::Action, W::Cost, H::Memo) -> ControlFlow<B>,
+        mut visit: impl FnMut(&mut Self, D::Action, W::Cost, H::Memo) -> ControlFlow<B, Option<W::Cost>>,
     ) -> Expansion<B, W::Cost> {
         let expanded = self.expanded;
         self.expanded += 1;
@@ -450,7 +453,7 @@ impl<D: Domain, W: Weights<D>, H: IncrementalHeuristic<D, W::Cost>> Expander
         let end = self.actions.len();
         let forbidden = last.and_then(|action| self.domain.invert(action));
         let mut least = None;
-        let mut flow = ControlFlow::Continue(());
+        let mut halt = None;
         for index in listed..end {
             let action = self.actions[index];
             if Some(action) == forbidden {
@@ -469,9 +472,12 @@ impl<D: Domain, W: Weights<D>, H: IncrementalHeuristic<D, W::Cost>> Expander
                 least = min_some(least, Some(child_f));
                 continue;
             }
-            flow = visit(self, action, child_g, child_memo);
-            if flow.is_break() {
-                break;
+            match visit(self, action, child_g, child_memo) {
+                ControlFlow::Continue(below) => least = min_some(least, below),
+                ControlFlow::Break(stop) => {
+                    halt = Some(stop);
+                    break;
+                }
             }
             self.domain.undo(&mut self.state, action);
             check_undo(action, before, &self.state);
@@ -479,9 +485,9 @@ impl<D: Domain, W: Weights<D>, H: IncrementalHeuristic<D, W::Cost>> Expander
         self.actions.truncate(listed);
         Expansion {
             generated: (end - listed) as u64,
-            flow: match flow {
-                ControlFlow::Break(halt) => ControlFlow::Break(halt),
-                ControlFlow::Continue(()) => ControlFlow::Continue(least),
+            flow: match halt {
+                Some(stop) => ControlFlow::Break(stop),
+                None => ControlFlow::Continue(least),
             },
         }
     }

@@ -269,7 +269,7 @@ impl Expander for Worker<'_, '_> {
         _: (),
         bound: u64,
         last: Option<Move>,
-        mut visit: impl FnMut(&mut Self, Move, u64, ()) -> ControlFlow<B>,
+        mut visit: impl FnMut(&mut Self, Move, u64, ()) -> ControlFlow<B, Option<u64>>,
     ) -> Expansion<B, u64> {
         // The hot loop adds in `u32`: bounds are sums of table entries.
         let g = u32::try_from(g + 1).unwrap_or(u32::MAX);
@@ -303,11 +303,16 @@ impl Expander for Worker<'_, '_> {
                 continue;
             }
             let undo = self.apply(target, [first, second]);
-            if let ControlFlow::Break(halt) = visit(self, mv, u64::from(g), ()) {
-                return Expansion {
-                    generated: count as u64,
-                    flow: ControlFlow::Break(halt),
-                };
+            match visit(self, mv, u64::from(g), ()) {
+                ControlFlow::Continue(below) => {
+                    least = least.min(below.map_or(u32::MAX, |below| below as u32));
+                }
+                ControlFlow::Break(halt) => {
+                    return Expansion {
+                        generated: count as u64,
+                        flow: ControlFlow::Break(halt),
+                    };
+                }
             }
             self.undo(undo);
         }
