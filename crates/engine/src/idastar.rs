@@ -166,6 +166,59 @@ pub struct Expansion<B, C> {
 /// searches under a growing bound, as [`idastar`] does with a domain. The solution is the first
 /// within the bound in the order of [`Expander::expand`]; limits, statistics and outcomes are
 /// those of [`idastar`].
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use statespace_engine::Limits;
+/// use statespace_engine::idastar::{Expander, Expansion, idastar_with};
+/// /// A token on the integers, stepped by -1 or +1 until it stands on `goal`; each child is
+/// /// judged from the parent, before the token moves.
+/// struct Token { at: i32, goal: i32 }
+/// impl Expander for Token {
+///     type Action = i32;
+///     type Cost = u32;
+///     type Memo = ();
+///     fn memo(&self) {}
+///     fn estimate(&self, _: ()) -> u32 { self.goal.abs_diff(self.at) }
+///     fn is_goal(&self, _: ()) -> bool { self.at == self.goal }
+///     fn play(&mut self, step: i32, _: ()) -> (u32, ()) { self.at += step; (1, ()) }
+///     fn expand<B>(
+///         &mut self,
+///         g: u32,
+///         _: (),
+///         bound: u32,
+///         last: Option<i32>,
+///         mut visit: impl FnMut(&mut Self, i32, u32, ()) -> ControlFlow<B, Option<u32>>,
+///     ) -> Expansion<B, u32> {
+///         let (mut least, mut generated) = (u32::MAX, 0);
+///         for step in [-1, 1] {
+///             if last == Some(-step) {
+///                 continue; // straight back
+///             }
+///             generated += 1;
+///             let f = g + 1 + self.goal.abs_diff(self.at + step);
+///             if f > bound {
+///                 least = least.min(f);
+///                 continue;
+///             }
+///             self.at += step;
+///             match visit(self, step, g + 1, ()) {
+///                 ControlFlow::Break(found) => {
+///                     return Expansion { generated, flow: ControlFlow::Break(found) };
+///                 }
+///                 ControlFlow::Continue(below) => least = least.min(below.unwrap_or(u32::MAX)),
+///             }
+///             self.at -= step;
+///         }
+///         let least = (least < u32::MAX).then_some(least);
+///         Expansion { generated, flow: ControlFlow::Continue(least) }
+///     }
+/// }
+/// let result = idastar_with(Token { at: 0, goal: -3 }, &Limits::none());
+/// let solution = result.outcome.solution().unwrap();
+/// assert_eq!((solution.actions.as_slice(), solution.cost), ([-1, -1, -1].as_slice(), 3));
+/// assert_eq!(result.stats.expanded, 3); // 0, -1 and -2, in one iteration under bound 3
+/// ```
 pub fn idastar_with<T: Expander>(expander: T, limits: &Limits) -> SearchResult<T::Action, T::Cost> {
     let started = Instant::now();
     let mut search = Search::new(expander, limits);
