@@ -5,8 +5,9 @@ use proptest::prelude::*;
 use serde_json::json;
 use statespace_puzzles::puzzle::CaseLimits;
 use statespace_puzzles::registry::PUZZLES;
+use statespace_puzzles::sliding::Board;
 use statespace_puzzles::sliding::Shape;
-use statespace_puzzles::sliding::pdb::{Board, Geometry, Layout, parse_instances};
+use statespace_puzzles::sliding::pdb::{Geometry, Layout, parse_instances};
 
 /// Pieces of judge input, and any byte: inputs close enough to valid ones to reach deep into
 /// the parsers and the solvers.
@@ -67,7 +68,7 @@ proptest! {
         prop_assert!(korf.iter().rev().skip(1).all(Result::is_ok));
         let _ = text.parse::<Shape>();
         let geometry = Geometry::new(4, 4).unwrap();
-        let _ = Board::goal(Some(&text), &geometry);
+        let _ = Board::goal(geometry.shape(), Some(&text));
         let _ = Layout::parse(Some(&text), &geometry, 15);
     }
 }

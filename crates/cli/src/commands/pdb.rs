@@ -9,8 +9,9 @@ use statespace_engine::Limits;
 use statespace_engine::distance_table::mean_distance;
 use statespace_engine::pattern_database::{BuildOptions, Header, PatternDatabase, TableCache};
 use statespace_puzzles::puzzle::OptionsError;
+use statespace_puzzles::sliding::Board;
 use statespace_puzzles::sliding::Shape;
-use statespace_puzzles::sliding::pdb::{Board, Geometry, Layout, PatternTables, file_name_of};
+use statespace_puzzles::sliding::pdb::{Geometry, Layout, PatternTables, file_name_of};
 
 use crate::driver::Verdict;
 use crate::memory;
@@ -140,7 +141,7 @@ fn build(args: &TableArgs) -> anyhow::Result<Verdict> {
     let flags = &args.flags;
     flags.configure_threads()?;
     let geometry = Geometry::of(args.size).map_err(OptionsError::new)?;
-    let goal = Board::goal(flags.goal.as_deref(), &geometry).map_err(OptionsError::new)?;
+    let goal = Board::goal(geometry.shape(), flags.goal.as_deref()).map_err(OptionsError::new)?;
     let layout =
         Layout::parse(flags.pdb.as_deref(), &geometry, goal.blank()).map_err(OptionsError::new)?;
     let budget = args.max_memory.unwrap_or_else(memory::default_budget);

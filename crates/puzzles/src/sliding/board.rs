@@ -309,6 +309,31 @@ impl Board {
         }
     }
 
+    /// The goal `name` stands for on `shape`: `None` or `blank-last` for the solved board
+    /// (`1 2 … 0`), `blank-first` for `0 1 2 …` (Korf's), or the goal's tiles separated by spaces
+    /// or commas. The error says what is wrong.
+    pub fn goal(shape: Shape, name: Option<&str>) -> Result<Self, String> {
+        let cells = shape.cells();
+        let tiles: Vec<u16> = match name.unwrap_or("blank-last") {
+            "blank-last" => return Ok(Board::solved(shape)),
+            "blank-first" => (0..cells as u16).collect(),
+            text => text
+                .split(|c: char| c.is_whitespace() || c == ',')
+                .filter(|word| !word.is_empty())
+                .map(|word| word.parse::<u16>())
+                .collect::<Result<_, _>>()
+                .map_err(|_| format!("goal {text:?}: expected tiles separated by spaces"))?,
+        };
+        if tiles.len() != cells {
+            return Err(format!(
+                "goal: {} tiles for a {shape} board of {cells} cells",
+                tiles.len()
+            ));
+        }
+        Board::new(shape, tiles)
+            .map_err(|_| format!("goal: not every tile of 0 to {} appears once", cells - 1))
+    }
+
     /// The board mirrored in its main diagonal: rows become columns. A move up or down becomes
     /// one left or right, so distances between boards stay as they were.
     pub fn transposed(&self) -> Board {
@@ -328,6 +353,11 @@ impl Board {
     /// The tiles row by row, 0 for the blank.
     pub fn tiles(&self) -> &[u16] {
         &self.tiles
+    }
+
+    /// The blank's cell.
+    pub fn blank(&self) -> usize {
+        self.blank as usize
     }
 
     /// Whether every tile is where it belongs.

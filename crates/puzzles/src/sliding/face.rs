@@ -621,11 +621,7 @@ impl Puzzle for Sliding {
                 PackedBoard::MAX_CELLS
             )));
         }
-        let geometry = Geometry::of(shape).map_err(OptionsError::new)?;
-        let goal =
-            pdb::Board::goal(options.goal.as_deref(), &geometry).map_err(OptionsError::new)?;
-        let tiles = goal.tiles().iter().map(|&tile| u16::from(tile)).collect();
-        let goal = Board::new(shape, tiles).expect("a goal is a board");
+        let goal = Board::goal(shape, options.goal.as_deref()).map_err(OptionsError::new)?;
         Ok(Some(packed_space(shape, &goal)))
     }
 
@@ -675,13 +671,9 @@ fn read_korf(
     let Some(instance) = read_instance(input, geometry)? else {
         return Ok(None);
     };
-    let shape = Shape::new(instance.geometry.rows(), instance.geometry.cols())
-        .expect("a geometry of at most 32 cells is a shape");
-    let tiles = instance.board.tiles().iter().map(|&tile| u16::from(tile));
-    let board = Board::new(shape, tiles.collect()).expect("the same tiles on the same cells");
     Ok(Some(SlidingCase {
         id: Some(instance.id),
-        board,
+        board: instance.board,
         optimal: instance.optimal,
     }))
 }
@@ -690,7 +682,7 @@ fn read_korf(
 #[derive(Debug)]
 struct Loaded {
     geometry: Geometry,
-    goal: pdb::Board,
+    goal: Board,
     tables: PatternTables,
 }
 
@@ -794,8 +786,8 @@ impl PdbSolver {
     }
 
     /// The goal and layout on `geometry`, or why the options do not fit it.
-    fn layout_for(&self, geometry: &Geometry) -> Result<(pdb::Board, Layout), String> {
-        let goal = pdb::Board::goal(self.goal.as_deref(), geometry)?;
+    fn layout_for(&self, geometry: &Geometry) -> Result<(Board, Layout), String> {
+        let goal = Board::goal(geometry.shape(), self.goal.as_deref())?;
         let layout = Layout::parse(self.layout.as_deref(), geometry, goal.blank())?;
         Ok((goal, layout))
     }
@@ -899,12 +891,8 @@ impl PdbSolver {
         limits: &CaseLimits,
         threads: usize,
     ) -> Vec<SearchResult<Move>> {
-        let solver = pdb::Solver::new(loaded.geometry, loaded.goal, &loaded.tables, true);
-        let search = |case: &SlidingCase| {
-            let tiles: Vec<u8> = case.board.tiles().iter().map(|&t| t as u8).collect();
-            let board = pdb::Board::new(&tiles).expect("a board of at most 32 cells");
-            solver.solve(&board, &limits.start(), threads)
-        };
+        let solver = pdb::Solver::new(loaded.geometry, loaded.goal.clone(), &loaded.tables, true);
+        let search = |case: &SlidingCase| solver.solve(&case.board, &limits.start(), threads);
         if cases.len() > 1 && side_by_side(threads, loaded.geometry.cells()) {
             cases.par_iter().with_max_len(1).map(search).collect()
         } else {

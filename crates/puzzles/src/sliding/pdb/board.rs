@@ -1,5 +1,6 @@
-//! Boards of up to 32 cells for the pattern-database solver: the grid, the blank's moves, goals
-//! and positions, and the reflection about the main diagonal.
+//! Boards of up to 32 cells for the pattern-database solver: the grid with the blank's moves
+//! precomputed, and the reflection about the main diagonal. Positions and goals are the sliding
+//! module's [`Board`].
 
 use std::fmt;
 
@@ -10,8 +11,8 @@ use statespace_engine::{Domain, PerfectHash};
 pub const MAX_CELLS: usize = 32;
 
 pub use crate::sliding::Move;
-use crate::sliding::Shape;
 use crate::sliding::board::can_reach;
+use crate::sliding::{Board, Shape};
 
 /// The grid of a [`Shape`] of at most 32 cells, with what the solver's inner loop reads
 /// precomputed: the blank's moves from each cell, and the masks of the edge columns.
@@ -140,96 +141,13 @@ impl fmt::Display for Geometry {
     }
 }
 
-/// A position: the tile on every cell, 0 for the blank.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Board {
-    tiles: [u8; MAX_CELLS],
-    blank: u8,
-    cells: u8,
-}
-
-impl Board {
-    /// The board with `tiles[c]` on cell `c`; `None` unless `tiles` is a permutation of
-    /// `0..tiles.len()` on at most 32 cells.
-    pub fn new(tiles: &[u8]) -> Option<Self> {
-        let cells = tiles.len();
-        if cells > MAX_CELLS {
-            return None;
-        }
-        let mut seen = 0u64;
-        for &tile in tiles {
-            if usize::from(tile) >= cells || seen & 1 << tile != 0 {
-                return None;
-            }
-            seen |= 1 << tile;
-        }
-        let mut board = Self {
-            tiles: [0; MAX_CELLS],
-            blank: 0,
-            cells: cells as u8,
-        };
-        board.tiles[..cells].copy_from_slice(tiles);
-        board.blank = tiles.iter().position(|&tile| tile == 0)? as u8;
-        Some(board)
+/// The cell of every tile of `board`: `positions(board)[t]` is where tile `t` stands.
+pub fn positions(board: &Board) -> [u8; MAX_CELLS] {
+    let mut positions = [0; MAX_CELLS];
+    for (cell, &tile) in board.tiles().iter().enumerate() {
+        positions[usize::from(tile)] = cell as u8;
     }
-
-    /// The goal `text` names on `geometry`: `None` or `blank-last` for `1 2 … 0`, `blank-first`
-    /// for `0 1 2 …` (Korf's), or the goal's tiles separated by spaces or commas. The error says
-    /// what is wrong.
-    pub fn goal(text: Option<&str>, geometry: &Geometry) -> Result<Self, String> {
-        let cells = geometry.cells() as u8;
-        let tiles: Vec<u8> = match text.unwrap_or("blank-last") {
-            "blank-first" => (0..cells).collect(),
-            "blank-last" => (1..cells).chain([0]).collect(),
-            text => text
-                .split(|c: char| c.is_whitespace() || c == ',')
-                .filter(|word| !word.is_empty())
-                .map(|word| word.parse::<u8>())
-                .collect::<Result<_, _>>()
-                .map_err(|_| format!("goal {text:?}: expected tiles separated by spaces"))?,
-        };
-        if tiles.len() != usize::from(cells) {
-            return Err(format!(
-                "goal: {} tiles for a {geometry} board of {cells} cells",
-                tiles.len()
-            ));
-        }
-        Self::new(&tiles)
-            .ok_or_else(|| format!("goal: not every tile of 0 to {} appears once", cells - 1))
-    }
-
-    /// The tiles, cell by cell.
-    pub fn tiles(&self) -> &[u8] {
-        &self.tiles[..usize::from(self.cells)]
-    }
-
-    /// The blank's cell.
-    pub fn blank(&self) -> usize {
-        usize::from(self.blank)
-    }
-
-    /// The cell of every tile: `cells[t]` is where tile `t` stands.
-    pub fn positions(&self) -> [u8; MAX_CELLS] {
-        let mut positions = [0; MAX_CELLS];
-        for (cell, &tile) in self.tiles().iter().enumerate() {
-            positions[usize::from(tile)] = cell as u8;
-        }
-        positions
-    }
-
-    /// Moves the blank to `target`, next to it.
-    #[inline]
-    fn slide(&mut self, target: usize) {
-        self.tiles[self.blank()] = self.tiles[target];
-        self.tiles[target] = 0;
-        self.blank = target as u8;
-    }
-}
-
-impl fmt::Debug for Board {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Board{:?}", self.tiles())
-    }
+    positions
 }
 
 /// Whether `board` can reach `goal` on `geometry` (see [`can_reach`]).
@@ -272,19 +190,11 @@ impl Domain for TilePuzzle {
     type Action = Move;
 
     fn actions(&self, board: &Board, out: &mut Vec<Move>) {
-        out.extend(
-            Move::ALL
-                .into_iter()
-                .filter(|&mv| self.geometry.step(board.blank(), mv).is_some()),
-        );
+        out.extend(Move::ALL.into_iter().filter(|&mv| board.can_move(mv)));
     }
 
     fn apply(&self, board: &mut Board, mv: Move) {
-        let target = self
-            .geometry
-            .step(board.blank(), mv)
-            .expect("move on board");
-        board.slide(target);
+        board.apply(mv).expect("move on board");
     }
 
     fn invert(&self, mv: Move) -> Option<Move> {
@@ -301,12 +211,18 @@ impl PerfectHash for TilePuzzle {
         statespace_engine::rank::factorial(self.geometry.cells())
     }
     fn rank(&self, board: &Board) -> u64 {
-        statespace_engine::rank::rank_permutation(board.tiles())
+        let mut tiles = [0; MAX_CELLS];
+        for (slot, &tile) in tiles.iter_mut().zip(board.tiles()) {
+            *slot = tile as u8;
+        }
+        statespace_engine::rank::rank_permutation(&tiles[..self.geometry.cells()])
     }
     fn unrank(&self, rank: u64) -> Board {
-        let mut tiles = vec![0; self.geometry.cells()];
-        statespace_engine::rank::unrank_permutation(rank, &mut tiles);
-        Board::new(&tiles).expect("a permutation")
+        let mut tiles = [0; MAX_CELLS];
+        let tiles = &mut tiles[..self.geometry.cells()];
+        statespace_engine::rank::unrank_permutation(rank, tiles);
+        let tiles = tiles.iter().map(|&tile| u16::from(tile)).collect();
+        Board::new(self.geometry.shape(), tiles).expect("a permutation")
     }
 }
 
@@ -326,11 +242,11 @@ impl Reflection {
         if !geometry.is_square() || geometry.mirror(goal.blank()) != goal.blank() {
             return None;
         }
-        let goal_positions = goal.positions();
+        let goal_positions = positions(goal);
         let mut rename = [0; MAX_CELLS];
         for tile in 0..geometry.cells() {
             let mirrored = geometry.mirror(usize::from(goal_positions[tile]));
-            rename[tile] = goal.tiles()[mirrored];
+            rename[tile] = goal.tiles()[mirrored] as u8;
         }
         Some(Self {
             geometry: *geometry,
@@ -345,12 +261,11 @@ impl Reflection {
 
     /// The mirrored board.
     pub fn board(&self, board: &Board) -> Board {
-        let mut image = *board;
+        let mut tiles = vec![0; board.tiles().len()];
         for (cell, &tile) in board.tiles().iter().enumerate() {
-            image.tiles[self.geometry.mirror(cell)] = self.rename(tile);
+            tiles[self.geometry.mirror(cell)] = u16::from(self.rename(tile as u8));
         }
-        image.blank = self.geometry.mirror(board.blank()) as u8;
-        image
+        Board::new(self.geometry.shape(), tiles).expect("a board mirrored")
     }
 }
 

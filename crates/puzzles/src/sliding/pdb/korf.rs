@@ -5,7 +5,8 @@
 use crate::input::{Input, ParseError, Source, cases, quoted};
 use crate::sliding::Shape;
 
-use super::board::{Board, Geometry};
+use super::board::Geometry;
+use crate::sliding::Board;
 
 /// One benchmark instance.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -73,7 +74,7 @@ fn parse_line(
     let mut tiles = Vec::with_capacity(cells);
     for word in &words[1..=cells] {
         let tile = word
-            .parse::<u8>()
+            .parse::<u16>()
             .ok()
             .filter(|&tile| usize::from(tile) < cells)
             .ok_or_else(|| {
@@ -85,8 +86,8 @@ fn parse_line(
             })?;
         tiles.push(tile);
     }
-    let board = Board::new(&tiles)
-        .ok_or_else(|| error("the tiles repeat: every tile must appear once".to_string()))?;
+    let board = Board::new(geometry.shape(), tiles)
+        .map_err(|_| error("the tiles repeat: every tile must appear once".to_string()))?;
     let optimal = match words.get(cells + 1) {
         Some(word) => Some(
             word.parse::<u32>()

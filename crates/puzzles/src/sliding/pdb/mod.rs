@@ -8,18 +8,19 @@
 //! diagonal; IDA* prunes with the larger ([`Solver`]).
 //!
 //! ```
-//! use statespace_puzzles::sliding::pdb::{Board, Geometry, Layout, PatternTables, Solver};
+//! use statespace_puzzles::sliding::Board;
+//! use statespace_puzzles::sliding::pdb::{Geometry, Layout, PatternTables, Solver};
 //! use statespace_engine::Limits;
 //! use statespace_engine::pattern_database::BuildOptions;
 //!
 //! // The Eight puzzle with the blank's goal in the top-left corner and two patterns of 4 tiles.
 //! let geometry = Geometry::new(3, 3).unwrap();
-//! let goal = Board::new(&[0, 1, 2, 3, 4, 5, 6, 7, 8]).unwrap();
+//! let goal = Board::goal(geometry.shape(), Some("blank-first")).unwrap();
 //! let layout = Layout::new(&geometry, 0, vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]]).unwrap();
 //! let tables = PatternTables::build(&geometry, 0, &layout, &BuildOptions::default()).unwrap();
 //! let solver = Solver::new(geometry, goal, &tables, true);
 //!
-//! let start = Board::new(&[1, 2, 0, 3, 4, 5, 6, 7, 8]).unwrap();
+//! let start = Board::new(geometry.shape(), vec![1, 2, 0, 3, 4, 5, 6, 7, 8]).unwrap();
 //! let result = solver.solve(&start, &Limits::none(), 1);
 //! let moves: String = result.outcome.solution().unwrap().actions.iter().map(|m| m.letter()).collect();
 //! assert_eq!(moves, "ll");
@@ -34,7 +35,7 @@ mod tables;
 #[cfg(test)]
 mod tests;
 
-pub use board::{Board, Geometry, MAX_CELLS, Move, Reflection, TilePuzzle, solvable};
+pub use board::{Geometry, MAX_CELLS, Move, Reflection, TilePuzzle, positions, solvable};
 pub use korf::{Instance, parse_instances, read_instance};
 pub use partition::{Layout, TilePartition};
 pub use pattern::{MAX_PATTERN_TILES, Placement, TilePattern, file_name_of};

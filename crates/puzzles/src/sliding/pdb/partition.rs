@@ -5,8 +5,9 @@ use std::fmt;
 
 use statespace_engine::heuristics::Partition;
 
-use super::board::{Board, Geometry, MAX_CELLS, TilePuzzle};
+use super::board::{Geometry, MAX_CELLS, TilePuzzle, positions};
 use super::pattern::{MAX_PATTERN_TILES, TilePattern};
+use crate::sliding::Board;
 
 /// Tiles split into disjoint patterns, each with its own table. Patterns list goal cells; the
 /// tiles are the goal's tiles on those cells.
@@ -155,7 +156,7 @@ impl Layout {
 
     /// The tiles of each group: those that `goal` holds in the group's cells.
     pub fn pattern_tiles(&self, goal: &Board) -> Vec<Vec<u8>> {
-        let tile = |&cell: &u8| goal.tiles()[usize::from(cell)];
+        let tile = |&cell: &u8| goal.tiles()[usize::from(cell)] as u8;
         self.patterns
             .iter()
             .map(|cells| cells.iter().map(tile).collect())
@@ -213,7 +214,7 @@ impl TilePartition {
 
 impl Partition<TilePuzzle> for TilePartition {
     fn entry(&self, pattern: usize, board: &Board) -> u64 {
-        let positions = board.positions();
+        let positions = positions(board);
         let cells: Vec<u8> = self.tiles[pattern]
             .iter()
             .map(|&tile| positions[usize::from(tile)])

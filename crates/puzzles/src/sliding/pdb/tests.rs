@@ -15,6 +15,7 @@ use statespace_engine::{Domain, Limits, PerfectHash, StopReason};
 
 use super::pattern::{cells_between, rank_change};
 use super::*;
+use crate::sliding::Board;
 
 /// The tables of `layout`, built in memory.
 fn built(geometry: &Geometry, blank_goal: usize, layout: &Layout) -> PatternTables {
@@ -25,13 +26,17 @@ fn geometry(rows: usize, cols: usize) -> Geometry {
     Geometry::new(rows, cols).unwrap()
 }
 
-fn blank_first(cells: usize) -> Board {
-    Board::new(&(0..cells as u8).collect::<Vec<_>>()).unwrap()
+fn blank_first(geometry: &Geometry) -> Board {
+    Board::goal(geometry.shape(), Some("blank-first")).unwrap()
+}
+
+fn board_of(geometry: &Geometry, tiles: &[u16]) -> Board {
+    Board::new(geometry.shape(), tiles.to_vec()).unwrap()
 }
 
 /// A random board reachable from `goal`, by a random walk of `steps` moves.
 fn scramble(puzzle: &TilePuzzle, steps: usize, rng: &mut ChaCha8Rng) -> Board {
-    let mut board = *puzzle.goal();
+    let mut board = puzzle.goal().clone();
     let mut moves = Vec::new();
     for _ in 0..steps {
         moves.clear();
@@ -174,7 +179,7 @@ proptest! {
 /// The lengths of the shortest solutions of every board of a small puzzle, by the engine's
 /// distance table (a plain backward BFS).
 fn exact_lengths(puzzle: &TilePuzzle) -> statespace_engine::distance_table::DistanceTable {
-    distance_table(puzzle, &[*puzzle.goal()], &Limits::none())
+    distance_table(puzzle, &[puzzle.goal().clone()], &Limits::none())
         .table
         .unwrap()
 }
@@ -197,21 +202,21 @@ fn ida_star_with_the_tables_matches_plain_bfs_lengths() {
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     for (rows, cols, patterns) in boards {
         let geometry = geometry(rows, cols);
-        let goal = blank_first(geometry.cells());
-        let puzzle = TilePuzzle::new(geometry, goal);
+        let goal = blank_first(&geometry);
+        let puzzle = TilePuzzle::new(geometry, goal.clone());
         let exact = exact_lengths(&puzzle);
         let layout = Layout::new(&geometry, 0, patterns).unwrap();
         let tables = built(&geometry, 0, &layout);
         for reflect in [false, true] {
             // Every iteration split, so that the split search is the one tested with threads.
-            let solver = Solver::new(geometry, goal, &tables, reflect).split_after(0);
+            let solver = Solver::new(geometry, goal.clone(), &tables, reflect).split_after(0);
             for _ in 0..40 {
                 let board = scramble(&puzzle, rng.random_range(0..60), &mut rng);
                 let expected = exact.distance(puzzle.rank(&board)).unwrap();
                 assert!(solver.estimate(&board) <= u32::from(expected));
                 let moves = solve(&solver, &board, 1).unwrap();
                 assert_eq!(moves.len(), usize::from(expected), "{board:?}");
-                let mut replayed = board;
+                let mut replayed = board.clone();
                 for &mv in &moves {
                     puzzle.apply(&mut replayed, mv);
                 }
@@ -220,7 +225,7 @@ fn ida_star_with_the_tables_matches_plain_bfs_lengths() {
                 // the same for every number of threads.
                 let split = solve(&solver, &board, 2).unwrap();
                 assert_eq!(split.len(), moves.len(), "{board:?}");
-                let mut replayed = board;
+                let mut replayed = board.clone();
                 for &mv in &split {
                     puzzle.apply(&mut replayed, mv);
                 }
@@ -234,11 +239,11 @@ fn ida_star_with_the_tables_matches_plain_bfs_lengths() {
 #[test]
 fn unsolvable_boards_are_exhausted_at_once() {
     let geometry = geometry(3, 3);
-    let goal = blank_first(9);
+    let goal = blank_first(&geometry);
     let layout = Layout::new(&geometry, 0, vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]]).unwrap();
     let tables = built(&geometry, 0, &layout);
-    let solver = Solver::new(geometry, goal, &tables, true);
-    let swapped = Board::new(&[0, 2, 1, 3, 4, 5, 6, 7, 8]).unwrap();
+    let solver = Solver::new(geometry, goal.clone(), &tables, true);
+    let swapped = board_of(&geometry, &[0, 2, 1, 3, 4, 5, 6, 7, 8]);
     let result = solver.solve(&swapped, &Limits::none(), 1);
     assert_eq!(result.outcome, statespace_engine::Outcome::Exhausted);
 }
@@ -248,14 +253,14 @@ fn boards_of_one_row_keep_their_order() {
     // Parity alone would call [0, 2, 3, 1] solvable; on one row the tiles can never pass each
     // other (this board used to overflow the bound, or loop forever in a release build).
     let geometry = geometry(1, 4);
-    let goal = blank_first(4);
+    let goal = blank_first(&geometry);
     let layout = Layout::new(&geometry, 0, vec![vec![1], vec![2], vec![3]]).unwrap();
     let tables = built(&geometry, 0, &layout);
-    let solver = Solver::new(geometry, goal, &tables, false);
-    let stuck = Board::new(&[0, 2, 3, 1]).unwrap();
+    let solver = Solver::new(geometry, goal.clone(), &tables, false);
+    let stuck = board_of(&geometry, &[0, 2, 3, 1]);
     let result = solver.solve(&stuck, &Limits::none(), 1);
     assert_eq!(result.outcome, statespace_engine::Outcome::Exhausted);
-    let two_away = Board::new(&[1, 2, 0, 3]).unwrap();
+    let two_away = board_of(&geometry, &[1, 2, 0, 3]);
     let result = solver.solve(&two_away, &Limits::none(), 1);
     assert_eq!(result.outcome.solution().map(|s| s.actions.len()), Some(2));
 }
@@ -265,11 +270,11 @@ fn the_fast_solver_agrees_with_the_engine_combinators_move_for_move() {
     // The engine's IDA* with Max(Additive, Image(Additive)) returns the lexicographically first
     // optimal solution too, so both must give the same moves and explore the same bounds.
     let geometry = geometry(3, 3);
-    let goal = Board::new(&[1, 2, 3, 4, 0, 5, 6, 7, 8]).unwrap();
-    let puzzle = TilePuzzle::new(geometry, goal);
+    let goal = board_of(&geometry, &[1, 2, 3, 4, 0, 5, 6, 7, 8]);
+    let puzzle = TilePuzzle::new(geometry, goal.clone());
     let layout = Layout::new(&geometry, 4, vec![vec![0, 1, 2, 3], vec![5, 6, 7, 8]]).unwrap();
     let tables = built(&geometry, 4, &layout);
-    let solver = Solver::new(geometry, goal, &tables, true);
+    let solver = Solver::new(geometry, goal.clone(), &tables, true);
     let reflection = Reflection::of(&geometry, &goal).unwrap();
     let partition = TilePartition::new(&puzzle, &layout);
     let tables_list: Vec<_> = tables.tables().iter().collect();
@@ -308,8 +313,8 @@ fn the_fast_solver_agrees_with_the_engine_combinators_move_for_move() {
 #[test]
 fn the_reflection_maps_the_goal_to_itself_and_moves_to_mirrored_moves() {
     let geometry = geometry(4, 4);
-    let goal = blank_first(16);
-    let puzzle = TilePuzzle::new(geometry, goal);
+    let goal = blank_first(&geometry);
+    let puzzle = TilePuzzle::new(geometry, goal.clone());
     let reflection = Reflection::of(&geometry, &goal).unwrap();
     assert_eq!(reflection.board(&goal), goal);
     let mut rng = ChaCha8Rng::seed_from_u64(3);
@@ -324,9 +329,15 @@ fn the_reflection_maps_the_goal_to_itself_and_moves_to_mirrored_moves() {
         puzzle.apply(&mut board, mv);
         assert_eq!(image, reflection.board(&board));
     }
-    let standard = Board::new(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0]).unwrap();
+    let standard = board_of(
+        &geometry,
+        &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0],
+    );
     assert!(Reflection::of(&geometry, &standard).is_some());
-    let off_diagonal = Board::new(&[1, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]).unwrap();
+    let off_diagonal = board_of(
+        &geometry,
+        &[1, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
+    );
     assert!(Reflection::of(&geometry, &off_diagonal).is_none());
 }
 
@@ -364,12 +375,12 @@ fn named_layouts_cover_every_tile_but_the_blank() {
 fn a_node_limit_stops_the_search_on_one_thread_or_several() {
     // Weak tables (five patterns of three tiles) on a far scramble: a long search.
     let geometry = geometry(4, 4);
-    let goal = blank_first(16);
-    let puzzle = TilePuzzle::new(geometry, goal);
+    let goal = blank_first(&geometry);
+    let puzzle = TilePuzzle::new(geometry, goal.clone());
     let patterns = (0..5).map(|p| (3 * p + 1..3 * p + 4).collect()).collect();
     let layout = Layout::new(&geometry, 0, patterns).unwrap();
     let tables = built(&geometry, 0, &layout);
-    let solver = Solver::new(geometry, goal, &tables, true).split_after(0);
+    let solver = Solver::new(geometry, goal.clone(), &tables, true).split_after(0);
     let board = scramble(&puzzle, 400, &mut ChaCha8Rng::seed_from_u64(3));
     let limits = Limits {
         max_expanded: Some(200_000),
