@@ -368,9 +368,16 @@ impl Board {
             .all(|(cell, &tile)| self.shape.goal_cell(usize::from(tile)) == cell)
     }
 
-    /// Whether the solved board can be reached, decided without search (see [`can_reach`]).
+    /// Whether the solved board can be reached, decided without search.
     pub fn is_solvable(&self) -> bool {
-        can_reach(self.shape, &self.tiles, &Board::solved(self.shape).tiles)
+        self.can_reach(&Board::solved(self.shape))
+    }
+
+    /// Whether `goal`, a board of the same shape, can be reached, decided without search: by
+    /// the parity of the layout and of the blank's distance, and on a single row or column by
+    /// the order of the tiles.
+    pub fn can_reach(&self, goal: &Board) -> bool {
+        can_reach(self.shape, &self.tiles, &goal.tiles)
     }
 
     /// Whether the blank can go in direction `step`.

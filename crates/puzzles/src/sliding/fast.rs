@@ -28,7 +28,7 @@ const BYTES_PER_MOVE: u64 = 2;
 
 /// A solution of `board`, or why `limits` stopped the method, with what it did; `None` when
 /// `board` is unsolvable. Every move made counts as an expanded node, as does every node of the
-/// occasional search for a route; the memory budget counts [`BYTES_PER_MOVE`] per move.
+/// occasional search for a route; the memory budget counts two bytes per move.
 ///
 /// ```
 /// use statespace_engine::Limits;

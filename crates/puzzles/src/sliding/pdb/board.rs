@@ -11,7 +11,6 @@ use statespace_engine::{Domain, PerfectHash};
 pub const MAX_CELLS: usize = 32;
 
 pub use crate::sliding::Move;
-use crate::sliding::board::can_reach;
 use crate::sliding::{Board, Shape};
 
 /// The grid of a [`Shape`] of at most 32 cells, with what the solver's inner loop reads
@@ -148,11 +147,6 @@ pub fn positions(board: &Board) -> [u8; MAX_CELLS] {
         positions[usize::from(tile)] = cell as u8;
     }
     positions
-}
-
-/// Whether `board` can reach `goal` on `geometry` (see [`can_reach`]).
-pub fn solvable(geometry: &Geometry, board: &Board, goal: &Board) -> bool {
-    can_reach(geometry.shape(), board.tiles(), goal.tiles())
 }
 
 /// The sliding puzzle on a geometry with a goal board, as an engine [`Domain`]: the reference

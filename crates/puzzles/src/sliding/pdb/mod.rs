@@ -35,7 +35,7 @@ mod tables;
 #[cfg(test)]
 mod tests;
 
-pub use board::{Geometry, MAX_CELLS, Move, Reflection, TilePuzzle, positions, solvable};
+pub use board::{Geometry, MAX_CELLS, Move, Reflection, TilePuzzle, positions};
 pub use korf::{Instance, parse_instances, read_instance};
 pub use partition::{Layout, TilePartition};
 pub use pattern::{MAX_PATTERN_TILES, Placement, TilePattern, file_name_of};

@@ -23,7 +23,7 @@ use statespace_engine::idastar::{Expander, Expansion};
 use statespace_engine::parallel_idastar::{Parallel, parallel_idastar_with};
 use statespace_engine::{Limits, Outcome, SearchResult, Stats};
 
-use super::board::{Geometry, MAX_CELLS, Move, Reflection, solvable};
+use super::board::{Geometry, MAX_CELLS, Move, Reflection};
 use super::pattern::{MAX_PATTERN_TILES, cells_between, rank_change};
 use super::tables::PatternTables;
 use crate::sliding::Board;
@@ -145,7 +145,7 @@ impl<'t> Solver<'t> {
     /// The outcome is `Exhausted` when `start` cannot reach the goal. `start` must have as many
     /// cells as the board.
     pub fn solve(&self, start: &Board, limits: &Limits, threads: usize) -> SearchResult<Move> {
-        if !solvable(&self.geometry, start, &self.goal) {
+        if !start.can_reach(&self.goal) {
             return SearchResult {
                 outcome: Outcome::Exhausted,
                 stats: Stats::default(),
