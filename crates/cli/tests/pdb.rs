@@ -195,20 +195,32 @@ fn solve_sliding_with_pattern_databases_checks_korf_lengths() {
     assert!(stderr(&differ).contains("case 1: 52 moves, the file records 50"));
     assert!(stderr(&differ).contains("1 of 2 lengths differ from the recorded optima"));
 
-    // On two threads the boards are searched side by side: the same answers, in order.
-    let side_by_side = solve(
-        &["--format", "korf", "--pdb", "555", "--threads", "2"],
-        &KORF.repeat(3),
-        &dir,
-    );
-    assert_eq!(
-        side_by_side.status.code(),
-        Some(0),
-        "{}",
-        stderr(&side_by_side)
-    );
-    assert_eq!(stdout(&side_by_side), stdout(&korf).repeat(3));
-    assert!(stderr(&side_by_side).contains("6 boards, 6 lengths checked, 0 differ from the file"));
+    // By default (one thread per core) and on any number of threads the boards are searched
+    // side by side, each on one thread: the answers of one thread, in order.
+    for threads in [None, Some("1"), Some("2"), Some("3")] {
+        let mut args = vec!["--format", "korf", "--pdb", "555"];
+        args.extend(
+            threads
+                .map(|threads| ["--threads", threads])
+                .into_iter()
+                .flatten(),
+        );
+        let side_by_side = solve(&args, &KORF.repeat(3), &dir);
+        assert_eq!(
+            side_by_side.status.code(),
+            Some(0),
+            "{}",
+            stderr(&side_by_side)
+        );
+        assert_eq!(
+            stdout(&side_by_side),
+            stdout(&korf).repeat(3),
+            "{threads:?}"
+        );
+        assert!(
+            stderr(&side_by_side).contains("6 boards, 6 lengths checked, 0 differ from the file")
+        );
+    }
 
     for threads in ["1", "2"] {
         let bad = solve(

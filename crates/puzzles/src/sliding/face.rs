@@ -500,7 +500,7 @@ impl Puzzle for Sliding {
 
     fn batch(solver: &SlidingSolver, first: &SlidingCase) -> usize {
         match &solver.pdb {
-            Some(pdb) if side_by_side(pdb.threads, first.board.shape().cells()) => PDB_BATCH,
+            Some(pdb) if side_by_side(pdb.threads_for(first.board.shape().cells())) => PDB_BATCH,
             _ => 1,
         }
     }
@@ -652,11 +652,24 @@ fn shortest_answer(outcome: Outcome<Move>) -> Result<SlidingAnswer, StopReason> 
     }
 }
 
-/// Whether boards of `cells` cells are searched side by side on `threads`: up to 16 cells, whose
-/// searches are too short to be split over threads; the 24-puzzle's take minutes each and are
-/// split, one board after the other, each answer printed as soon as it is found.
-fn side_by_side(threads: usize, cells: usize) -> bool {
-    threads > 1 && cells <= 16
+/// The most cells of boards searched side by side, each on one thread: their searches are too
+/// short to be split over threads; the 24-puzzle's take minutes each and are split, one board
+/// after the other, each answer printed as soon as it is found.
+const SIDE_BY_SIDE_CELLS: usize = 16;
+
+/// Whether boards are searched side by side, given the threads for their size.
+fn side_by_side(threads: SearchThreads) -> bool {
+    matches!(threads, SearchThreads::SideBySide(_))
+}
+
+/// How the boards of one size share the threads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SearchThreads {
+    /// Boards side by side on this many threads, each searched on one: the answers are those of
+    /// one thread.
+    SideBySide(usize),
+    /// One board after another, each split over this many threads.
+    Split(usize),
 }
 
 /// The next benchmark line of `input` as a case.
@@ -698,7 +711,8 @@ struct PdbSolver {
     cache: Option<TableCache>,
     max_memory: Option<u64>,
     progress: Option<Progress>,
-    threads: usize,
+    /// The threads asked for, if any (see [`PdbSolver::threads_for`]).
+    threads: Option<usize>,
     loaded: Option<Loaded>,
     cases: usize,
     checks: LengthChecks,
@@ -723,7 +737,11 @@ impl PdbSolver {
             cache: options.pdb_dir.clone().map(TableCache::new),
             max_memory,
             progress,
-            threads: thread_count(options.threads, 1).map_err(|error| error.0)?,
+            threads: options
+                .threads
+                .map(|threads| thread_count(Some(threads), 1))
+                .transpose()
+                .map_err(|error| error.0)?,
             loaded: None,
             cases: 0,
             checks: LengthChecks::default(),
@@ -840,9 +858,21 @@ impl PdbSolver {
         Ok(self.loaded.as_ref().expect("just loaded"))
     }
 
+    /// How boards of `cells` cells use the threads: those asked for, and by default one per core
+    /// for boards searched side by side (their answers do not depend on it), one for larger
+    /// boards (whose answer would: more threads split a board's search, tightest subtree first).
+    fn threads_for(&self, cells: usize) -> SearchThreads {
+        if cells > SIDE_BY_SIDE_CELLS {
+            return SearchThreads::Split(self.threads.unwrap_or(1));
+        }
+        match self.threads.unwrap_or_else(rayon::current_num_threads) {
+            1 => SearchThreads::Split(1),
+            threads => SearchThreads::SideBySide(threads),
+        }
+    }
+
     /// The answers to `cases`, in order: the cases of one board size searched side by side on
-    /// the solver's threads when it has several (each with the threads too, for the rare
-    /// iteration worth splitting: rayon lends idle threads to it).
+    /// the solver's threads when they are small (see [`PdbSolver::threads_for`]).
     fn solve_all(
         &mut self,
         cases: &[SlidingCase],
@@ -851,9 +881,9 @@ impl PdbSolver {
         let geometry_of = |case: &SlidingCase| {
             Geometry::of(case.board.shape()).expect("board sizes are checked as they are read")
         };
-        let threads = self.threads;
         let mut answers = Vec::with_capacity(cases.len());
         for run in cases.chunk_by(|a, b| a.board.shape() == b.board.shape()) {
+            let threads = self.threads_for(run[0].board.shape().cells());
             let mut notes = Vec::new();
             let results = match self.load(geometry_of(&run[0]), limits, &mut notes) {
                 Ok(loaded) => {
@@ -883,21 +913,31 @@ impl PdbSolver {
         answers
     }
 
-    /// The searches of `cases`, all of the size of `loaded`'s tables: side by side on `threads`
-    /// when the boards are small enough (see [`side_by_side`]).
+    /// The searches of `cases`, all of the size of `loaded`'s tables, on `threads`.
     fn search(
         loaded: &Loaded,
         cases: &[SlidingCase],
         limits: &CaseLimits,
-        threads: usize,
+        threads: SearchThreads,
     ) -> Vec<SearchResult<Move>> {
         let solver = pdb::Solver::new(loaded.geometry, loaded.goal.clone(), &loaded.tables, true);
-        let search = |case: &SlidingCase| solver.solve(&case.board, &limits.start(), threads);
-        if cases.len() > 1 && side_by_side(threads, loaded.geometry.cells()) {
-            cases.par_iter().with_max_len(1).map(search).collect()
-        } else {
-            cases.iter().map(search).collect()
-        }
+        let solve =
+            |case: &SlidingCase, threads| solver.solve(&case.board, &limits.start(), threads);
+        let threads = match threads {
+            SearchThreads::SideBySide(threads) if cases.len() > 1 => {
+                // A pool of its own; without one (the system refused threads), one board after
+                // another.
+                let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
+                if let Ok(pool) = pool {
+                    let side_by_side = cases.par_iter().with_max_len(1);
+                    return pool.install(|| side_by_side.map(|case| solve(case, 1)).collect());
+                }
+                1
+            }
+            SearchThreads::SideBySide(_) => 1,
+            SearchThreads::Split(threads) => threads,
+        };
+        cases.iter().map(|case| solve(case, threads)).collect()
     }
 
     /// Adds the case to the totals, and checks its length against the recorded one.
