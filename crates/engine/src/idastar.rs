@@ -400,6 +400,8 @@ impl<A: Copy, C: Cost, M: Copy> Walk<'_, A, C, M> {
             return ControlFlow::Break(Halt::Stopped(reason));
         }
         self.layer.expanded += 1;
+        // IDA* holds the path: the states on it, this one included.
+        self.stats.stored = self.stats.stored.max(self.path.len() as u64 + 1);
         let last = self.path.last().copied();
         let expansion = node.expand(
             g,

@@ -149,6 +149,10 @@ proptest! {
         let manhattan = |s: &Vec<u8>| domain.manhattan(s);
         let ida = idastar(&domain, &start, &Recompute(manhattan), &limits);
         prop_assert_eq!(ida.outcome.solution(), Some(&best));
+        // Regression: the states IDA* holds, those of its deepest path expanded (a refactor
+        // once left them uncounted, at 0).
+        let depth = best.actions.len() as u64;
+        prop_assert!(ida.stats.stored == depth || (depth == 0 && ida.stats.stored == 0));
         // The same search on real costs: the same moves, the same work.
         let unit = |_: &Vec<u8>, _: u8| OrderedFloat(1.0);
         let real_manhattan = |s: &Vec<u8>| OrderedFloat(f64::from(domain.manhattan(s)));
