@@ -1,4 +1,4 @@
-//! IDA* driven by additive pattern databases, on one thread or several.
+//! Optimal solving with additive pattern databases: the expander that IDA* walks.
 //!
 //! The search keeps, for the board and for its reflection about the main diagonal, the entry of
 //! every pattern in its table. A move slides one tile: on each side it changes the entry of that
