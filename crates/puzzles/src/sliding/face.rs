@@ -499,8 +499,11 @@ impl Puzzle for Sliding {
     }
 
     fn batch(solver: &SlidingSolver, first: &SlidingCase) -> usize {
+        let cells = first.board.shape().cells();
         match &solver.pdb {
-            Some(pdb) if side_by_side(pdb.threads_for(first.board.shape().cells())) => PDB_BATCH,
+            Some(pdb) if matches!(pdb.threads_for(cells), SearchThreads::SideBySide(_)) => {
+                PDB_BATCH
+            }
             _ => 1,
         }
     }
@@ -656,11 +659,6 @@ fn shortest_answer(outcome: Outcome<Move>) -> Result<SlidingAnswer, StopReason> 
 /// short to be split over threads; the 24-puzzle's take minutes each and are split, one board
 /// after the other, each answer printed as soon as it is found.
 const SIDE_BY_SIDE_CELLS: usize = 16;
-
-/// Whether boards are searched side by side, given the threads for their size.
-fn side_by_side(threads: SearchThreads) -> bool {
-    matches!(threads, SearchThreads::SideBySide(_))
-}
 
 /// How the boards of one size share the threads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
