@@ -150,6 +150,14 @@ pub trait Expander {
     fn next_bound(&self, least: Self::Cost) -> Self::Cost {
         least
     }
+    /// A second measure of how tight the current node's estimate is: when an iteration is
+    /// split, subtrees of equal cost plus estimate are searched the larger first (with
+    /// [`SubtreeOrder::Tightest`](crate::parallel_idastar::SubtreeOrder::Tightest)). None by
+    /// default: action order among equals.
+    fn tightness(&self, memo: Self::Memo) -> u64 {
+        let _ = memo;
+        0
+    }
 }
 
 /// What an [`Expander::expand`] did.
@@ -260,6 +268,8 @@ pub(crate) struct Frontier<A, C, M> {
     pub(crate) f: C,
     /// The memo of the node.
     pub(crate) memo: M,
+    /// See [`Expander::tightness`].
+    pub(crate) tightness: u64,
 }
 
 /// The depth-first passes of IDA* over one expander, for one thread.
@@ -385,6 +395,7 @@ impl<A: Copy, C: Cost, M: Copy> Walk<'_, A, C, M> {
                 g,
                 f: g + node.estimate(memo),
                 memo,
+                tightness: node.tightness(memo),
             });
             return ControlFlow::Continue(None);
         }

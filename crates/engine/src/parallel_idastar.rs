@@ -25,7 +25,8 @@ use crate::{
 /// when several optimal solutions lie in different subtrees.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum SubtreeOrder {
-    /// Tightest first: by decreasing f-value (cost plus estimate), action order among equals.
+    /// Tightest first: by decreasing f-value (cost plus estimate), then decreasing
+    /// [`Expander::tightness`](crate::idastar::Expander::tightness), action order among equals.
     /// Where the estimate is nearly exact the subtrees are small and lie on optimal paths more
     /// often, so the last iteration ends sooner; the answer is an optimal solution, the same
     /// for any number of threads above one, but not always the lexicographically first.
@@ -224,7 +225,7 @@ where
             return Ok(Iteration::Exceeded(least));
         }
         if self.parallel.order == SubtreeOrder::Tightest {
-            subtrees.sort_by_key(|subtree| Reverse(subtree.f));
+            subtrees.sort_by_key(|subtree| (Reverse(subtree.f), Reverse(subtree.tightness)));
         }
         let walk = &mut root.walk;
         let mut searched = self.search_subtrees(&subtrees, bound, elsewhere + walk.layer.expanded);
@@ -261,6 +262,7 @@ where
             g: T::Cost::ZERO,
             f: root.expander.estimate(memo),
             memo,
+            tightness: root.expander.tightness(memo),
         }];
         let mut least = None;
         while subtrees.len() < self.parallel.subtrees {

@@ -3,12 +3,15 @@
 
 mod support;
 
+use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use proptest::prelude::*;
-use statespace_engine::idastar::idastar;
-use statespace_engine::parallel_idastar::{Parallel, SubtreeOrder, parallel_idastar};
+use statespace_engine::idastar::{Expander, Expansion, idastar};
+use statespace_engine::parallel_idastar::{
+    Parallel, SubtreeOrder, parallel_idastar, parallel_idastar_with,
+};
 use statespace_engine::{Domain, IncrementalHeuristic, Limits, Outcome, Stats, StopReason};
 use support::{Sliding, graphs, replay, sliding_starts};
 
@@ -134,4 +137,93 @@ fn limits_stop_every_thread() {
 fn a_hard_eight_puzzle_is_solved_optimally_on_two_threads() {
     let solution = hard_search(&Limits::none(), 2);
     assert_eq!(solution.solution().map(|s| s.cost), Some(31));
+}
+
+/// Two subtrees of equal f under the root, each with an optimal solution: the one the expander
+/// calls tighter is searched first, so its solution is the answer tightest first.
+#[derive(Clone, Default)]
+struct Fork {
+    path: Vec<u8>,
+}
+
+impl Expander for Fork {
+    type Action = u8;
+    type Cost = u64;
+    type Memo = ();
+
+    fn memo(&self) {}
+
+    fn estimate(&self, _: ()) -> u64 {
+        match self.path.as_slice() {
+            [] => 2,
+            [_, 0] => 0,
+            _ => 1,
+        }
+    }
+
+    fn is_goal(&self, _: ()) -> bool {
+        matches!(self.path.as_slice(), [_, 0])
+    }
+
+    fn play(&mut self, step: u8, _: ()) -> (u64, ()) {
+        self.path.push(step);
+        (1, ())
+    }
+
+    fn expand<B>(
+        &mut self,
+        g: u64,
+        _: (),
+        bound: u64,
+        _: Option<u8>,
+        mut visit: impl FnMut(&mut Self, u8, u64, ()) -> ControlFlow<B, Option<u64>>,
+    ) -> Expansion<B, u64> {
+        let mut least = u64::MAX;
+        for step in [0, 1] {
+            self.path.push(step);
+            let f = g + 1 + self.estimate(());
+            if f > bound {
+                least = least.min(f);
+            } else {
+                match visit(self, step, g + 1, ()) {
+                    ControlFlow::Break(found) => {
+                        return Expansion {
+                            generated: 2,
+                            flow: ControlFlow::Break(found),
+                        };
+                    }
+                    ControlFlow::Continue(below) => least = least.min(below.unwrap_or(u64::MAX)),
+                }
+            }
+            self.path.pop();
+        }
+        let least = (least < u64::MAX).then_some(least);
+        Expansion {
+            generated: 2,
+            flow: ControlFlow::Continue(least),
+        }
+    }
+
+    fn tightness(&self, _: ()) -> u64 {
+        u64::from(self.path == [1])
+    }
+}
+
+#[test]
+fn tightest_first_searches_the_tighter_of_equal_subtrees_first() {
+    let limits = Limits::none();
+    let answer = |parallel: &Parallel| {
+        let result = parallel_idastar_with(Fork::default(), &limits, parallel);
+        result
+            .outcome
+            .solution()
+            .expect("a solution")
+            .actions
+            .clone()
+    };
+    let split = Parallel::threads(2).split_after(0).subtrees(2);
+    assert_eq!(answer(&split), [1, 0]);
+    // In action order, and on one thread, the lexicographically first.
+    assert_eq!(answer(&split.ordered()), [0, 0]);
+    assert_eq!(answer(&Parallel::threads(1)), [0, 0]);
 }

