@@ -13,9 +13,7 @@ use crate::sliding::Board;
 pub struct Instance {
     /// The instance's name in the file.
     pub id: String,
-    /// The board's size.
-    pub geometry: Geometry,
-    /// The start.
+    /// The start (its shape is the board's size).
     pub board: Board,
     /// The optimal length recorded in the file, if any.
     pub optimal: Option<u32>,
@@ -97,7 +95,6 @@ fn parse_line(
     };
     Ok(Instance {
         id: words[0].to_string(),
-        geometry,
         board,
         optimal,
     })
@@ -118,11 +115,11 @@ mod tests {
         let instances: Vec<_> = parse_instances(text, None).collect();
         let first = instances[0].as_ref().unwrap();
         assert_eq!(first.id, "1");
-        assert_eq!(first.geometry, Geometry::new(4, 4).unwrap());
+        assert_eq!(first.board.shape(), Shape::new(4, 4).unwrap());
         assert_eq!(first.board.tiles()[0], 14);
         assert_eq!(first.optimal, Some(57));
         let second = instances[1].as_ref().unwrap();
-        assert_eq!(second.geometry, Geometry::new(2, 2).unwrap());
+        assert_eq!(second.board.shape(), Shape::new(2, 2).unwrap());
         assert_eq!(second.optimal, None);
     }
 
