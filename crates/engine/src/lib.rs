@@ -52,6 +52,7 @@ pub mod heuristics;
 pub mod idastar;
 pub mod index;
 mod limits;
+pub mod move_pruning;
 mod outcome;
 pub mod parallel_idastar;
 mod path;

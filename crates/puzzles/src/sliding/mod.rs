@@ -26,6 +26,7 @@
 
 mod board;
 mod domain;
+pub mod duplicates;
 mod face;
 mod fast;
 mod generate;

@@ -268,13 +268,15 @@ fn boards_of_one_row_keep_their_order() {
 #[test]
 fn the_fast_solver_agrees_with_the_engine_combinators_move_for_move() {
     // The engine's IDA* with Max(Additive, Image(Additive)) returns the lexicographically first
-    // optimal solution too, so both must give the same moves and explore the same bounds.
+    // optimal solution too, so both must give the same moves and, without the duplicate-path
+    // automaton, explore the same bounds; with it, never more.
     let geometry = geometry(3, 3);
     let goal = board_of(&geometry, &[1, 2, 3, 4, 0, 5, 6, 7, 8]);
     let puzzle = TilePuzzle::new(geometry, goal.clone());
     let layout = Layout::new(&geometry, 4, vec![vec![0, 1, 2, 3], vec![5, 6, 7, 8]]).unwrap();
     let tables = built(&geometry, 4, &layout);
-    let solver = Solver::new(geometry, goal.clone(), &tables, true);
+    let solver = Solver::new(geometry, goal.clone(), &tables, true).duplicate_length(0);
+    let pruning = Solver::new(geometry, goal.clone(), &tables, true);
     let reflection = Reflection::of(&geometry, &goal).unwrap();
     let partition = TilePartition::new(&puzzle, &layout);
     let tables_list: Vec<_> = tables.tables().iter().collect();
@@ -287,6 +289,7 @@ fn the_fast_solver_agrees_with_the_engine_combinators_move_for_move() {
         },
     );
     let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let mut nodes = [0, 0];
     for _ in 0..30 {
         let board = scramble(&puzzle, 80, &mut rng);
         let engine = idastar(&puzzle, &board, &heuristic, &Limits::none());
@@ -296,6 +299,11 @@ fn the_fast_solver_agrees_with_the_engine_combinators_move_for_move() {
             engine.outcome.solution().unwrap().actions,
             "{board:?}"
         );
+        let pruned = pruning.solve(&board, &Limits::none(), 1);
+        assert_eq!(pruned.outcome, ours.outcome, "{board:?}");
+        assert!(pruned.stats.generated <= ours.stats.generated, "{board:?}");
+        nodes[0] += ours.stats.generated;
+        nodes[1] += pruned.stats.generated;
         // Iterations under the same bound search the same tree (ours skips the bounds of the
         // wrong parity, which cannot hold a solution).
         for layer in &ours.stats.layers {
@@ -308,6 +316,7 @@ fn the_fast_solver_agrees_with_the_engine_combinators_move_for_move() {
             }
         }
     }
+    assert!(nodes[1] < nodes[0], "{nodes:?}");
 }
 
 #[test]

@@ -1,0 +1,139 @@
+//! Pruning duplicate paths in a depth-first search with a finite-state machine over the actions
+//! taken (Taylor & Korf, "Pruning duplicate nodes in depth-first search", AAAI 1993).
+//!
+//! A tree search such as IDA* meets a state once per path to it. Where two action strings lead
+//! from any state to the same state, the search needs only one of them: forbidding the other
+//! (wherever it would end the path) removes whole subtrees of duplicates. An [`MoveAutomaton`]
+//! recognises every forbidden string as a suffix of the actions taken, in one table read per
+//! action (the Aho–Corasick construction, completed into a deterministic automaton).
+//!
+//! Forbidding is sound when every forbidden string has a twin that is no longer, applicable
+//! wherever it is, leading to the same state and earlier in the search's order: a shortest
+//! solution then never needs a forbidden string, and the first one in the search's order has
+//! none (replacing one by its twin would give a solution earlier in that order).
+//!
+//! ```
+//! use statespace_engine::move_pruning::MoveAutomaton;
+//! // Actions 0 and 1 commute: of "10" and "01", keep "01".
+//! let automaton = MoveAutomaton::new(2, [[1, 0]]);
+//! let after_one = automaton.step(MoveAutomaton::START, 1).unwrap();
+//! assert_eq!(automaton.step(after_one, 0), None); // "10" is pruned
+//! let after_zero = automaton.step(MoveAutomaton::START, 0).unwrap();
+//! assert!(automaton.step(after_zero, 1).is_some()); // "01" is not
+//! ```
+
+/// A state of the automaton: what of the actions taken so far matters for what comes next.
+pub type MoveState = u32;
+
+const PRUNED: MoveState = MoveState::MAX;
+
+/// A deterministic automaton over action indices that rejects every string ending with one of
+/// its forbidden strings.
+#[derive(Clone, Debug)]
+pub struct MoveAutomaton {
+    actions: usize,
+    /// `next[state * actions + action]`, `PRUNED` where the action would end a forbidden string.
+    next: Vec<MoveState>,
+}
+
+impl MoveAutomaton {
+    /// The state before any action.
+    pub const START: MoveState = 0;
+
+    /// The automaton over actions `0..actions` that forbids every string of `forbidden` (action
+    /// indices below `actions`).
+    pub fn new<S: AsRef<[usize]>>(actions: usize, forbidden: impl IntoIterator<Item = S>) -> Self {
+        const NONE: MoveState = MoveState::MAX;
+        // The trie of the forbidden strings: `child[node * actions + action]`.
+        let mut child = vec![NONE; actions];
+        let mut ends = vec![false];
+        for string in forbidden {
+            let mut node = 0;
+            for &action in string.as_ref() {
+                assert!(action < actions, "action {action} out of 0..{actions}");
+                let slot = node * actions + action;
+                if child[slot] == NONE {
+                    child[slot] = ends.len() as MoveState;
+                    child.resize(child.len() + actions, NONE);
+                    ends.push(false);
+                }
+                node = child[slot] as usize;
+            }
+            ends[node] = true;
+        }
+        // Breadth first, each node's missing transitions are those of its longest proper suffix
+        // in the trie (its failure link), which is nearer the root and so already complete.
+        let mut next = child.clone();
+        let mut failure = vec![0 as MoveState; ends.len()];
+        let mut queue = std::collections::VecDeque::from([0usize]);
+        while let Some(node) = queue.pop_front() {
+            for action in 0..actions {
+                let slot = node * actions + action;
+                let fallback = if node == 0 {
+                    0
+                } else {
+                    next[failure[node] as usize * actions + action]
+                };
+                if child[slot] == NONE {
+                    next[slot] = fallback;
+                } else {
+                    let target = child[slot] as usize;
+                    failure[target] = fallback;
+                    ends[target] |= ends[fallback as usize];
+                    queue.push_back(target);
+                }
+            }
+        }
+        for target in &mut next {
+            if ends[*target as usize] {
+                *target = PRUNED;
+            }
+        }
+        Self { actions, next }
+    }
+
+    /// The state after `action` from `state`, or `None` when it ends a forbidden string.
+    #[inline]
+    pub fn step(&self, state: MoveState, action: usize) -> Option<MoveState> {
+        let next = self.next[state as usize * self.actions + action];
+        (next != PRUNED).then_some(next)
+    }
+
+    /// The number of states.
+    pub fn states(&self) -> usize {
+        self.next.len() / self.actions
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Whether `string` has a forbidden suffix at any point, the plain way.
+    fn forbidden_somewhere(string: &[usize], forbidden: &[Vec<usize>]) -> bool {
+        (1..=string.len()).any(|end| forbidden.iter().any(|bad| string[..end].ends_with(bad)))
+    }
+
+    proptest! {
+        #[test]
+        fn rejects_exactly_the_strings_with_a_forbidden_substring(
+            forbidden in prop::collection::vec(prop::collection::vec(0usize..3, 1..5), 0..6),
+            string in prop::collection::vec(0usize..3, 0..12),
+        ) {
+            let automaton = MoveAutomaton::new(3, &forbidden);
+            let mut state = Some(MoveAutomaton::START);
+            for &action in &string {
+                state = state.and_then(|state| automaton.step(state, action));
+            }
+            prop_assert_eq!(state.is_none(), forbidden_somewhere(&string, &forbidden));
+        }
+    }
+
+    #[test]
+    fn no_forbidden_strings_leave_one_state() {
+        let automaton = MoveAutomaton::new(4, Vec::<Vec<usize>>::new());
+        assert_eq!(automaton.states(), 1);
+        assert_eq!(automaton.step(MoveAutomaton::START, 3), Some(0));
+    }
+}
