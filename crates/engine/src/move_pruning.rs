@@ -15,7 +15,7 @@
 //! ```
 //! use statespace_engine::move_pruning::MoveAutomaton;
 //! // Actions 0 and 1 commute: of "10" and "01", keep "01".
-//! let automaton = MoveAutomaton::new(2, [[1, 0]]);
+//! let automaton = MoveAutomaton::new(2, [[1, 0]]).unwrap();
 //! let after_one = automaton.step(MoveAutomaton::START, 1).unwrap();
 //! assert_eq!(automaton.step(after_one, 0), None); // "10" is pruned
 //! let after_zero = automaton.step(MoveAutomaton::START, 0).unwrap();
@@ -23,9 +23,17 @@
 //! ```
 
 /// A state of the automaton: what of the actions taken so far matters for what comes next.
-pub type MoveState = u32;
+/// Sixteen bits, so that the table of a large automaton stays in the nearest caches.
+pub type MoveState = u16;
 
 const PRUNED: MoveState = MoveState::MAX;
+
+/// A state while the automaton is built (the trie has many more states than the result).
+type Node = u32;
+
+const PRUNED_NODE: Node = Node::MAX;
+
+use std::collections::HashMap;
 
 /// A deterministic automaton over action indices that rejects every string ending with one of
 /// its forbidden strings.
@@ -41,9 +49,12 @@ impl MoveAutomaton {
     pub const START: MoveState = 0;
 
     /// The automaton over actions `0..actions` that forbids every string of `forbidden` (action
-    /// indices below `actions`).
-    pub fn new<S: AsRef<[usize]>>(actions: usize, forbidden: impl IntoIterator<Item = S>) -> Self {
-        const NONE: MoveState = MoveState::MAX;
+    /// indices below `actions`), or `None` if it needs more than 65,535 states.
+    pub fn new<S: AsRef<[usize]>>(
+        actions: usize,
+        forbidden: impl IntoIterator<Item = S>,
+    ) -> Option<Self> {
+        const NONE: Node = Node::MAX;
         // The trie of the forbidden strings: `child[node * actions + action]`.
         let mut child = vec![NONE; actions];
         let mut ends = vec![false];
@@ -53,7 +64,7 @@ impl MoveAutomaton {
                 assert!(action < actions, "action {action} out of 0..{actions}");
                 let slot = node * actions + action;
                 if child[slot] == NONE {
-                    child[slot] = ends.len() as MoveState;
+                    child[slot] = ends.len() as Node;
                     child.resize(child.len() + actions, NONE);
                     ends.push(false);
                 }
@@ -64,7 +75,7 @@ impl MoveAutomaton {
         // Breadth first, each node's missing transitions are those of its longest proper suffix
         // in the trie (its failure link), which is nearer the root and so already complete.
         let mut next = child.clone();
-        let mut failure = vec![0 as MoveState; ends.len()];
+        let mut failure = vec![0 as Node; ends.len()];
         let mut queue = std::collections::VecDeque::from([0usize]);
         while let Some(node) = queue.pop_front() {
             for action in 0..actions {
@@ -86,10 +97,17 @@ impl MoveAutomaton {
         }
         for target in &mut next {
             if ends[*target as usize] {
-                *target = PRUNED;
+                *target = PRUNED_NODE;
             }
         }
-        Self { actions, next }
+        let next = minimized(actions, &next)
+            .into_iter()
+            .map(|target| match target {
+                PRUNED_NODE => Some(PRUNED),
+                target => MoveState::try_from(target).ok().filter(|&t| t != PRUNED),
+            })
+            .collect::<Option<_>>()?;
+        Some(Self { actions, next })
     }
 
     /// The state after `action` from `state`, or `None` when it ends a forbidden string.
@@ -103,6 +121,47 @@ impl MoveAutomaton {
     pub fn states(&self) -> usize {
         self.next.len() / self.actions
     }
+}
+
+/// The same automaton with the states of the same future merged (Moore's partition refinement):
+/// the trie's deep states mostly are, and a small table stays in the nearest cache.
+fn minimized(actions: usize, next: &[Node]) -> Vec<Node> {
+    let states = next.len() / actions;
+    let class_of = |class: &[Node], target: Node| {
+        if target == PRUNED_NODE {
+            PRUNED_NODE
+        } else {
+            class[target as usize]
+        }
+    };
+    let mut class = vec![0; states];
+    let mut classes = 1;
+    loop {
+        // Classes numbered in order of first state, so that the start stays state 0.
+        let mut numbers: HashMap<Vec<Node>, Node> = HashMap::new();
+        let refined: Vec<Node> = (0..states)
+            .map(|state| {
+                let row = &next[state * actions..(state + 1) * actions];
+                let signature: Vec<Node> = std::iter::once(class[state])
+                    .chain(row.iter().map(|&target| class_of(&class, target)))
+                    .collect();
+                let fresh = numbers.len() as Node;
+                *numbers.entry(signature).or_insert(fresh)
+            })
+            .collect();
+        class = refined;
+        if numbers.len() == classes {
+            break;
+        }
+        classes = numbers.len();
+    }
+    let mut merged = vec![PRUNED_NODE; classes * actions];
+    for (state, row) in next.chunks_exact(actions).enumerate() {
+        for (action, &target) in row.iter().enumerate() {
+            merged[class[state] as usize * actions + action] = class_of(&class, target);
+        }
+    }
+    merged
 }
 
 #[cfg(test)]
@@ -121,7 +180,7 @@ mod tests {
             forbidden in prop::collection::vec(prop::collection::vec(0usize..3, 1..5), 0..6),
             string in prop::collection::vec(0usize..3, 0..12),
         ) {
-            let automaton = MoveAutomaton::new(3, &forbidden);
+            let automaton = MoveAutomaton::new(3, &forbidden).unwrap();
             let mut state = Some(MoveAutomaton::START);
             for &action in &string {
                 state = state.and_then(|state| automaton.step(state, action));
@@ -132,7 +191,7 @@ mod tests {
 
     #[test]
     fn no_forbidden_strings_leave_one_state() {
-        let automaton = MoveAutomaton::new(4, Vec::<Vec<usize>>::new());
+        let automaton = MoveAutomaton::new(4, Vec::<Vec<usize>>::new()).unwrap();
         assert_eq!(automaton.states(), 1);
         assert_eq!(automaton.step(MoveAutomaton::START, 3), Some(0));
     }

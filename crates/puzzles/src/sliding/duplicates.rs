@@ -4,9 +4,12 @@
 //! The smallest: the blank going six times round a 2×2 square one way (`rdlurd`) does what six
 //! times the other way does (`druldr`).
 //!
-//! They are found once, by a breadth-first enumeration of strings on a board large enough that
-//! no edge is met, and handed to the engine's [`MoveAutomaton`], which IDA* steps along its path
-//! (Taylor & Korf 1993).
+//! They are found by a breadth-first enumeration of strings on a board large enough that no edge
+//! is met ([`duplicate_strings`]) and handed to the engine's [`MoveAutomaton`], which IDA* steps
+//! along its path (Taylor & Korf 1993). Finding those of up to 14 moves takes seconds and most of
+//! a gigabyte, so the solvers read them from `duplicate_moves.txt`, which the enumeration wrote
+//! (a test checks the file against it: run `STATESPACE_WRITE_DUPLICATES=1 cargo test --release
+//! -p statespace-puzzles -- --ignored duplicate_file` to check all of it, or write it again).
 
 use std::sync::OnceLock;
 
@@ -15,16 +18,36 @@ use statespace_engine::move_pruning::{MoveAutomaton, MoveState};
 
 use super::Move;
 
-/// The longest duplicate strings looked for ([`duplicate_strings`]).
-pub const MAX_DUPLICATE_LENGTH: usize = 15;
+/// The longest duplicate strings looked for ([`duplicate_strings`]), and held in
+/// `duplicate_moves.txt`.
+pub const MAX_DUPLICATE_LENGTH: usize = 14;
+
+/// Every duplicate string of at most [`MAX_DUPLICATE_LENGTH`] moves, as [`duplicate_strings`]
+/// finds them: a line of letters each, shortest first, after `#` comments.
+const DUPLICATE_FILE: &str = include_str!("duplicate_moves.txt");
 
 /// The automaton that forbids every duplicate string of at most `max_len` moves (see the module
-/// documentation), over the moves' indices in [`Move::ALL`]; found once per process and length.
+/// documentation), over the moves' indices in [`Move::ALL`]; made once per process and length.
 pub fn duplicate_automaton(max_len: usize) -> &'static MoveAutomaton {
     static AUTOMATA: [OnceLock<MoveAutomaton>; MAX_DUPLICATE_LENGTH + 1] =
         [const { OnceLock::new() }; MAX_DUPLICATE_LENGTH + 1];
-    AUTOMATA[max_len]
-        .get_or_init(|| MoveAutomaton::new(Move::ALL.len(), duplicate_strings(max_len)))
+    AUTOMATA[max_len.min(MAX_DUPLICATE_LENGTH)].get_or_init(|| {
+        let strings = listed_strings().filter(|string| string.len() <= max_len);
+        MoveAutomaton::new(Move::ALL.len(), strings)
+            .expect("the duplicate strings of at most 14 moves need fewer than 65,536 states")
+    })
+}
+
+/// The strings of `duplicate_moves.txt`, as move indices.
+fn listed_strings() -> impl Iterator<Item = Vec<usize>> {
+    DUPLICATE_FILE
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .map(|line| {
+            line.chars()
+                .map(|letter| Move::from_letter(letter).expect("a move letter") as usize)
+                .collect()
+        })
 }
 
 /// A string of moves packed two bits a move, the first move highest: among strings of one
@@ -46,7 +69,8 @@ pub fn duplicate_strings(max_len: usize) -> Vec<Vec<usize>> {
     let mut frontier: Vec<Packed> = vec![0];
     for len in 1..=max_len {
         // The strings found so far, to skip the extensions that end with one.
-        let automaton = MoveAutomaton::new(Move::ALL.len(), &found);
+        let automaton = MoveAutomaton::new(Move::ALL.len(), &found)
+            .expect("the duplicate strings of at most 14 moves need fewer than 65,536 states");
         let mut next = Vec::new();
         for &prefix in &frontier {
             let state = walk(&automaton, prefix, len - 1);
@@ -211,6 +235,47 @@ mod tests {
     fn the_shortest_duplicates_go_round_a_square() {
         let strings: Vec<String> = duplicate_strings(6).iter().map(|s| letters(s)).collect();
         assert_eq!(strings, ["ldruld", "rdlurd", "uldrul", "urdlur"]);
+    }
+
+    /// `duplicate_moves.txt` as [`duplicate_strings`] writes it.
+    fn file_text(strings: &[Vec<usize>]) -> String {
+        let mut text = String::from(
+            "# Duplicate move strings of the sliding puzzles, up to 14 moves, shortest first: written\n\
+             # by `duplicate_strings` (see duplicates.rs), which a test checks this file against.\n",
+        );
+        for string in strings {
+            text.push_str(&letters(string));
+            text.push('\n');
+        }
+        text
+    }
+
+    #[test]
+    fn the_file_begins_with_the_strings_found() {
+        let found = duplicate_strings(10);
+        let listed: Vec<Vec<usize>> = listed_strings().take(found.len() + 1).collect();
+        assert_eq!(listed[..found.len()], found[..]);
+        assert!(listed[found.len()].len() > 10);
+    }
+
+    /// Seconds and most of a gigabyte in a release build: `--ignored`. With
+    /// `STATESPACE_WRITE_DUPLICATES=1`, writes the file instead of checking it.
+    #[test]
+    #[ignore]
+    fn duplicate_file() {
+        let text = file_text(&duplicate_strings(MAX_DUPLICATE_LENGTH));
+        if std::env::var_os("STATESPACE_WRITE_DUPLICATES").is_some() {
+            let path = concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/src/sliding/duplicate_moves.txt"
+            );
+            std::fs::write(path, text).unwrap();
+        } else {
+            assert!(
+                text == DUPLICATE_FILE,
+                "duplicate_moves.txt is not what is found"
+            );
+        }
     }
 
     #[test]

@@ -98,6 +98,25 @@ pub fn build_bytes(patterns: &[TilePattern]) -> u64 {
     tables.saturating_add(lanes.div_ceil(8).saturating_mul(3))
 }
 
+/// The table of `pattern`: read off one of the tables made before it (`tables`, of `earlier`)
+/// when a symmetry of the board maps that one's pattern onto this one ([`TilePattern::table_from`];
+/// the middle two of the 24-puzzle's 6-6-6-6 are half turns of each other), otherwise built.
+fn make(
+    pattern: &TilePattern,
+    earlier: &[TilePattern],
+    tables: &[PatternDatabase],
+    options: &BuildOptions,
+) -> Result<PatternDatabase, StopReason> {
+    let derived = earlier
+        .iter()
+        .zip(tables)
+        .find_map(|(source, table)| pattern.table_from(source, table.as_bytes()));
+    match derived {
+        Some(distances) => Ok(PatternDatabase::from_distances(pattern.id(), distances)),
+        None => build(pattern, pattern.id(), options).table,
+    }
+}
+
 /// The pattern databases of a layout on a board, one per pattern, in the layout's order.
 #[derive(Debug)]
 pub struct PatternTables {
@@ -119,8 +138,8 @@ impl PatternTables {
         mut report: impl FnMut(TableEvent<'_>),
     ) -> Result<Self, StopReason> {
         let patterns = layout.tile_patterns(geometry, blank_goal);
-        let mut tables = Vec::with_capacity(patterns.len());
-        for pattern in &patterns {
+        let mut tables: Vec<PatternDatabase> = Vec::with_capacity(patterns.len());
+        for (done, pattern) in patterns.iter().enumerate() {
             let name = pattern.file_name();
             let path = cache.path(&name);
             let started = Instant::now();
@@ -129,7 +148,7 @@ impl PatternTables {
                     path: &path,
                     refused,
                 });
-                build(pattern, pattern.id(), options).table
+                make(pattern, &patterns[..done], &tables, options)
             })?;
             let elapsed = started.elapsed();
             match &cached.origin {
@@ -161,10 +180,10 @@ impl PatternTables {
         options: &BuildOptions,
     ) -> Result<Self, StopReason> {
         let patterns = layout.tile_patterns(geometry, blank_goal);
-        let tables = patterns
-            .iter()
-            .map(|pattern| build(pattern, pattern.id(), options).table)
-            .collect::<Result<_, _>>()?;
+        let mut tables = Vec::with_capacity(patterns.len());
+        for (done, pattern) in patterns.iter().enumerate() {
+            tables.push(make(pattern, &patterns[..done], &tables, options)?);
+        }
         Ok(Self {
             layout: layout.clone(),
             patterns,

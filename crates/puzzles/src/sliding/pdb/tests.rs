@@ -9,7 +9,7 @@ use rand_chacha::ChaCha8Rng;
 use statespace_engine::distance_table::distance_table;
 use statespace_engine::heuristics::{Additive, Image, Max};
 use statespace_engine::idastar::idastar;
-use statespace_engine::pattern_database::{BuildOptions, PatternSpace, UNREACHED};
+use statespace_engine::pattern_database::{BuildOptions, PatternSpace, UNREACHED, build};
 use statespace_engine::rank::KPermutationRanker;
 use statespace_engine::{Domain, Limits, PerfectHash, StopReason};
 
@@ -121,6 +121,35 @@ fn every_entry_equals_a_plain_bfs_distance_of_the_abstraction() {
                 value,
                 expected.get(&placement).copied(),
                 "{rows}x{cols} pattern {cells:?}, placement {placement:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_table_read_through_a_symmetry_equals_the_one_built() {
+    // On 4x4, tiles of cells 12, 14, 13 are those of 1, 2, 3 turned half round (in another
+    // order); on 4x3 nothing maps cell 1 onto cell 4 but a transposition, which a rectangle lacks.
+    /// Rows, columns, the source's goal cells, the pattern's, and whether a symmetry maps them.
+    type Case<'a> = (usize, usize, &'a [u8], &'a [u8], bool);
+    let cases: [Case; 3] = [
+        (4, 4, &[1, 2, 3], &[12, 14, 13], true),
+        (4, 4, &[1, 2, 5], &[8, 5, 4], true),
+        (4, 3, &[1], &[3], false),
+    ];
+    for (rows, cols, source_cells, cells, maps) in cases {
+        let geometry = geometry(rows, cols);
+        let source = TilePattern::new(geometry, source_cells.to_vec(), 0);
+        let pattern = TilePattern::new(geometry, cells.to_vec(), 0);
+        let options = BuildOptions::default();
+        let source_table = build(&source, source.id(), &options).table.unwrap();
+        let derived = pattern.table_from(&source, source_table.as_bytes());
+        assert_eq!(derived.is_some(), maps, "{cells:?} from {source_cells:?}");
+        if let Some(derived) = derived {
+            let built = build(&pattern, pattern.id(), &options).table.unwrap();
+            assert!(
+                derived == built.as_bytes(),
+                "{cells:?} from {source_cells:?}"
             );
         }
     }
