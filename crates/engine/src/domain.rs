@@ -5,6 +5,7 @@ use std::fmt::Debug;
 use std::hash::Hash;
 
 use crate::Cost;
+use crate::move_pruning::MoveAutomaton;
 
 /// A search space in the spirit of HOG2's environments: states, actions applied in place,
 /// inverse actions and a goal test.
@@ -50,6 +51,21 @@ pub trait Domain {
 
     /// Whether `state` is a goal.
     fn is_goal(&self, state: &Self::State) -> bool;
+
+    /// Action strings that IDA* need not try, as an automaton over [`Domain::action_index`]
+    /// that it follows along its path (see [`move_pruning`](crate::move_pruning)); none by
+    /// default. Each string it forbids needs a twin that costs no more, comes earlier in the
+    /// order of `actions`, can be played wherever the string can and leads to the same state:
+    /// then IDA* still returns the lexicographically first cheapest solution, from a smaller
+    /// tree.
+    fn duplicate_moves(&self) -> Option<&MoveAutomaton> {
+        None
+    }
+
+    /// The letter of `action` in the alphabet of [`Domain::duplicate_moves`].
+    fn action_index(&self, _action: Self::Action) -> usize {
+        0
+    }
 
     /// The cost of `action`; unit costs by default. Must be at least 1.
     fn cost(&self, _state: &Self::State, _action: Self::Action) -> u32 {

@@ -10,6 +10,7 @@ use std::time::Instant;
 
 use crate::domain::{Widened, check_undo, undo_check};
 use crate::limits::Meter;
+use crate::move_pruning::{MoveAutomaton, MoveState};
 use crate::path::finish;
 use crate::{
     Cost, Domain, DomainCosts, IncrementalHeuristic, LayerStats, Limits, SearchResult, Solution,
@@ -476,30 +477,35 @@ impl<D: Domain, W: Weights<D>, H: IncrementalHeuristic<D, W::Cost>> Expander
 {
     type Action = D::Action;
     type Cost = W::Cost;
-    type Memo = H::Memo;
+    /// The estimate's memo, and where the path leaves the domain's duplicate-move automaton.
+    type Memo = (H::Memo, MoveState);
 
-    fn memo(&self) -> H::Memo {
-        self.heuristic.init(self.domain, &self.state)
+    fn memo(&self) -> Self::Memo {
+        (
+            self.heuristic.init(self.domain, &self.state),
+            MoveAutomaton::START,
+        )
     }
 
     #[inline]
-    fn estimate(&self, memo: H::Memo) -> W::Cost {
+    fn estimate(&self, (memo, _): Self::Memo) -> W::Cost {
         self.heuristic.value(memo)
     }
 
     #[inline]
-    fn is_goal(&self, memo: H::Memo) -> bool {
+    fn is_goal(&self, memo: Self::Memo) -> bool {
         // An admissible estimate is zero at every goal, so only zero estimates need the test.
         self.estimate(memo) == W::Cost::ZERO && self.domain.is_goal(&self.state)
     }
 
-    fn play(&mut self, action: D::Action, memo: H::Memo) -> (W::Cost, H::Memo) {
+    fn play(&mut self, action: D::Action, (memo, moves): Self::Memo) -> (W::Cost, Self::Memo) {
         let cost = self.weights.weight(self.domain, &self.state, action);
+        let moves = self.follow(moves, action).expect("a move of the prefix");
         self.domain.apply(&mut self.state, action);
         let memo = self
             .heuristic
             .update(self.domain, &self.state, action, memo);
-        (cost, memo)
+        (cost, (memo, moves))
     }
 
     /// Children beyond the bound are undone here, without a visit: most generated nodes are.
@@ -507,10 +513,15 @@ impl<D: Domain, W: Weights<D>, H: IncrementalHeuristic<D, W::Cost>> Expander
     fn expand<B>(
         &mut self,
         g: W::Cost,
-        memo: H::Memo,
+        (memo, moves): Self::Memo,
         bound: W::Cost,
         last: Option<D::Action>,
-        mut visit: impl FnMut(&mut Self, D::Action, W::Cost, H::Memo) -> ControlFlow<B, Option<W::Cost>>,
+        mut visit: impl FnMut(
+            &mut Self,
+            D::Action,
+            W::Cost,
+            Self::Memo,
+        ) -> ControlFlow<B, Option<W::Cost>>,
     ) -> Expansion<B, W::Cost> {
         let expanded = self.expanded;
         self.expanded += 1;
@@ -525,6 +536,9 @@ impl<D: Domain, W: Weights<D>, H: IncrementalHeuristic<D, W::Cost>> Expander
             if Some(action) == forbidden {
                 continue;
             }
+            let Some(child_moves) = self.follow(moves, action) else {
+                continue;
+            };
             let child_g = g + self.weights.weight(self.domain, &self.state, action);
             let before = undo_check(expanded, &self.state);
             self.domain.apply(&mut self.state, action);
@@ -538,7 +552,7 @@ impl<D: Domain, W: Weights<D>, H: IncrementalHeuristic<D, W::Cost>> Expander
                 least = min_some(least, Some(child_f));
                 continue;
             }
-            match visit(self, action, child_g, child_memo) {
+            match visit(self, action, child_g, (child_memo, child_moves)) {
                 ControlFlow::Continue(below) => least = min_some(least, below),
                 ControlFlow::Break(stop) => {
                     halt = Some(stop);
@@ -564,5 +578,17 @@ pub(crate) fn min_some<C: Ord>(a: Option<C>, b: Option<C>) -> Option<C> {
         (Some(x), Some(y)) => Some(x.min(y)),
         (x, None) => x,
         (None, y) => y,
+    }
+}
+
+impl<D: Domain, W: Weights<D>, H: IncrementalHeuristic<D, W::Cost>> Moves<'_, D, W, H> {
+    /// The automaton's state after `action` from `moves`, or `None` when the domain's
+    /// duplicate-move automaton forbids it there.
+    #[inline]
+    fn follow(&self, moves: MoveState, action: D::Action) -> Option<MoveState> {
+        match self.domain.duplicate_moves() {
+            Some(automaton) => automaton.step(moves, self.domain.action_index(action)),
+            None => Some(MoveAutomaton::START),
+        }
     }
 }

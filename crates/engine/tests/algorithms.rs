@@ -685,3 +685,76 @@ fn distance_tables_widen_past_a_byte() {
         Err(statespace_engine::StopReason::DepthLimit)
     );
 }
+
+/// Steps on the integer plane: +x, −x, +y, −y, in that order. Steps along different axes
+/// commute, so a y step followed by an x step has a twin earlier in the order (the x step first).
+struct Plane {
+    duplicates: Option<statespace_engine::move_pruning::MoveAutomaton>,
+}
+
+impl Domain for Plane {
+    type State = (i32, i32);
+    type Action = usize;
+    fn actions(&self, _: &(i32, i32), out: &mut Vec<usize>) {
+        out.extend(0..4);
+    }
+    fn apply(&self, (x, y): &mut (i32, i32), step: usize) {
+        match step {
+            0 => *x += 1,
+            1 => *x -= 1,
+            2 => *y += 1,
+            _ => *y -= 1,
+        }
+    }
+    fn invert(&self, step: usize) -> Option<usize> {
+        Some(step ^ 1)
+    }
+    fn is_goal(&self, state: &(i32, i32)) -> bool {
+        *state == (3, -2)
+    }
+    fn duplicate_moves(&self) -> Option<&statespace_engine::move_pruning::MoveAutomaton> {
+        self.duplicates.as_ref()
+    }
+    fn action_index(&self, step: usize) -> usize {
+        step
+    }
+}
+
+#[test]
+fn idastar_skips_the_duplicate_moves_a_domain_names_and_keeps_its_answer() {
+    let plain = Plane { duplicates: None };
+    let automaton =
+        statespace_engine::move_pruning::MoveAutomaton::new(4, [[2, 0], [2, 1], [3, 0], [3, 1]]);
+    let pruned = Plane {
+        duplicates: automaton,
+    };
+    // A weak estimate, so that the iterations grow trees where the pruning shows.
+    let estimate = |&(x, y): &(i32, i32)| ((3 - x).abs() + (y + 2).abs()) as u32 / 2;
+    for threads in [1, 2] {
+        let parallel = statespace_engine::parallel_idastar::Parallel::threads(threads)
+            .split_after(0)
+            .ordered();
+        let search = |plane: &Plane| {
+            statespace_engine::parallel_idastar::parallel_idastar(
+                plane,
+                &(0, 0),
+                &estimate,
+                &Limits::none(),
+                &parallel,
+            )
+        };
+        let (full, less) = (search(&plain), search(&pruned));
+        assert_eq!(full.outcome, less.outcome, "{threads} threads");
+        assert_eq!(
+            full.outcome.solution().unwrap().actions,
+            [0, 0, 0, 3, 3],
+            "{threads} threads"
+        );
+        assert!(
+            less.stats.generated < full.stats.generated,
+            "{threads} threads: {} against {}",
+            less.stats.generated,
+            full.stats.generated
+        );
+    }
+}

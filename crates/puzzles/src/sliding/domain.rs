@@ -1,11 +1,13 @@
 //! The sliding-tile puzzle as an engine [`Domain`], over any [`Tiles`] representation.
 
+use statespace_engine::move_pruning::MoveAutomaton;
 use statespace_engine::rank::{
     PermutationUnranker, factorial, rank_permutation, unrank_permutation,
 };
 use statespace_engine::{Domain, PerfectHash};
 
 use super::board::{Move, PackedBoard, Shape, Tiles};
+use super::duplicates::{default_duplicate_length, duplicate_automaton};
 
 /// No neighbour in that direction.
 const EDGE: u32 = u32::MAX;
@@ -43,6 +45,8 @@ pub struct SlidingPuzzle<T> {
     /// [`SlidingPuzzle::tile_distance`] of each tile (row) and cell (column), for boards of at
     /// most [`DISTANCE_TABLE_CELLS`] cells; empty for larger ones.
     distances: Box<[u16]>,
+    /// The move strings IDA* need not try ([`duplicate_automaton`]).
+    duplicates: &'static MoveAutomaton,
 }
 
 /// The most cells for which the distances of every tile to every cell are tabled (128 KiB).
@@ -82,6 +86,7 @@ impl<T: Tiles> SlidingPuzzle<T> {
             home_rows: (0..cells).map(|tile| home(tile, Shape::row)).collect(),
             home_cols: (0..cells).map(|tile| home(tile, Shape::col)).collect(),
             distances: Box::new([]),
+            duplicates: duplicate_automaton(default_duplicate_length(cells)),
         };
         if cells <= DISTANCE_TABLE_CELLS {
             // The blank has no home: its row is never read.
@@ -164,6 +169,16 @@ impl<T: Tiles> Domain for SlidingPuzzle<T> {
     type Action = Move;
 
     #[inline(always)]
+    /// The blank's detours that an earlier string of moves does the work of.
+    fn duplicate_moves(&self) -> Option<&MoveAutomaton> {
+        Some(self.duplicates)
+    }
+
+    #[inline]
+    fn action_index(&self, step: Move) -> usize {
+        step as usize
+    }
+
     fn actions(&self, board: &T, out: &mut Vec<Move>) {
         let around = &self.neighbors[board.blank()];
         for step in Move::ALL {

@@ -22,6 +22,13 @@ use super::Move;
 /// `duplicate_moves.txt`.
 pub const MAX_DUPLICATE_LENGTH: usize = 14;
 
+/// The longest duplicate strings worth pruning on a board of `cells` cells: up to 16 cells,
+/// searches are short, and the automaton of longer strings takes longer to make than it saves
+/// (Korf's 100: see BENCHMARKS.md).
+pub fn default_duplicate_length(cells: usize) -> usize {
+    if cells > 16 { MAX_DUPLICATE_LENGTH } else { 10 }
+}
+
 /// Every duplicate string of at most [`MAX_DUPLICATE_LENGTH`] moves, as [`duplicate_strings`]
 /// finds them: a line of letters each, shortest first, after `#` comments.
 const DUPLICATE_FILE: &str = include_str!("duplicate_moves.txt");
