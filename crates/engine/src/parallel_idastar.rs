@@ -26,7 +26,7 @@ use crate::{
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum SubtreeOrder {
     /// Tightest first: by decreasing f-value (cost plus estimate), then decreasing
-    /// [`Expander::tightness`](crate::idastar::Expander::tightness), action order among equals.
+    /// [`Expander::tightness`], action order among equals.
     /// Where the estimate is nearly exact the subtrees are small and lie on optimal paths more
     /// often, so the last iteration ends sooner; the answer is an optimal solution, the same
     /// for any number of threads above one, but not always the lexicographically first.

@@ -100,7 +100,8 @@ pub fn build_bytes(patterns: &[TilePattern]) -> u64 {
 
 /// The table of `pattern`: read off one of the tables made before it (`tables`, of `earlier`)
 /// when a symmetry of the board maps that one's pattern onto this one ([`TilePattern::table_from`];
-/// the middle two of the 24-puzzle's 6-6-6-6 are half turns of each other), otherwise built.
+/// in the 24-puzzle's 6-6-6-6, the third and fourth are a half and a quarter turn of the
+/// second), otherwise built.
 fn make(
     pattern: &TilePattern,
     earlier: &[TilePattern],
