@@ -3,7 +3,7 @@
 //!
 //! A tree search such as IDA* meets a state once per path to it. Where two action strings lead
 //! from any state to the same state, the search needs only one of them: forbidding the other
-//! (wherever it would end the path) removes whole subtrees of duplicates. An [`MoveAutomaton`]
+//! (wherever it would end the path) removes whole subtrees of duplicates. A [`MoveAutomaton`]
 //! recognises every forbidden string as a suffix of the actions taken, in one table read per
 //! action (the Aho–Corasick construction, completed into a deterministic automaton).
 //!
@@ -22,6 +22,8 @@
 //! assert!(automaton.step(after_zero, 1).is_some()); // "01" is not
 //! ```
 
+use std::collections::{HashMap, VecDeque};
+
 /// A state of the automaton: what of the actions taken so far matters for what comes next.
 /// Sixteen bits, so that the table of a large automaton stays in the nearest caches.
 pub type MoveState = u16;
@@ -32,8 +34,6 @@ const PRUNED: MoveState = MoveState::MAX;
 type Node = u32;
 
 const PRUNED_NODE: Node = Node::MAX;
-
-use std::collections::HashMap;
 
 /// A deterministic automaton over action indices that rejects every string ending with one of
 /// its forbidden strings.
@@ -50,11 +50,15 @@ impl MoveAutomaton {
 
     /// The automaton over actions `0..actions` that forbids every string of `forbidden` (action
     /// indices below `actions`), or `None` if it needs more than 65,535 states.
+    ///
+    /// # Panics
+    /// If `actions` is 0 or a forbidden string holds an action of `actions` or more.
     pub fn new<S: AsRef<[usize]>>(
         actions: usize,
         forbidden: impl IntoIterator<Item = S>,
     ) -> Option<Self> {
         const NONE: Node = Node::MAX;
+        assert!(actions > 0, "an automaton over no actions");
         // The trie of the forbidden strings: `child[node * actions + action]`.
         let mut child = vec![NONE; actions];
         let mut ends = vec![false];
@@ -76,7 +80,7 @@ impl MoveAutomaton {
         // in the trie (its failure link), which is nearer the root and so already complete.
         let mut next = child.clone();
         let mut failure = vec![0 as Node; ends.len()];
-        let mut queue = std::collections::VecDeque::from([0usize]);
+        let mut queue = VecDeque::from([0usize]);
         while let Some(node) = queue.pop_front() {
             for action in 0..actions {
                 let slot = node * actions + action;
