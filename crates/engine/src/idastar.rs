@@ -460,6 +460,16 @@ impl<'a, D: Domain, W: Weights<D>, H: IncrementalHeuristic<D, W::Cost>> Moves<'a
             expanded: 0,
         }
     }
+
+    /// Where the path leaves the domain's duplicate-move automaton once `action` follows
+    /// `moves`, or `None` when the automaton forbids it there.
+    #[inline]
+    fn moves_after(&self, moves: MoveState, action: D::Action) -> Option<MoveState> {
+        match self.domain.duplicate_moves() {
+            Some(automaton) => automaton.step(moves, self.domain.action_index(action)),
+            None => Some(MoveAutomaton::START),
+        }
+    }
 }
 
 impl<D: Domain, W: Weights<D>, H: IncrementalHeuristic<D, W::Cost>> Clone for Moves<'_, D, W, H> {
@@ -500,7 +510,9 @@ impl<D: Domain, W: Weights<D>, H: IncrementalHeuristic<D, W::Cost>> Expander
 
     fn play(&mut self, action: D::Action, (memo, moves): Self::Memo) -> (W::Cost, Self::Memo) {
         let cost = self.weights.weight(self.domain, &self.state, action);
-        let moves = self.follow(moves, action).expect("a move of the prefix");
+        let moves = self
+            .moves_after(moves, action)
+            .expect("a move of the prefix");
         self.domain.apply(&mut self.state, action);
         let memo = self
             .heuristic
@@ -536,7 +548,7 @@ impl<D: Domain, W: Weights<D>, H: IncrementalHeuristic<D, W::Cost>> Expander
             if Some(action) == forbidden {
                 continue;
             }
-            let Some(child_moves) = self.follow(moves, action) else {
+            let Some(child_moves) = self.moves_after(moves, action) else {
                 continue;
             };
             let child_g = g + self.weights.weight(self.domain, &self.state, action);
@@ -578,17 +590,5 @@ pub(crate) fn min_some<C: Ord>(a: Option<C>, b: Option<C>) -> Option<C> {
         (Some(x), Some(y)) => Some(x.min(y)),
         (x, None) => x,
         (None, y) => y,
-    }
-}
-
-impl<D: Domain, W: Weights<D>, H: IncrementalHeuristic<D, W::Cost>> Moves<'_, D, W, H> {
-    /// The automaton's state after `action` from `moves`, or `None` when the domain's
-    /// duplicate-move automaton forbids it there.
-    #[inline]
-    fn follow(&self, moves: MoveState, action: D::Action) -> Option<MoveState> {
-        match self.domain.duplicate_moves() {
-            Some(automaton) => automaton.step(moves, self.domain.action_index(action)),
-            None => Some(MoveAutomaton::START),
-        }
     }
 }

@@ -168,7 +168,6 @@ impl<T: Tiles> Domain for SlidingPuzzle<T> {
     type State = T;
     type Action = Move;
 
-    #[inline(always)]
     /// The blank's detours that an earlier string of moves does the work of.
     fn duplicate_moves(&self) -> Option<&MoveAutomaton> {
         Some(self.duplicates)
@@ -179,6 +178,7 @@ impl<T: Tiles> Domain for SlidingPuzzle<T> {
         step as usize
     }
 
+    #[inline(always)]
     fn actions(&self, board: &T, out: &mut Vec<Move>) {
         let around = &self.neighbors[board.blank()];
         for step in Move::ALL {

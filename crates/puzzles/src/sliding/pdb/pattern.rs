@@ -111,7 +111,7 @@ impl TilePattern {
             "a pattern has 1 to {} tiles",
             (cells - 1).min(MAX_PATTERN_TILES)
         );
-        let mask = goal_cells.iter().fold(0u32, |mask, &cell| mask | 1 << cell);
+        let mask = mask_of(&goal_cells);
         assert_eq!(mask.count_ones() as usize, k, "cells repeat");
         assert!(
             mask & 1 << blank_goal == 0,
@@ -207,30 +207,19 @@ impl TilePattern {
         {
             return None;
         }
-        let image = symmetries(&self.geometry).into_iter().find(|image| {
-            let mut cells: Vec<u8> = self
+        // The symmetry, and `order[i]`: the index in `source` of the image of this pattern's
+        // tile `i` (cells are distinct, so every tile has one exactly when the sets match).
+        let (image, order) = symmetries(&self.geometry).into_iter().find_map(|image| {
+            let order: Option<Vec<usize>> = self
                 .goal_cells
                 .iter()
-                .map(|&c| image[usize::from(c)])
+                .map(|&cell| {
+                    let target = image[usize::from(cell)];
+                    source.goal_cells.iter().position(|&c| c == target)
+                })
                 .collect();
-            cells.sort_unstable();
-            let mut theirs = source.goal_cells.clone();
-            theirs.sort_unstable();
-            cells == theirs
+            Some((image, order?))
         })?;
-        // `order[i]`: the index in `source` of the image of this pattern's tile `i`.
-        let order: Vec<usize> = self
-            .goal_cells
-            .iter()
-            .map(|&cell| {
-                let target = image[usize::from(cell)];
-                source
-                    .goal_cells
-                    .iter()
-                    .position(|&c| c == target)
-                    .expect("mapped onto source")
-            })
-            .collect();
         let mut distances = vec![0u8; self.entries() as usize];
         distances
             .par_chunks_mut(DERIVE_CHUNK)
@@ -252,11 +241,7 @@ impl TilePattern {
     }
 
     fn goal_free_cells_connected(&self) -> bool {
-        let occupied = self
-            .goal_cells
-            .iter()
-            .fold(0u32, |mask, &cell| mask | 1 << cell);
-        let free = self.geometry.all_cells() & !occupied;
+        let free = self.geometry.all_cells() & !mask_of(&self.goal_cells);
         let seed = free & free.wrapping_neg();
         self.geometry.flood(seed, free) == free
     }
@@ -296,6 +281,11 @@ fn symmetries(geometry: &Geometry) -> Vec<Vec<u8>> {
         }
     }
     maps
+}
+
+/// The mask of `cells`.
+fn mask_of(cells: &[u8]) -> u32 {
+    cells.iter().fold(0, |mask, &cell| mask | 1 << cell)
 }
 
 /// The cells of `free` that the variants (bit `i`: the `i`-th free cell) stand for.
@@ -345,11 +335,7 @@ impl PatternSpace for TilePattern {
 
     fn goal(&self) -> (u64, u64) {
         let entry = self.entry(&self.goal_cells);
-        let occupied = self
-            .goal_cells
-            .iter()
-            .fold(0u32, |mask, &cell| mask | 1 << cell);
-        let free = self.geometry.all_cells() & !occupied;
+        let free = self.geometry.all_cells() & !mask_of(&self.goal_cells);
         let variant = variant_of_cell(u32::from(self.blank_goal), free);
         (entry, 1 << variant)
     }
