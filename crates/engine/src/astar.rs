@@ -9,7 +9,10 @@
 //!   generated states are still in the open list when the goal leaves it, so they are never
 //!   looked up nor given a node. An entry whose state has left already at no greater cost is
 //!   dropped; at a lower cost (only an inconsistent estimate allows it) the state is expanded
-//!   again;
+//!   again. With an index whose lookups cost an array access ([`StateIndex::CHEAP_LOOKUPS`]: a
+//!   dense index), states are numbered as they are generated instead: a child reached before at
+//!   no greater cost is dropped at once, so a state enters the open list once per cheaper path
+//!   (on an open grid, once instead of about twice), and keeps the first of its cheapest parents;
 //! - the open list holds the entries whole (state, parent node, action, memo of the estimate),
 //!   so expanding never reads the node arena, and is a bucket queue: one stack per (f, g), found
 //!   by indexing rows of f and columns of g (integer f-values take few distinct values, and
@@ -283,6 +286,13 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy, C: Cost> AStar<S, A, I, M, C> {
         self.open.clear(f);
         self.costs.clear();
         self.links.clear();
+        let root = Link {
+            parent: ROOT,
+            action: None,
+        };
+        if I::CHEAP_LOOKUPS {
+            self.node_of(start, root, C::ZERO);
+        }
         let entry = Entry {
             state: start.clone(),
             parent: ROOT,
@@ -339,16 +349,17 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy, C: Cost> AStar<S, A, I, M, C> {
         }
     }
 
-    /// Whether `state` has left the open list at cost `g` or less: an entry for it at `g` would
-    /// be dropped as it leaves (see `node_of`).
+    /// The node of `state`, leaving the open list at cost `g`, when states are numbered as they
+    /// are generated (an index with cheap lookups): none if the entry is stale, a cheaper path
+    /// having been found since it was pushed.
     #[inline(always)]
-    fn reached_as_cheaply(&self, state: &S, g: C) -> bool
+    fn live_node(&self, state: &S, g: C) -> Option<u32>
     where
         I: StateIndex<S>,
     {
         self.visited
             .get(state)
-            .is_some_and(|known| self.costs[known as usize] <= g)
+            .filter(|&known| self.costs[known as usize] == g)
     }
 
     fn solution_to(&self, node: u32) -> Solution<A, C> {
@@ -394,7 +405,12 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy, C: Cost> AStar<S, A, I, M, C> {
                 parent,
                 action: parent_action,
             };
-            let Some(node) = self.node_of(&state, link, g) else {
+            let node = if I::CHEAP_LOOKUPS {
+                self.live_node(&state, g)
+            } else {
+                self.node_of(&state, link, g)
+            };
+            let Some(node) = node else {
                 continue;
             };
             if domain.is_goal(&state) {
@@ -420,7 +436,11 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy, C: Cost> AStar<S, A, I, M, C> {
                 domain.apply(&mut next, action);
                 check_inverse(domain, stats.expanded, &state, action, &next);
                 let child_g = g + weights.weight(domain, &state, action);
-                if I::CHEAP_LOOKUPS && self.reached_as_cheaply(&next, child_g) {
+                let link = Link {
+                    parent: node,
+                    action: Some(action),
+                };
+                if I::CHEAP_LOOKUPS && self.node_of(&next, link, child_g).is_none() {
                     continue;
                 }
                 let memo = heuristic.update(domain, &next, action, parent_memo);

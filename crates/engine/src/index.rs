@@ -19,9 +19,9 @@ use crate::{Domain, PerfectHash};
 /// [`VisitedSet`]: [`visited_set_from_state_index!`](crate::visited_set_from_state_index) writes
 /// that part.
 pub trait StateIndex<S>: VisitedSet<S> {
-    /// Whether a lookup costs about one array access (a dense index): A* then looks each child
-    /// up as it is generated and drops the ones reached as cheaply before, instead of carrying
-    /// them through its open list (on a grid, most of a cell's neighbours).
+    /// Whether a lookup costs about one array access (a dense index): A* then numbers each child
+    /// as it is generated and drops the ones reached as cheaply before, instead of carrying them
+    /// through its open list (on a grid, most of a cell's neighbours).
     const CHEAP_LOOKUPS: bool = false;
     /// The node number of `state`, if it has one.
     fn get(&self, state: &S) -> Option<u32>;

@@ -11,7 +11,9 @@ use statespace_engine::distance_table::distance_table;
 use statespace_engine::heuristics::Max;
 use statespace_engine::idastar::{idastar, idastar_weighted};
 use statespace_engine::index::{DenseIndex, DenseSet, FlatIndex, StateIndex};
-use statespace_engine::{Domain, Limits, OrderedFloat, Outcome, Recompute, Solution, closures};
+use statespace_engine::{
+    Domain, Limits, OrderedFloat, Outcome, PerfectHash, Recompute, SearchResult, Solution, closures,
+};
 use support::{Sliding, graphs, replay, sliding_starts};
 
 /// The length of a found solution, or None when the outcome says there is none.
@@ -75,17 +77,22 @@ proptest! {
                 bfs_with(&graph, &start, &limits, &mut a).outcome,
                 bfs(&graph, &start, &limits).outcome
             );
+            // A dense index numbers states as they are generated (a state keeps the first of
+            // its cheapest parents), a hash index as they leave the open list: same costs.
             let zero = |_: &u32| 0;
+            let cost = |result: SearchResult<_>| result.outcome.solution().map(|s| s.cost);
             prop_assert_eq!(
-                astar_with(&graph, &start, &zero, &limits, &mut a).outcome,
-                astar(&graph, &start, &zero, &limits).outcome
+                cost(astar_with(&graph, &start, &zero, &limits, &mut a)),
+                cost(astar(&graph, &start, &zero, &limits))
             );
             // A reused searcher, even after a stopped search: same outcome and work as a fresh one.
             searcher.search(&graph, &start, &inconsistent, &limits.clone().max_expanded(1));
             let reused = searcher.search(&graph, &start, &inconsistent, &limits);
+            let fresh_dense = astar_with(&graph, &start, &inconsistent, &limits, &mut b);
+            prop_assert_eq!(&reused.outcome, &fresh_dense.outcome);
+            prop_assert_eq!(reused.stats.expanded, fresh_dense.stats.expanded);
             let fresh = astar(&graph, &start, &inconsistent, &limits);
-            prop_assert_eq!(&reused.outcome, &fresh.outcome);
-            prop_assert_eq!(reused.stats.expanded, fresh.stats.expanded);
+            prop_assert_eq!(cost(reused), fresh.outcome.solution().map(|s| s.cost));
             // A reused breadth-first searcher, even after a stopped search, with neighbours
             // ranked from their parents.
             breadth_first.search(&graph, &start, &limits.clone().max_expanded(1));
@@ -283,6 +290,18 @@ impl Domain for Weighted {
     }
 }
 
+impl PerfectHash for Weighted {
+    fn size(&self) -> u64 {
+        u64::from(self.goal) + 1
+    }
+    fn rank(&self, &node: &u32) -> u64 {
+        u64::from(node)
+    }
+    fn unrank(&self, rank: u64) -> u32 {
+        rank as u32
+    }
+}
+
 impl Weighted {
     /// The cheapest cost from each node to the goal, by relaxing every edge until nothing
     /// changes (Bellman-Ford).
@@ -408,15 +427,22 @@ proptest! {
         };
         let is_goal = |&node: &u32| node == graph.goal;
         let nodes = |solution: &Solution<usize>| solution.states(&graph, &start);
-        let by_trait = dijkstra(&graph, &start, &limits);
+        // The closures' index is an array, which numbers nodes as they are generated, like a
+        // dense index.
+        let mut searcher = AStar::new(DenseIndex::new(&graph));
+        let by_trait = searcher.search(&graph, &start, &|_: &u32| 0, &limits);
         let by_closures = closures::dijkstra(&start, successors, is_goal);
         prop_assert_eq!(
             by_closures,
             by_trait.outcome.solution().map(|s| (nodes(s), s.cost as u32))
         );
+        prop_assert_eq!(
+            by_trait.outcome.solution().map(|s| s.cost),
+            dijkstra(&graph, &start, &limits).outcome.solution().map(|s| s.cost)
+        );
         let exact = graph.costs_to_goal();
         let estimate = |node: &u32| exact[*node as usize].map_or(0, |cost| cost as u32 / 2);
-        let by_trait = astar(&graph, &start, &estimate, &limits);
+        let by_trait = searcher.search(&graph, &start, &estimate, &limits);
         let by_closures = closures::astar(&start, successors, estimate, is_goal);
         prop_assert_eq!(
             by_closures,
@@ -444,12 +470,14 @@ proptest! {
 }
 
 /// Textbook A* in the engine's order (least f, then largest g, then generated last) with a
-/// binary heap, dropping a state that leaves the heap again at no lower cost: its solution (the
-/// edges) and its number of expansions.
+/// binary heap: its solution (the edges) and its number of expansions. Lazy, it drops a state
+/// that leaves the heap again at no lower cost; eager, a state generated again at no lower cost
+/// (and, as it leaves, a state generated more cheaply since).
 fn reference_astar(
     graph: &Weighted,
     start: u32,
     estimate: impl Fn(&u32) -> u32,
+    eager: bool,
 ) -> (Option<Vec<usize>>, u64) {
     use std::cmp::Reverse;
     use std::collections::{BinaryHeap, HashMap};
@@ -462,13 +490,22 @@ fn reference_astar(
         start,
         None,
     ));
+    // The cheapest cost and way of each state expanded (lazy) or generated (eager).
     let mut reached: HashMap<u32, (u64, Option<(u32, usize)>)> = HashMap::new();
+    if eager {
+        reached.insert(start, (0, None));
+    }
     let (mut serial, mut expanded) = (0, 0);
     while let Some((Reverse(_), g, _, state, via)) = heap.pop() {
-        if reached.get(&state).is_some_and(|&(known, _)| known <= g) {
+        if eager {
+            if reached[&state].0 < g {
+                continue;
+            }
+        } else if reached.get(&state).is_some_and(|&(known, _)| known <= g) {
             continue;
+        } else {
+            reached.insert(state, (g, via));
         }
-        reached.insert(state, (g, via));
         if graph.is_goal(&state) {
             let mut edges = Vec::new();
             let mut at = state;
@@ -485,6 +522,15 @@ fn reference_astar(
         for edge in actions {
             let (mut next, child_g) = (state, g + u64::from(graph.cost(&state, edge)));
             graph.apply(&mut next, edge);
+            if eager {
+                if reached
+                    .get(&next)
+                    .is_some_and(|&(known, _)| known <= child_g)
+                {
+                    continue;
+                }
+                reached.insert(next, (child_g, Some((state, edge))));
+            }
             serial += 1;
             let f = child_g + u64::from(estimate(&next));
             heap.push((Reverse(f), child_g, serial, next, Some((state, edge))));
@@ -503,9 +549,14 @@ proptest! {
         let consistent = |node: &u32| exact[*node as usize].map_or(0, |d| d as u32);
         let inconsistent = |node: &u32| exact[*node as usize].map_or(0, |d| (d * u64::from(node % 3) / 2) as u32);
         let mut searcher = AStar::new(FlatIndex::default());
+        let mut dense = AStar::new(DenseIndex::new(&graph));
         for estimate in [&consistent as &dyn Fn(&u32) -> u32, &inconsistent] {
             let result = searcher.search(&graph, &start, &estimate, &Limits::none());
-            let (solution, expanded) = reference_astar(&graph, start, estimate);
+            let (solution, expanded) = reference_astar(&graph, start, estimate, false);
+            prop_assert_eq!(result.outcome.solution().map(|s| s.actions.clone()), solution);
+            prop_assert_eq!(result.stats.expanded, expanded);
+            let result = dense.search(&graph, &start, &estimate, &Limits::none());
+            let (solution, expanded) = reference_astar(&graph, start, estimate, true);
             prop_assert_eq!(result.outcome.solution().map(|s| s.actions.clone()), solution);
             prop_assert_eq!(result.stats.expanded, expanded);
         }
