@@ -4,10 +4,12 @@
 //! Each takes a start, a closure listing a node's successors (with their costs, for Dijkstra and
 //! A*), an estimate for A*, and a goal test, and returns the nodes of a cheapest path from the
 //! start to a goal (both included) with its cost, or `None` when no goal can be reached. They run
-//! the engine's own [`bfs`](crate::bfs::bfs), [`dijkstra`](crate::dijkstra::dijkstra_weighted),
-//! [`astar`](crate::astar::astar_weighted) and [`idastar`](crate::idastar::idastar_weighted)
-//! without limits: the first three on the numbers of the nodes met (each node hashed once, when
-//! it is listed), IDA* on the nodes themselves, moving to the i-th successor. Implement
+//! without limits: every search but IDA* numbers each node once, when it is first listed (one
+//! hash each, as `pathfinding` does), and works on the numbers: [`bfs`] reads its queue off that
+//! numbering, [`dijkstra`] and [`astar`] run the engine's own
+//! [`astar`](crate::astar::astar_weighted) on them; [`idastar`] runs the engine's
+//! [`idastar`](crate::idastar::idastar_weighted) on the nodes themselves, moving to the i-th
+//! successor. Implement
 //! [`Domain`] for limits, statistics, moves made in place and the other searches.
 //!
 //! ```
@@ -41,7 +43,6 @@ use hashbrown::HashTable;
 use rustc_hash::FxBuildHasher;
 
 use crate::astar::AStar;
-use crate::bfs::Bfs;
 use crate::index::StateIndex;
 use crate::{Cost, Domain, Limits, Outcome, Solution, Weights};
 
@@ -81,6 +82,20 @@ impl<N: Eq + Hash> Met<N> {
                 number
             }
         }
+    }
+}
+
+impl<N: Clone> Met<N> {
+    /// The nodes from the first one met to the node numbered `last`, each numbered after its
+    /// parent in `parents` (the first one's parent being [`NONE`]).
+    fn path_to(&self, last: usize, parents: &[u32]) -> Vec<N> {
+        let mut path: Vec<N> = std::iter::successors(Some(last as u32), |&node| {
+            Some(parents[node as usize]).filter(|&parent| parent != NONE)
+        })
+        .map(|node| self.nodes[node as usize].clone())
+        .collect();
+        path.reverse();
+        path
     }
 }
 
@@ -208,17 +223,38 @@ const NONE: u32 = u32::MAX;
 
 /// The nodes of a path with the fewest steps from `start` to a node where `success` holds, or
 /// `None` when there is none. `successors` lists a node's neighbours.
-pub fn bfs<N, FN, IN, FS>(start: &N, mut successors: FN, success: FS) -> Option<Vec<N>>
+///
+/// Nodes are numbered in the order they are met, which is breadth-first order: the numbering is
+/// the queue, and a node's parent is the first node that listed it, so the path is the
+/// lexicographically first of the shortest ones in the order successors are listed, as
+/// [`crate::bfs::bfs`] finds it.
+pub fn bfs<N, FN, IN, FS>(start: &N, mut successors: FN, mut success: FS) -> Option<Vec<N>>
 where
     N: Clone + Eq + Hash,
     FN: FnMut(&N) -> IN,
     IN: IntoIterator<Item = N>,
     FS: FnMut(&N) -> bool,
 {
-    let successors = move |node: &N| successors(node).into_iter().map(|next| (next, 0u32));
-    let domain = Successors::new(start, successors, success);
-    let result = Bfs::new(ByNumber::new()).search(&domain, &0, &Limits::none());
-    solved(result.outcome).map(|solution| domain.nodes(&solution))
+    if success(start) {
+        return Some(vec![start.clone()]);
+    }
+    let mut met = Met::new(start.clone());
+    let mut parents = Vec::with_capacity(INITIAL_NODES);
+    parents.push(NONE);
+    let mut expanding = 0;
+    while expanding < met.nodes.len() {
+        for next in successors(&met.nodes[expanding]) {
+            let count = met.nodes.len();
+            if met.number(next) as usize == count {
+                parents.push(expanding as u32);
+                if success(&met.nodes[count]) {
+                    return Some(met.path_to(count, &parents));
+                }
+            }
+        }
+        expanding += 1;
+    }
+    None
 }
 
 /// The nodes of a cheapest path from `start` to a node where `success` holds, and its cost, by

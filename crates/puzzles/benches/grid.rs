@@ -257,11 +257,76 @@ fn maze_group(c: &mut Criterion, name: &str, maze: &Maze, unit: bool, deepening:
         group.bench_function("bfs/closures", |b| {
             b.iter(|| closures::bfs(&start, neighbours, success))
         });
+        group.bench_function("bfs/floor", |b| {
+            b.iter(|| bare_bfs(&start, neighbours, success))
+        });
+        let order = bfs_order(&start, neighbours, success);
+        let seen: rustc_hash::FxHashSet<Point> = order.iter().copied().collect();
+        group.bench_function("bfs/listing", |b| {
+            b.iter(|| {
+                let mut known = 0usize;
+                for node in &order {
+                    for next in neighbours(node) {
+                        known += usize::from(seen.contains(&next));
+                    }
+                }
+                known
+            })
+        });
         group.bench_function("bfs/traits", |b| {
             b.iter(|| black_box(breadth_first.search(maze, &0, &limits).stats.expanded))
         });
     }
     group.finish();
+}
+
+/// The least any breadth-first search over closures does, whatever its data structures: the
+/// caller's closure on each node it expands and a probe of a hash set for each node listed. No
+/// parents, no path: a floor under `pathfinding`'s time and ours.
+fn bare_bfs<N, I>(start: &N, successors: impl Fn(&N) -> I, success: impl Fn(&N) -> bool) -> bool
+where
+    N: Clone + Eq + std::hash::Hash,
+    I: IntoIterator<Item = N>,
+{
+    let mut seen = rustc_hash::FxHashSet::default();
+    seen.insert(start.clone());
+    let mut queue = std::collections::VecDeque::from([start.clone()]);
+    while let Some(node) = queue.pop_front() {
+        if success(&node) {
+            return true;
+        }
+        for next in successors(&node) {
+            if seen.insert(next.clone()) {
+                queue.push_back(next);
+            }
+        }
+    }
+    false
+}
+
+fn bfs_order<N, I>(start: &N, successors: impl Fn(&N) -> I, success: impl Fn(&N) -> bool) -> Vec<N>
+where
+    N: Clone + Eq + std::hash::Hash,
+    I: IntoIterator<Item = N>,
+{
+    let mut seen = rustc_hash::FxHashSet::default();
+    seen.insert(start.clone());
+    let mut queue = vec![start.clone()];
+    let mut at = 0;
+    while at < queue.len() {
+        let node = queue[at].clone();
+        at += 1;
+        if success(&node) {
+            break;
+        }
+        for next in successors(&node) {
+            if seen.insert(next.clone()) {
+                queue.push(next);
+            }
+        }
+    }
+    queue.truncate(at);
+    queue
 }
 
 /// `pathfinding`'s own shapes: corner to corner on an open 65 × 65 grid, and no goal at all.
