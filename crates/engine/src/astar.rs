@@ -305,6 +305,7 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy, C: Cost> AStar<S, A, I, M, C> {
     /// The node of `state`, leaving the open list at cost `g` by `link`: a new node the first
     /// time, the known one again if this path is cheaper (an inconsistent estimate may let a
     /// state leave before its cheapest path), or none if the entry is stale.
+    #[inline(always)]
     fn node_of(&mut self, state: &S, link: Link<A>, g: C) -> Option<u32>
     where
         I: StateIndex<S>,

@@ -65,6 +65,7 @@ impl<N: Eq + Hash> Met<N> {
     }
 
     /// The number of `node`, given it now if it is new.
+    #[inline(always)]
     fn number(&mut self, node: N) -> u32 {
         let Self { nodes, numbers } = self;
         let hash = FxBuildHasher.hash_one(&node);
