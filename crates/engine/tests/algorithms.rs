@@ -469,6 +469,28 @@ proptest! {
     }
 }
 
+/// A start that is a goal is the whole path; a finite graph without a goal is exhausted.
+#[test]
+fn closure_searches_end_at_a_goal_start_and_on_a_finite_graph() {
+    let with_costs = |&n: &u32| (n < 5).then_some((n + 1, 1u32));
+    let next = |&n: &u32| (n < 5).then_some(n + 1);
+    assert_eq!(closures::bfs(&3, next, |&n| n == 3), Some(vec![3]));
+    assert_eq!(
+        closures::dijkstra(&3, with_costs, |&n| n == 3),
+        Some((vec![3], 0))
+    );
+    assert_eq!(
+        closures::astar(&3, with_costs, |_| 0, |&n| n == 3),
+        Some((vec![3], 0))
+    );
+    assert_eq!(closures::bfs(&0, next, |_| false), None);
+    assert_eq!(closures::dijkstra(&0, with_costs, |_| false), None);
+    assert_eq!(
+        closures::bfs(&0, next, |&n| n == 5),
+        Some(vec![0, 1, 2, 3, 4, 5])
+    );
+}
+
 /// Textbook A* in the engine's order (least f, then largest g, then generated last) with a
 /// binary heap: its solution (the edges) and its number of expansions. Lazy, it drops a state
 /// that leaves the heap again at no lower cost; eager, a state generated again at no lower cost
