@@ -402,13 +402,13 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy, C: Cost> AStar<S, A, I, M, C> {
                 memo: parent_memo,
                 action: parent_action,
             } = entry;
-            let link = Link {
-                parent,
-                action: parent_action,
-            };
             let node = if I::CHEAP_LOOKUPS {
                 self.live_node(&state, g)
             } else {
+                let link = Link {
+                    parent,
+                    action: parent_action,
+                };
                 self.node_of(&state, link, g)
             };
             let Some(node) = node else {

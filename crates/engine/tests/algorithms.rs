@@ -11,6 +11,8 @@ use statespace_engine::distance_table::distance_table;
 use statespace_engine::heuristics::Max;
 use statespace_engine::idastar::{idastar, idastar_weighted};
 use statespace_engine::index::{DenseIndex, DenseSet, FlatIndex, StateIndex};
+use statespace_engine::move_pruning::MoveAutomaton;
+use statespace_engine::parallel_idastar::{Parallel, parallel_idastar};
 use statespace_engine::{
     Domain, Limits, OrderedFloat, Outcome, PerfectHash, Recompute, SearchResult, Solution, closures,
 };
@@ -762,7 +764,7 @@ fn distance_tables_widen_past_a_byte() {
 /// Steps on the integer plane: +x, −x, +y, −y, in that order. Steps along different axes
 /// commute, so a y step followed by an x step has a twin earlier in the order (the x step first).
 struct Plane {
-    duplicates: Option<statespace_engine::move_pruning::MoveAutomaton>,
+    duplicates: Option<MoveAutomaton>,
 }
 
 impl Domain for Plane {
@@ -785,7 +787,7 @@ impl Domain for Plane {
     fn is_goal(&self, state: &(i32, i32)) -> bool {
         *state == (3, -2)
     }
-    fn duplicate_moves(&self) -> Option<&statespace_engine::move_pruning::MoveAutomaton> {
+    fn duplicate_moves(&self) -> Option<&MoveAutomaton> {
         self.duplicates.as_ref()
     }
     fn action_index(&self, step: usize) -> usize {
@@ -796,26 +798,16 @@ impl Domain for Plane {
 #[test]
 fn idastar_skips_the_duplicate_moves_a_domain_names_and_keeps_its_answer() {
     let plain = Plane { duplicates: None };
-    let automaton =
-        statespace_engine::move_pruning::MoveAutomaton::new(4, [[2, 0], [2, 1], [3, 0], [3, 1]]);
+    let automaton = MoveAutomaton::new(4, [[2, 0], [2, 1], [3, 0], [3, 1]]);
     let pruned = Plane {
         duplicates: automaton,
     };
     // A weak estimate, so that the iterations grow trees where the pruning shows.
     let estimate = |&(x, y): &(i32, i32)| ((3 - x).abs() + (y + 2).abs()) as u32 / 2;
     for threads in [1, 2] {
-        let parallel = statespace_engine::parallel_idastar::Parallel::threads(threads)
-            .split_after(0)
-            .ordered();
-        let search = |plane: &Plane| {
-            statespace_engine::parallel_idastar::parallel_idastar(
-                plane,
-                &(0, 0),
-                &estimate,
-                &Limits::none(),
-                &parallel,
-            )
-        };
+        let parallel = Parallel::threads(threads).split_after(0).ordered();
+        let search =
+            |plane: &Plane| parallel_idastar(plane, &(0, 0), &estimate, &Limits::none(), &parallel);
         let (full, less) = (search(&plain), search(&pruned));
         assert_eq!(full.outcome, less.outcome, "{threads} threads");
         assert_eq!(

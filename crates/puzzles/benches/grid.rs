@@ -258,7 +258,7 @@ fn maze_group(c: &mut Criterion, name: &str, maze: &Maze, unit: bool, deepening:
             b.iter(|| closures::bfs(&start, neighbours, success))
         });
         group.bench_function("bfs/floor", |b| {
-            b.iter(|| bare_bfs(&start, neighbours, success))
+            b.iter(|| bfs_order(&start, neighbours, success))
         });
         let order = bfs_order(&start, neighbours, success);
         let seen: rustc_hash::FxHashSet<Point> = order.iter().copied().collect();
@@ -282,28 +282,8 @@ fn maze_group(c: &mut Criterion, name: &str, maze: &Maze, unit: bool, deepening:
 
 /// The least any breadth-first search over closures does, whatever its data structures: the
 /// caller's closure on each node it expands and a probe of a hash set for each node listed. No
-/// parents, no path: a floor under `pathfinding`'s time and ours.
-fn bare_bfs<N, I>(start: &N, successors: impl Fn(&N) -> I, success: impl Fn(&N) -> bool) -> bool
-where
-    N: Clone + Eq + std::hash::Hash,
-    I: IntoIterator<Item = N>,
-{
-    let mut seen = rustc_hash::FxHashSet::default();
-    seen.insert(start.clone());
-    let mut queue = std::collections::VecDeque::from([start.clone()]);
-    while let Some(node) = queue.pop_front() {
-        if success(&node) {
-            return true;
-        }
-        for next in successors(&node) {
-            if seen.insert(next.clone()) {
-                queue.push_back(next);
-            }
-        }
-    }
-    false
-}
-
+/// parents, no path: a floor under `pathfinding`'s time and ours. Returns the nodes expanded, in
+/// order.
 fn bfs_order<N, I>(start: &N, successors: impl Fn(&N) -> I, success: impl Fn(&N) -> bool) -> Vec<N>
 where
     N: Clone + Eq + std::hash::Hash,

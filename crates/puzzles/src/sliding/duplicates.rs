@@ -81,8 +81,8 @@ pub fn duplicate_strings(max_len: usize) -> Vec<Vec<usize>> {
         let mut next = Vec::new();
         for &prefix in &frontier {
             let state = walk(&automaton, prefix, len - 1);
+            let last = (len > 1).then(|| Move::ALL[(prefix & 3) as usize]);
             for (index, mv) in Move::ALL.into_iter().enumerate() {
-                let last = (len > 1).then(|| Move::ALL[(prefix & 3) as usize]);
                 if last == Some(mv.inverse()) || automaton.step(state, index).is_none() {
                     continue;
                 }
@@ -156,26 +156,29 @@ impl Plane {
         }
     }
 
-    /// The cells the blank visits along `string`, the start included.
-    fn visited(&self, string: Packed, len: usize) -> Vec<i32> {
-        let mut cell = self.centre();
-        let mut cells = vec![cell];
-        for index in unpack(string, len) {
-            cell += self.offset(Move::ALL[index]);
-            cells.push(cell);
+    /// The blank's path along `string` from the centre (its first `len + 1` cells).
+    fn path(&self, string: Packed, len: usize) -> [i32; MAX_DUPLICATE_LENGTH + 1] {
+        let mut path = [self.centre(); MAX_DUPLICATE_LENGTH + 1];
+        for at in 0..len {
+            let mv = Move::ALL[(string >> (2 * (len - 1 - at)) & 3) as usize];
+            path[at + 1] = path[at] + self.offset(mv);
         }
+        path
+    }
+
+    /// The cells the blank visits along `string`, the start included, in order.
+    fn visited(&self, string: Packed, len: usize) -> Vec<i32> {
+        let mut cells = self.path(string, len)[..=len].to_vec();
         cells.sort_unstable();
         cells.dedup();
         cells
     }
 
-    /// Plays `string` from the centre; returns the blank's path (`len + 1` cells).
-    fn play(&mut self, string: Packed, len: usize) -> [i32; 16] {
-        let mut path = [self.centre(); 16];
-        for at in 0..len {
-            let mv = Move::ALL[(string >> (2 * (len - 1 - at)) & 3) as usize];
-            path[at + 1] = path[at] + self.offset(mv);
-            self.tiles.swap(path[at] as usize, path[at + 1] as usize);
+    /// Plays `string` from the centre; returns the blank's path.
+    fn play(&mut self, string: Packed, len: usize) -> [i32; MAX_DUPLICATE_LENGTH + 1] {
+        let path = self.path(string, len);
+        for step in path[..=len].windows(2) {
+            self.tiles.swap(step[0] as usize, step[1] as usize);
         }
         path
     }

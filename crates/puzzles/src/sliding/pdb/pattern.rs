@@ -189,7 +189,7 @@ impl TilePattern {
     }
 }
 
-/// Entries mapped between two patterns by a symmetry of the board.
+/// The entries that one task on a core reads off through a symmetry ([`TilePattern::table_from`]).
 const DERIVE_CHUNK: usize = 1 << 16;
 
 impl TilePattern {
