@@ -564,6 +564,34 @@ async fn options_chosen_with_the_controls_are_answered_as_the_api_answers_them()
     let titles = browser.texts("#chart .axis-title").await;
     assert_eq!(titles, ["IDA* cost bound (moves)", "nodes expanded (log)"]);
     browser.screenshot("options").await;
+
+    // The advanced box's JSON goes over the controls' choices.
+    browser.click("#advanced summary").await;
+    browser
+        .type_into("#options", r#"{"heuristic": "conflicts"}"#)
+        .await;
+    browser.click("#solve").await;
+    browser
+        .wait_for(&format!(
+            "document.getElementById('expanded').textContent.replaceAll(',', '') === '{}'",
+            other["stats"]["expanded"]
+        ))
+        .await;
+    // A random board follows the size chosen.
+    browser.type_into("#options", "{}").await;
+    browser.click("#random").await;
+    browser
+        .wait_for(&format!(
+            "document.querySelector('#board svg').dataset.board !== {}",
+            json!(browser.drawn_text().await)
+        ))
+        .await;
+    assert_eq!(
+        browser
+            .eval("document.querySelector('#board svg').getAttribute('viewBox')")
+            .await,
+        "0 0 192 144"
+    );
     browser.close().await;
 }
 

@@ -37,7 +37,7 @@ function optionControl(spec, changed) {
     Object.assign(control, { type: "number", min: spec.min, max: spec.max, step: 1 });
     control.required = spec.default !== null;
     control.value = spec.default === null ? "" : String(spec.default);
-    control.placeholder = spec.default === null ? "the puzzle's choice" : "";
+    control.placeholder = spec.server ? "set by the server" : spec.default === null ? "the puzzle's choice" : "";
   } else {
     Object.assign(control, { type: "text", pattern: spec.pattern, spellcheck: false });
     control.value = spec.default || "";

@@ -317,6 +317,7 @@ const LAYER_KINDS = {
   astar: "A* f = cost so far + estimate",
   dijkstra: "distance",
   bibfs: "length ruled out",
+  auto: "depth or IDA* cost bound",
 };
 
 // The chart's horizontal axis for the search chosen.
