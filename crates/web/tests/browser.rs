@@ -624,7 +624,15 @@ async fn the_pictures_say_what_they_show() {
         );
         browser.screenshot(&format!("{puzzle}-labels")).await;
     }
-    // The four-in-a-row's title, in the selector, in Chinese: see four-labels.png.
+    // The four-in-a-row's title, in the selector, in Chinese, in a font that has its glyphs
+    // (fonts-wqy-microhei): see four-labels.png.
+    let fonts = browser
+        .eval("getComputedStyle(document.getElementById('puzzle')).fontFamily")
+        .await;
+    assert!(
+        fonts.as_str().unwrap().contains("WenQuanYi Micro Hei"),
+        "{fonts}"
+    );
     assert!(
         browser
             .eval("document.getElementById('puzzle').selectedOptions[0].textContent")
