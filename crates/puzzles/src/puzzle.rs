@@ -45,7 +45,7 @@ pub struct About {
 pub struct OptionSpec {
     /// The option's field in the puzzle's options (`heuristic`).
     pub name: &'static str,
-    /// What a person calls it (`estimate of A* and IDA*`).
+    /// What a person calls it (`estimate`).
     pub label: &'static str,
     /// One line of help.
     pub help: &'static str,
