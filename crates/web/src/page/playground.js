@@ -305,10 +305,10 @@ function moveCount(report) {
   return moves > 0 || /^0 moves\b/.test(report.summary) ? String(moves) : report.summary;
 }
 
-// Why there is no move to play, in words.
+// Why there is no move to play, in words ("unsolvable: no solution to play").
 function verdict(report) {
   return moveCount(report) === "0" ? "solved already: no move to make" :
-    `${report.summary}: no sequence of moves reaches the goal from this board`;
+    `${report.summary}: no solution to play`;
 }
 
 // What the layers of each algorithm's search are counted by (breadth-first searches: depth).
