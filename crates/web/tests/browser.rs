@@ -8,6 +8,7 @@
 mod common;
 
 use std::net::{Ipv4Addr, TcpListener, TcpStream};
+use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -41,6 +42,8 @@ impl Browser {
         let port = free_port();
         let driver = Command::new(CHROMEDRIVER)
             .arg(format!("--port={port}"))
+            // A group of its own, with the Chromium it starts, for `Drop` to end them together.
+            .process_group(0)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -89,10 +92,8 @@ impl Browser {
     }
 
     /// Ends the session and chromedriver.
-    async fn close(mut self) {
+    async fn close(self) {
         self.client.clone().close().await.expect("the session ends");
-        let _ = self.driver.kill();
-        let _ = self.driver.wait();
     }
 
     /// The value of the JavaScript `expression` on the page.
@@ -254,6 +255,15 @@ impl Browser {
         std::fs::create_dir_all(&folder).unwrap();
         let png = self.client.screenshot().await.unwrap();
         std::fs::write(folder.join(format!("{name}.png")), png).unwrap();
+    }
+}
+
+impl Drop for Browser {
+    /// Ends chromedriver and the Chromium it started, also when a test failed before `close`.
+    fn drop(&mut self) {
+        let group = format!("-{}", self.driver.id());
+        let _ = Command::new("kill").args(["-KILL", "--", &group]).status();
+        let _ = self.driver.wait();
     }
 }
 
