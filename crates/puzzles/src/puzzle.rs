@@ -39,6 +39,96 @@ pub struct About {
     pub layouts: &'static [(&'static str, &'static str)],
 }
 
+/// One of a puzzle's options as a front-end offers it (a form control of the playground): its
+/// field in the options' JSON, a label, a line of help, and the values it takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct OptionSpec {
+    /// The option's field in the puzzle's options (`heuristic`).
+    pub name: &'static str,
+    /// What a person calls it (`estimate`).
+    pub label: &'static str,
+    /// One line of help.
+    pub help: &'static str,
+    /// The values it takes, and its default.
+    #[serde(flatten)]
+    pub kind: OptionKind,
+    /// An option it is not taken with: set, this one is left out (`pdb` for the algorithm).
+    pub without: Option<&'static str>,
+    /// Whether it describes the board itself (its size), so that random boards follow it too.
+    pub shapes_board: bool,
+}
+
+/// The values an option takes. A default of `None` leaves the option unset (the puzzle then
+/// chooses, as its help says).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum OptionKind {
+    /// One of `values`, each with one line of help.
+    Choice {
+        /// The values and their help.
+        values: &'static [(&'static str, &'static str)],
+        /// The value chosen unless another is.
+        default: &'static str,
+    },
+    /// A whole number from `min` to `max`.
+    Number {
+        /// The least.
+        min: u64,
+        /// The most.
+        max: u64,
+        /// The number chosen unless another is, if any.
+        default: Option<u64>,
+    },
+    /// Text matching the regular expression `pattern` (whole), such as `example`.
+    Text {
+        /// What the text must match, as a JavaScript regular expression without anchors.
+        pattern: &'static str,
+        /// A text it takes.
+        example: &'static str,
+        /// The text chosen unless another is, if any.
+        default: Option<&'static str>,
+    },
+    /// On or off.
+    Flag {
+        /// Whether it is on unless set.
+        default: bool,
+    },
+}
+
+impl OptionSpec {
+    /// The option `name` choosing the algorithm among `algorithms` (an [`About`]'s), the first
+    /// by default.
+    pub const fn algorithm(algorithms: &'static [(&'static str, &'static str)]) -> Self {
+        Self {
+            name: "algo",
+            label: "algorithm",
+            help: "how the puzzle is searched",
+            kind: OptionKind::Choice {
+                values: algorithms,
+                default: algorithms[0].0,
+            },
+            without: None,
+            shapes_board: false,
+        }
+    }
+
+    /// The option `threads`, unset by default (`help` says what the puzzle then does).
+    pub const fn threads(help: &'static str) -> Self {
+        Self {
+            name: "threads",
+            label: "threads",
+            help,
+            kind: OptionKind::Number {
+                min: 1,
+                max: MAX_THREADS as u64,
+                default: None,
+            },
+            without: None,
+            shapes_board: false,
+        }
+    }
+}
+
 /// Options that do not fit together or do not fit the puzzle, found before any case is read.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 #[error("{0}")]
@@ -263,6 +353,9 @@ pub trait Puzzle: 'static {
     /// What a user chooses before solving: the algorithm and the puzzle's own settings (board
     /// size, ...). Every field has a default; the playground reads them from JSON.
     type Options: Clone + Debug + Default + Serialize + DeserializeOwned + Send + Sync;
+    /// The options a front-end offers as form controls: the fields of
+    /// [`Options`](Self::Options) a person chooses (not files or formats).
+    const OPTIONS: &'static [OptionSpec];
     /// What `gen` takes besides a count and a seed.
     type GenOptions: Clone + Debug + Default + Serialize + DeserializeOwned;
     /// One case of the input.

@@ -12,7 +12,7 @@ use crate::four::Four;
 use crate::grid::GridPuzzle;
 use crate::input::{Input, ParseError};
 use crate::puzzle::{
-    About, CaseLimits, OptionsError, Progress, Puzzle, Report, Space, TableStatus,
+    About, CaseLimits, OptionSpec, OptionsError, Progress, Puzzle, Report, Space, TableStatus,
 };
 use crate::rotation::Rotation;
 use crate::sliding::{Eight, Sliding};
@@ -22,6 +22,9 @@ use crate::solitaire::SolitairePuzzle;
 pub trait Entry: Sync {
     /// Its name, judges, input format and algorithms.
     fn about(&self) -> &'static About;
+
+    /// The options a front-end offers as form controls.
+    fn options(&self) -> &'static [OptionSpec];
 
     /// Each case of `input` (read with the default options) as a judge input of its own.
     fn case_inputs(&self, input: &[u8]) -> Result<Vec<String>, Failure>;
@@ -119,6 +122,10 @@ struct Registered<P>(PhantomData<fn() -> P>);
 impl<P: Puzzle> Entry for Registered<P> {
     fn about(&self) -> &'static About {
         &P::ABOUT
+    }
+
+    fn options(&self) -> &'static [OptionSpec] {
+        P::OPTIONS
     }
 
     fn case_inputs(&self, input: &[u8]) -> Result<Vec<String>, Failure> {
@@ -265,4 +272,114 @@ pub fn find(name: &str) -> Option<&'static dyn Entry> {
 /// The names of every puzzle, for messages.
 pub fn names() -> Vec<&'static str> {
     PUZZLES.iter().map(|entry| entry.about().name).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Map, json};
+
+    use super::*;
+    use crate::puzzle::OptionKind;
+
+    /// The options `{name: value}`, read as puzzle `P`'s and given to its solver: why not.
+    fn refusal<P: Puzzle>(name: &str, value: Value) -> Option<String> {
+        let options = json!({ name: value });
+        let read = serde_json::from_value::<P::Options>(options.clone())
+            .map_err(|error| error.to_string())
+            .and_then(|options| {
+                P::solver(&options, &CaseLimits::default(), None)
+                    .map(drop)
+                    .map_err(|error| error.to_string())
+            });
+        read.err()
+            .map(|error| format!("{}: {options}: {error}", P::ABOUT.name))
+    }
+
+    /// Every value each of `P`'s offered options says it takes, as JSON.
+    fn offered_values(spec: &OptionSpec) -> Vec<Value> {
+        match spec.kind {
+            OptionKind::Choice { values, .. } => {
+                values.iter().map(|(value, _)| json!(value)).collect()
+            }
+            OptionKind::Number { min, max, default } => [Some(min), Some(max), default]
+                .into_iter()
+                .flatten()
+                .map(Value::from)
+                .collect(),
+            OptionKind::Text {
+                example, default, ..
+            } => [Some(example), default]
+                .into_iter()
+                .flatten()
+                .map(Value::from)
+                .collect(),
+            OptionKind::Flag { .. } => vec![json!(true), json!(false)],
+        }
+    }
+
+    /// The refusals of `P`'s offered options: each names a field of its options, its default is
+    /// among its values, and the puzzle takes each value it offers.
+    fn option_refusals<P: Puzzle>() -> Vec<String> {
+        let fields: Map<String, Value> =
+            serde_json::from_value(serde_json::to_value(P::Options::default()).unwrap()).unwrap();
+        let mut refusals = Vec::new();
+        for spec in P::OPTIONS {
+            for name in std::iter::once(spec.name).chain(spec.without) {
+                if !fields.contains_key(name) {
+                    refusals.push(format!("{}: no option {name}", P::ABOUT.name));
+                }
+            }
+            if let OptionKind::Choice { values, default } = spec.kind
+                && !values.iter().any(|(value, _)| *value == default)
+            {
+                refusals.push(format!("{}: default {default} not offered", spec.name));
+            }
+            for value in offered_values(spec) {
+                refusals.extend(refusal::<P>(spec.name, value.clone()));
+                if spec.shapes_board {
+                    refusals.extend(gen_refusal::<P>(spec.name, value));
+                }
+            }
+        }
+        refusals
+    }
+
+    /// The random boards' options `{name: value}`, `value` read as JSON when it is JSON (as a
+    /// query string's values are read): why puzzle `P` refuses them.
+    fn gen_refusal<P: Puzzle>(name: &str, value: Value) -> Option<String> {
+        let value = match &value {
+            Value::String(text) => serde_json::from_str(text).unwrap_or(value),
+            _ => value,
+        };
+        let options = json!({ name: value });
+        serde_json::from_value::<P::GenOptions>(options.clone())
+            .err()
+            .map(|error| format!("{} gen: {options}: {error}", P::ABOUT.name))
+    }
+
+    #[test]
+    fn every_offered_option_is_taken_by_its_puzzle() {
+        let refusals = [
+            option_refusals::<Rotation>(),
+            option_refusals::<Eight>(),
+            option_refusals::<Sliding>(),
+            option_refusals::<SolitairePuzzle>(),
+            option_refusals::<Four>(),
+            option_refusals::<GridPuzzle>(),
+        ]
+        .concat();
+        assert_eq!(refusals, Vec::<String>::new());
+        assert_eq!(PUZZLES.len(), 6, "each puzzle is checked above");
+        assert!(
+            PUZZLES
+                .iter()
+                .all(|entry| entry.options()[..].iter().any(|spec| spec.name == "algo"))
+        );
+    }
+
+    #[test]
+    fn a_value_not_offered_is_refused() {
+        assert!(refusal::<Eight>("heuristic", json!("euclid")).is_some());
+        assert!(refusal::<Rotation>("threads", json!(0)).is_some());
+    }
 }

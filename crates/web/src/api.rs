@@ -64,20 +64,42 @@ pub async fn health() -> Json<Value> {
 }
 
 /// `GET /api/puzzles`: each puzzle's name, title, input format, algorithms and example, with
-/// the example's cases each as a judge input of its own (`cases`).
+/// the example's cases each as a judge input of its own (`cases`) and the options a page offers
+/// as form controls (`options`).
 pub async fn puzzles() -> Result<Json<Vec<Value>>, ApiError> {
     registry::PUZZLES
         .iter()
         .map(|entry| {
             let about = entry.about();
-            let mut listed = serde_json::to_value(about).map_err(|error| {
-                ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, error.to_string())
-            })?;
+            let mut listed = to_json(about)?;
             listed["cases"] = json!(entry.case_inputs(about.example.as_bytes())?);
+            listed["options"] = offered_options(*entry)?;
             Ok(listed)
         })
         .collect::<Result<_, _>>()
         .map(Json)
+}
+
+/// The options of `entry` as form controls, those the server chooses marked `server` with the
+/// reason a request may not set them.
+fn offered_options(entry: &dyn Entry) -> Result<Value, ApiError> {
+    entry
+        .options()
+        .iter()
+        .map(|spec| {
+            let mut offered = to_json(spec)?;
+            if let Some((_, reason)) = SERVER_OPTIONS.iter().find(|(name, _)| *name == spec.name) {
+                offered["server"] = json!(reason);
+            }
+            Ok(offered)
+        })
+        .collect()
+}
+
+/// `value` as JSON; a failure is the server's.
+fn to_json(value: impl serde::Serialize) -> Result<Value, ApiError> {
+    serde_json::to_value(value)
+        .map_err(|error| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, error.to_string()))
 }
 
 /// `POST /api/{puzzle}/solve`: the answer to one case, the same object as

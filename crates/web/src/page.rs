@@ -9,11 +9,20 @@ pub async fn index() -> Html<&'static str> {
     Html(include_str!("page/index.html"))
 }
 
+/// The page's script: its files by concern, one after the other (the last starts the page).
+const SCRIPT: &str = concat!(
+    include_str!("page/drawings.js"),
+    include_str!("page/chart.js"),
+    include_str!("page/options.js"),
+    include_str!("page/tables.js"),
+    include_str!("page/playground.js"),
+);
+
 /// The page's script.
 pub async fn script() -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
-        include_str!("page/playground.js"),
+        SCRIPT,
     )
 }
 

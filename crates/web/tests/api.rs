@@ -54,11 +54,28 @@ fn every_puzzle_is_listed_with_its_about() {
         let about = entry.about();
         let mut expected = serde_json::to_value(about).unwrap();
         expected["cases"] = json!(entry.case_inputs(about.example.as_bytes()).unwrap());
+        let mut offered = serde_json::to_value(entry.options()).unwrap();
+        for option in offered.as_array_mut().unwrap() {
+            if option["name"] == "threads" {
+                option["server"] = json!("the server decides how many threads a search takes");
+            }
+        }
+        expected["options"] = offered;
         assert_eq!(listed, &expected, "{}", about.name);
     }
     assert_eq!(listed[1]["name"], "eight");
     assert_eq!(listed[1]["algorithms"][0][0], "table");
     assert_eq!(listed[1]["cases"][0], "2 3 4 1 5 x 7 6 8\n");
+    let heuristic = &listed[1]["options"][1];
+    assert_eq!(
+        (
+            &heuristic["name"],
+            &heuristic["kind"],
+            &heuristic["default"]
+        ),
+        (&json!("heuristic"), &json!("choice"), &json!("manhattan"))
+    );
+    assert_eq!(heuristic["values"][1][0], "conflicts");
 }
 
 #[test]

@@ -1,11 +1,14 @@
 //! The page in a real headless Chromium, driven over WebDriver (Debian's `chromium` and
 //! `chromium-driver`, which `.ci/run` installs): each puzzle's example solved and stepped to its
-//! goal, and the Eight puzzle set up by typing, solved, stepped through, played by hand and
-//! hinted. A screenshot of each puzzle is saved under the target folder for a person to look at.
+//! goal, the Eight puzzle set up by typing, solved, stepped through, played by hand and hinted,
+//! options chosen with the form controls answered as the API answers them, the pictures'
+//! labels, and the pattern databases' build. A screenshot of each is saved under the target
+//! folder (`playground/`) for a person to look at.
 
 mod common;
 
 use std::net::{Ipv4Addr, TcpListener, TcpStream};
+use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -39,6 +42,8 @@ impl Browser {
         let port = free_port();
         let driver = Command::new(CHROMEDRIVER)
             .arg(format!("--port={port}"))
+            // A group of its own, with the Chromium it starts, for `Drop` to end them together.
+            .process_group(0)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -87,10 +92,8 @@ impl Browser {
     }
 
     /// Ends the session and chromedriver.
-    async fn close(mut self) {
+    async fn close(self) {
         self.client.clone().close().await.expect("the session ends");
-        let _ = self.driver.kill();
-        let _ = self.driver.wait();
     }
 
     /// The value of the JavaScript `expression` on the page.
@@ -140,8 +143,10 @@ impl Browser {
             json!(self.about(puzzle)["input"])
         ))
         .await;
-        self.wait_for("document.querySelector('#board svg') !== null")
-            .await;
+        self.wait_for(&format!(
+            "document.querySelector('#board svg')?.dataset.puzzle === '{puzzle}'"
+        ))
+        .await;
     }
 
     /// What `/api/puzzles` says of `puzzle`.
@@ -154,13 +159,13 @@ impl Browser {
             .unwrap()
     }
 
-    /// Presses Solve and waits for the move list of `moves` moves.
+    /// Presses Solve on a board just set up and waits for the answer, a move list of `moves`
+    /// moves.
     async fn solve(&self, moves: usize) {
         self.click("#solve").await;
         self.wait_for(&format!(
-            "document.querySelector('#step-title').textContent === 'start' || \
-             document.querySelector('#step-title').textContent.startsWith('start,') \
-             ? document.querySelectorAll('#moves li').length === {moves} : false"
+            "document.getElementById('summary').textContent !== '-' && \
+             document.querySelectorAll('#moves li').length === {moves}"
         ))
         .await;
     }
@@ -196,12 +201,69 @@ impl Browser {
         tiles.as_str().unwrap().to_string()
     }
 
+    /// Types `text` into the empty text box `selector` and leaves it (its change is seen).
+    async fn type_into(&self, selector: &str, text: &str) {
+        let field = self.client.find(Locator::Css(selector)).await.unwrap();
+        field.clear().await.unwrap();
+        field.send_keys(&format!("{text}\u{E004}")).await.unwrap();
+    }
+
+    /// Chooses `value` in the select `id`.
+    async fn select(&self, id: &str, value: &str) {
+        self.client
+            .find(Locator::Id(id))
+            .await
+            .unwrap()
+            .select_by_value(value)
+            .await
+            .unwrap_or_else(|error| panic!("{id} = {value}: {error}"));
+    }
+
+    /// Types `board` in and sets it up, waiting until the drawing shows `drawn`.
+    async fn set_up(&self, board: &str, drawn: &str) {
+        self.type_into("#input", board).await;
+        self.click("#load").await;
+        self.wait_for(&format!(
+            "document.querySelector('#board svg')?.dataset.board === {}",
+            json!(drawn)
+        ))
+        .await;
+    }
+
+    /// The text of element `id`.
+    async fn text(&self, id: &str) -> String {
+        let text = self
+            .eval(&format!("document.getElementById('{id}').textContent"))
+            .await;
+        text.as_str().unwrap().to_string()
+    }
+
+    /// The texts of the elements `selector` matches, in order.
+    async fn texts(&self, selector: &str) -> Vec<String> {
+        let texts = self
+            .eval(&format!(
+                "[...document.querySelectorAll({})].map(e => e.textContent)",
+                json!(selector)
+            ))
+            .await;
+        serde_json::from_value(texts).unwrap()
+    }
+
     /// Saves a screenshot of the page as `name`.png under the target folder.
     async fn screenshot(&self, name: &str) {
         let folder = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("playground");
         std::fs::create_dir_all(&folder).unwrap();
         let png = self.client.screenshot().await.unwrap();
         std::fs::write(folder.join(format!("{name}.png")), png).unwrap();
+    }
+}
+
+impl Drop for Browser {
+    /// Ends chromedriver and the Chromium it started, also when a test failed before `close`.
+    fn drop(&mut self) {
+        let group = format!("-{}", self.driver.id());
+        let _ = Command::new("kill").args(["-KILL", "--", &group]).status();
+        let _ = self.driver.wait();
     }
 }
 
@@ -408,7 +470,7 @@ async fn pattern_databases_are_built_from_the_page_then_solve() {
         .await;
     assert_eq!(
         browser
-            .eval("document.getElementById('algo').disabled")
+            .eval("document.getElementById('option-algo').disabled")
             .await,
         true
     );
@@ -424,6 +486,254 @@ async fn pattern_databases_are_built_from_the_page_then_solve() {
     );
     browser.solve(41).await;
     browser.screenshot("tables").await;
+    browser.close().await;
+    std::fs::remove_dir_all(&folder).unwrap();
+}
+
+/// The moves of an API answer's steps, in order.
+fn api_moves(report: &Value) -> Vec<String> {
+    report["steps"].as_array().unwrap()[1..]
+        .iter()
+        .map(|step| step["move"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[tokio::test]
+async fn options_chosen_with_the_controls_are_answered_as_the_api_answers_them() {
+    let browser = Browser::open().await;
+    browser.choose("sliding").await;
+    // No raw JSON for a student: controls, the JSON box folded away.
+    assert_eq!(
+        browser
+            .eval("document.getElementById('advanced').open")
+            .await,
+        false
+    );
+    assert_eq!(
+        browser
+            .eval("document.getElementById('option-threads').disabled")
+            .await,
+        true,
+        "the server chooses the threads"
+    );
+    let (_, drawn) = common::get(&format!(
+        "{}/api/sliding/random?size=3x4&solvable=true&seed=7",
+        browser.playground
+    ));
+    let board = serde_json::from_str::<Value>(&drawn).unwrap()["board"]
+        .as_str()
+        .unwrap()
+        .trim()
+        .to_string();
+    browser.type_into("#input", &board).await;
+    // A size that is not RxC is refused where it is typed.
+    browser.type_into("#option-size", "3 by 4").await;
+    assert_eq!(
+        browser
+            .eval("document.getElementById('option-size').validity.valid")
+            .await,
+        false
+    );
+    browser.click("#load").await;
+    browser
+        .wait_for("document.getElementById('status').textContent.startsWith('board size:')")
+        .await;
+    browser.type_into("#option-size", "3x4").await;
+    browser
+        .wait_for("document.querySelector('#board svg').getAttribute('viewBox') === '0 0 192 144'")
+        .await;
+    browser.select("option-algo", "idastar").await;
+    browser.select("option-heuristic", "manhattan").await;
+    assert!(
+        browser
+            .text("option-heuristic-help")
+            .await
+            .starts_with("Manhattan distance"),
+        "the help follows the value chosen"
+    );
+    let url = format!("{}/api/sliding/solve", browser.playground);
+    let request = json!({"board": board, "steps": true, "size": "3x4", "algo": "idastar",
+                         "heuristic": "manhattan"});
+    let (status, expected) = common::post_json(&url, &request);
+    assert_eq!(status, 200, "{expected}");
+    let moves = api_moves(&expected);
+    browser.solve(moves.len()).await;
+    assert_eq!(browser.move_list().await, moves);
+    let expanded = expected["stats"]["expanded"].as_u64().unwrap();
+    assert_eq!(
+        browser.text("expanded").await.replace(',', ""),
+        expanded.to_string(),
+        "the search the page asked for is the API's with the same options"
+    );
+    let conflicts = json!({"board": board, "size": "3x4", "algo": "idastar"});
+    let (_, other) = common::post_json(&url, &conflicts);
+    assert_ne!(
+        other["stats"]["expanded"], expected["stats"]["expanded"],
+        "the heuristic chosen matters, so the page did send it"
+    );
+    let titles = browser.texts("#chart .axis-title").await;
+    assert_eq!(titles, ["IDA* cost bound (moves)", "nodes expanded (log)"]);
+    browser.screenshot("options").await;
+
+    // The advanced box's JSON goes over the controls' choices.
+    browser.click("#advanced summary").await;
+    browser
+        .type_into("#options", r#"{"heuristic": "conflicts"}"#)
+        .await;
+    browser.click("#solve").await;
+    browser
+        .wait_for(&format!(
+            "document.getElementById('expanded').textContent.replaceAll(',', '') === '{}'",
+            other["stats"]["expanded"]
+        ))
+        .await;
+    // A random board follows the size chosen.
+    browser.type_into("#options", "{}").await;
+    browser.click("#random").await;
+    browser
+        .wait_for(&format!(
+            "document.querySelector('#board svg').dataset.board !== {}",
+            json!(browser.drawn_text().await)
+        ))
+        .await;
+    assert_eq!(
+        browser
+            .eval("document.querySelector('#board svg').getAttribute('viewBox')")
+            .await,
+        "0 0 192 144"
+    );
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn the_pictures_say_what_they_show() {
+    let browser = Browser::open().await;
+    browser.choose("rotation").await;
+    let letters: Vec<String> = browser
+        .texts("#board .line-letter")
+        .await
+        .iter()
+        .map(|label| label.replace(['↑', '↓', '←', '→'], ""))
+        .collect();
+    assert_eq!(letters, ["A", "B", "C", "D", "E", "F", "G", "H"]);
+    assert!(browser.text("goal").await.contains("centre"));
+    browser.screenshot("rotation-labels").await;
+
+    for (puzzle, side) in [("solitaire", 8), ("four", 4)] {
+        browser.choose(puzzle).await;
+        let numbers: Vec<String> = (1..=side).map(|number| number.to_string()).collect();
+        assert_eq!(
+            browser.texts("#board .row-number").await,
+            numbers,
+            "{puzzle}"
+        );
+        assert_eq!(
+            browser.texts("#board .col-number").await,
+            numbers,
+            "{puzzle}"
+        );
+        browser.screenshot(&format!("{puzzle}-labels")).await;
+    }
+    // The four-in-a-row's title, in the selector, in Chinese, in a font that has its glyphs
+    // (fonts-wqy-microhei): see four-labels.png.
+    let fonts = browser
+        .eval("getComputedStyle(document.getElementById('puzzle')).fontFamily")
+        .await;
+    assert!(
+        fonts.as_str().unwrap().contains("WenQuanYi Micro Hei"),
+        "{fonts}"
+    );
+    assert!(
+        browser
+            .eval("document.getElementById('puzzle').selectedOptions[0].textContent")
+            .await
+            .as_str()
+            .unwrap()
+            .contains("四子连棋")
+    );
+
+    browser.choose("grid").await;
+    browser.solve(15).await;
+    browser.click("#forward").await;
+    let path = "[...document.querySelectorAll('#board .path')].map(p => \
+                p.getAttribute('points').split(' ').length)";
+    assert_eq!(
+        browser.eval(path).await,
+        json!([15, 2]),
+        "ahead, and walked"
+    );
+    browser.screenshot("grid-path").await;
+
+    browser.choose("eight").await;
+    browser
+        .set_up("1 2 3 4 5 6 8 7 x", "1 2 3\n4 5 6\n8 7 x\n")
+        .await;
+    browser.solve(0).await;
+    assert_eq!(browser.text("move-count").await, "unsolvable");
+    assert_eq!(
+        browser.text("verdict").await,
+        "unsolvable: no solution to play"
+    );
+    browser.screenshot("eight-unsolvable").await;
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn solving_before_the_tables_are_built_points_at_the_build_button() {
+    let folder = std::env::temp_dir().join(format!(
+        "statespace-page-small-tables-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&folder);
+    let browser = Browser::open_with(common::start_in(Caps::default(), folder.clone())).await;
+    browser.choose("sliding").await;
+    browser
+        .set_up("8 6 7 2 5 4 3 0 1", "8 6 7\n2 5 4\n3 x 1\n")
+        .await;
+    browser.select("pdb", "groups").await;
+    browser.type_into("#pdb-groups", "0,1,2,3/4,5,6,7").await;
+    let status = "document.getElementById('build-status').textContent";
+    browser
+        .wait_for(&format!(
+            "{status} === '2 of 2 tables to build before solving'"
+        ))
+        .await;
+    assert!(
+        browser
+            .text("option-algo-help")
+            .await
+            .starts_with("with the 0,1,2,3/4,5,6,7 tables"),
+        "the algorithm's help follows the layout"
+    );
+    browser.click("#solve").await;
+    browser
+        .wait_for("document.getElementById('status').className === 'error'")
+        .await;
+    let error = browser.text("status").await;
+    assert!(error.contains("press \"Build the tables\""), "{error}");
+    assert!(!error.contains("/api/"), "{error}");
+    assert_eq!(
+        browser.text("build-status").await,
+        error,
+        "said at the button too"
+    );
+    assert_eq!(
+        browser
+            .eval("document.getElementById('build').classList.contains('suggested')")
+            .await,
+        true
+    );
+    browser.screenshot("tables-missing").await;
+    browser.click("#build").await;
+    browser
+        .wait_for(&format!("{status} === 'tables ready'"))
+        .await;
+    browser
+        .wait_for("document.getElementById('status').className !== 'error'")
+        .await;
+    assert_eq!(browser.text("status").await, "");
+    browser.solve(31).await;
+    browser.screenshot("tables-built").await;
     browser.close().await;
     std::fs::remove_dir_all(&folder).unwrap();
 }

@@ -8,7 +8,8 @@ use statespace_engine::PerfectHash;
 
 use crate::input::{Input, ParseError, Source};
 use crate::puzzle::{
-    About, CaseLimits, OptionsError, Progress, Puzzle, Solved, Space, Step, moves_summary,
+    About, CaseLimits, OptionSpec, OptionsError, Progress, Puzzle, Solved, Space, Step,
+    moves_summary,
 };
 
 use super::board::{Board, Counts, FourInARow};
@@ -54,6 +55,7 @@ impl Puzzle for Four {
         example: include_str!("../../../../examples/four.txt"),
         layouts: &[],
     };
+    const OPTIONS: &'static [OptionSpec] = &[OptionSpec::algorithm(Self::ABOUT.algorithms)];
     type Options = Options;
     type GenOptions = GenOptions;
     type Case = Board;

@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::input::{Input, ParseError, Source};
 use crate::puzzle::{
-    About, CaseLimits, Closing, LengthChecks, OptionsError, Progress, Puzzle, Solved, Step,
-    moves_summary,
+    About, CaseLimits, Closing, LengthChecks, OptionKind, OptionSpec, OptionsError, Progress,
+    Puzzle, Solved, Step, moves_summary,
 };
 
 use super::domain::{Connectivity, Grid, Step as Direction};
@@ -135,6 +135,26 @@ impl Puzzle for GridPuzzle {
         example: include_str!("../../../../examples/grid.txt"),
         layouts: &[],
     };
+    const OPTIONS: &'static [OptionSpec] = &[
+        OptionSpec::algorithm(Self::ABOUT.algorithms),
+        OptionSpec {
+            name: "connect",
+            label: "neighbours",
+            help: "the cells a step reaches",
+            kind: OptionKind::Choice {
+                values: &[
+                    (
+                        "8",
+                        "the eight around, diagonals of length √2 (no cutting corners)",
+                    ),
+                    ("4", "the four at the sides"),
+                ],
+                default: "8",
+            },
+            without: None,
+            shapes_board: false,
+        },
+    ];
     type Options = GridOptions;
     type GenOptions = GridGenOptions;
     type Case = GridCase;

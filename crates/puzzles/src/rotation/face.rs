@@ -9,8 +9,8 @@ use statespace_engine::{PerfectHash, Stats};
 
 use crate::input::{Input, ParseError, Source};
 use crate::puzzle::{
-    About, CaseLimits, OptionsError, Progress, Puzzle, Solved, Space, Step, format_duration,
-    moves_summary, thread_count,
+    About, CaseLimits, OptionSpec, OptionsError, Progress, Puzzle, Solved, Space, Step,
+    format_duration, moves_summary, thread_count,
 };
 
 use super::board::{Board, Move};
@@ -59,6 +59,10 @@ impl Puzzle for Rotation {
         example: include_str!("../../../../examples/rotation.txt"),
         layouts: &[],
     };
+    const OPTIONS: &'static [OptionSpec] = &[
+        OptionSpec::algorithm(Self::ABOUT.algorithms),
+        OptionSpec::threads("the threads IDA* splits its larger iterations over (default 1)"),
+    ];
     type Options = Options;
     type GenOptions = GenOptions;
     type Case = Board;

@@ -14,8 +14,9 @@ use statespace_engine::{Outcome, PerfectHash, SearchResult, Stats, StopReason};
 
 use crate::input::{Input, ParseError, Source};
 use crate::puzzle::{
-    About, CaseLimits, Closing, LengthChecks, OptionsError, Progress, Puzzle, Solved, Space, Step,
-    Streamed, TableStatus, format_duration, moves_summary, thread_count,
+    About, CaseLimits, Closing, LengthChecks, OptionKind, OptionSpec, OptionsError, Progress,
+    Puzzle, Solved, Space, Step, Streamed, TableStatus, format_duration, moves_summary,
+    thread_count,
 };
 
 use super::board::{Board, Move, PackedBoard, Shape};
@@ -205,6 +206,32 @@ const SEARCHES: [(&str, &str); 4] = [
     ("idastar", "IDA*, the estimate updated move by move"),
 ];
 
+/// The option choosing the estimate of A* and IDA*, `default` unless chosen, not taken with the
+/// option `without`.
+const fn heuristic(default: &'static str, without: Option<&'static str>) -> OptionSpec {
+    OptionSpec {
+        name: "heuristic",
+        label: "estimate",
+        help: "how A* and IDA* estimate the moves left",
+        kind: OptionKind::Choice {
+            values: &[
+                (
+                    "manhattan",
+                    "Manhattan distance: the sum of the tiles' steps to their home cells",
+                ),
+                (
+                    "conflicts",
+                    "Manhattan distance plus two moves for each pair of tiles in their home \
+                     line in the wrong order (linear conflicts)",
+                ),
+            ],
+            default,
+        },
+        without,
+        shapes_board: false,
+    }
+}
+
 impl Puzzle for Eight {
     const ABOUT: About = About {
         name: "eight",
@@ -224,6 +251,10 @@ impl Puzzle for Eight {
         example: include_str!("../../../../examples/eight.txt"),
         layouts: &[],
     };
+    const OPTIONS: &'static [OptionSpec] = &[
+        OptionSpec::algorithm(Self::ABOUT.algorithms),
+        heuristic("manhattan", None),
+    ];
     type Options = EightOptions;
     type GenOptions = EightGenOptions;
     type Case = Board;
@@ -425,6 +456,29 @@ impl Puzzle for Sliding {
             ("6666", "5x5: four tables of 6 tiles, 510 MB"),
         ],
     };
+    const OPTIONS: &'static [OptionSpec] = &[
+        OptionSpec {
+            name: "size",
+            label: "board size",
+            help: "rows x columns of every board; unset, each board is square",
+            kind: OptionKind::Text {
+                pattern: "[1-9][0-9]*[xX][1-9][0-9]*",
+                example: "3x4",
+                default: None,
+            },
+            without: None,
+            shapes_board: true,
+        },
+        OptionSpec {
+            without: Some("pdb"),
+            ..OptionSpec::algorithm(Self::ABOUT.algorithms)
+        },
+        heuristic("conflicts", Some("pdb")),
+        OptionSpec::threads(
+            "the threads IDA* splits its tree over (default 1); every number gives the same \
+             length",
+        ),
+    ];
     type Options = SlidingOptions;
     type GenOptions = SlidingGenOptions;
     type Case = SlidingCase;

@@ -10,7 +10,8 @@ use statespace_engine::{Outcome, PerfectHash, StopReason};
 
 use crate::input::{Input, ParseError, Source};
 use crate::puzzle::{
-    About, CaseLimits, OptionsError, Progress, Puzzle, Solved, Space, Step, thread_count,
+    About, CaseLimits, OptionKind, OptionSpec, OptionsError, Progress, Puzzle, Solved, Space, Step,
+    thread_count,
 };
 
 use super::domain::Solitaire;
@@ -161,6 +162,22 @@ impl SolitaireSolver {
     }
 }
 
+/// The option `name` giving the board's rows or columns, 8 by default as the judges'.
+const fn board_side(name: &'static str, label: &'static str, help: &'static str) -> OptionSpec {
+    OptionSpec {
+        name,
+        label,
+        help,
+        kind: OptionKind::Number {
+            min: 1,
+            max: 256,
+            default: Some(8),
+        },
+        without: None,
+        shapes_board: true,
+    }
+}
+
 impl Puzzle for SolitairePuzzle {
     const ABOUT: About = About {
         name: "solitaire",
@@ -177,6 +194,44 @@ impl Puzzle for SolitairePuzzle {
         example: include_str!("../../../../examples/solitaire.txt"),
         layouts: &[],
     };
+    const OPTIONS: &'static [OptionSpec] = &[
+        OptionSpec::algorithm(Self::ABOUT.algorithms),
+        board_side("rows", "rows", "rows of the board (the judges' is 8)"),
+        board_side("cols", "columns", "columns of the board (the judges' is 8)"),
+        OptionSpec {
+            name: "pieces",
+            label: "pieces",
+            help: "pieces per placement, or auto for one placement per line",
+            kind: OptionKind::Text {
+                pattern: "[1-9][0-9]*|auto",
+                example: "4",
+                default: Some("4"),
+            },
+            without: None,
+            shapes_board: true,
+        },
+        OptionSpec {
+            name: "max_moves",
+            label: "most moves",
+            help: "the most moves a solution may take (the judges' is 8)",
+            kind: OptionKind::Number {
+                min: 0,
+                max: u32::MAX as u64,
+                default: Some(JUDGE_MAX_MOVES as u64),
+            },
+            without: None,
+            shapes_board: false,
+        },
+        OptionSpec {
+            name: "moves",
+            label: "count the moves",
+            help: "answer with the fewest moves instead of YES or NO",
+            kind: OptionKind::Flag { default: false },
+            without: None,
+            shapes_board: false,
+        },
+        OptionSpec::threads("threads answering cases side by side (default: one per core)"),
+    ];
     type Options = SolitaireOptions;
     type GenOptions = SolitaireGenOptions;
     type Case = Case;

@@ -1,10 +1,9 @@
 // The playground: choose a puzzle, set up a board (typed in the judge's format, clicked, or at
-// random), solve it and watch the answer play, or play by hand with hints. Every puzzle comes
-// from /api/puzzles; a puzzle without a drawing of its own is drawn as a grid of characters.
+// random), choose its options, solve it and watch the answer play, or play by hand with hints.
+// Every puzzle comes from /api/puzzles. This file is the page's; the drawings, the chart, the
+// option controls and the tables have files of their own, served before it as one script.
 "use strict";
 
-const SVG = "http://www.w3.org/2000/svg";
-const CELL = 48;
 const byId = (id) => document.getElementById(id);
 
 const state = {
@@ -16,6 +15,8 @@ const state = {
   at: 0,           // the step shown
   timer: null,     // the animation, while it plays
   polling: null,   // the next look at a table build, while one runs
+  missingTables: 0,        // the tables of the layout chosen that the server lacks
+  blockedByTables: false,  // whether the status says to build them
 };
 
 // ---- the server ----
@@ -28,17 +29,10 @@ async function api(path, body) {
   };
   const response = await fetch(path, init);
   const answer = await response.json();
-  if (!response.ok) throw new Error(answer.error || response.statusText);
-  return answer;
-}
-
-function puzzleOptions() {
-  const text = byId("options").value.trim() || "{}";
-  const options = JSON.parse(text);
-  if (typeof options !== "object" || options === null || Array.isArray(options)) {
-    throw new Error("the options are a JSON object, such as {\"size\": \"3x4\"}");
+  if (!response.ok) {
+    throw Object.assign(new Error(answer.error || response.statusText), { status: response.status });
   }
-  return options;
+  return answer;
 }
 
 function say(text, isError = false) {
@@ -46,11 +40,11 @@ function say(text, isError = false) {
   byId("status").className = isError ? "error" : "";
 }
 
-// Runs an action of a button, its failure shown on the status line.
+// Runs an action of a button or control, its failure shown on the status line.
 function guarded(action) {
-  return async () => {
+  return async (...args) => {
     try {
-      await action();
+      await action(...args);
     } catch (error) {
       say(error.message, true);
     }
@@ -66,8 +60,8 @@ async function start() {
     select.append(new Option(`${about.title} (${about.name})`, about.name));
   }
   select.addEventListener("change", guarded(() => choosePuzzle(select.value)));
-  byId("algo").addEventListener("change", showAlgorithmHelp);
   byId("pdb").addEventListener("change", guarded(chooseLayout));
+  byId("pdb-groups").addEventListener("change", guarded(chooseLayout));
   byId("build").addEventListener("click", guarded(buildTables));
   byId("load").addEventListener("click", guarded(() => setUp(byId("input").value)));
   byId("example").addEventListener("click", guarded(nextExample));
@@ -87,21 +81,20 @@ async function choosePuzzle(name) {
   state.about = state.puzzles.find((about) => about.name === name);
   byId("about").textContent = state.about.judges;
   byId("format").textContent = state.about.input;
-  const algo = byId("algo");
-  algo.replaceChildren(...state.about.algorithms.map(([name]) => new Option(name, name)));
-  showAlgorithmHelp();
-  const layouts = state.about.layouts;
-  byId("tables-box").hidden = layouts.length === 0;
-  byId("pdb").replaceChildren(new Option("none", ""), ...layouts.map(([name]) => new Option(name, name)));
+  byId("goal").textContent = goalOf(name);
+  buildOptionControls(byId("option-controls"), state.about.options, guarded(optionChanged));
+  setUpLayouts(state.about.layouts);
   byId("options").value = "{}";
   state.example = 0;
   await nextExample();
   await chooseLayout();
 }
 
-function showAlgorithmHelp() {
-  const chosen = state.about.algorithms.find(([name]) => name === byId("algo").value);
-  byId("algo-help").textContent = chosen ? chosen[1] : "";
+// An option changed: the board is read again when it shapes it, and the tables asked for again.
+async function optionChanged(name) {
+  const spec = state.about.options.find((option) => option.name === name);
+  if (spec && spec.shapes_board && state.position) await setUp(byId("input").value);
+  else if (chosenLayout()) await refreshTables();
 }
 
 async function nextExample() {
@@ -111,7 +104,7 @@ async function nextExample() {
 }
 
 async function randomBoard() {
-  const query = new URLSearchParams(puzzleOptions());
+  const query = new URLSearchParams(chosenOptions(true));
   const name = state.about.name;
   // Puzzles that can be unsolvable draw only solvable boards; the others refuse the option.
   let drawn;
@@ -125,7 +118,7 @@ async function randomBoard() {
 
 // Sets up the board `text` (one case in the judge's format), forgetting any answer shown.
 async function setUp(text) {
-  const position = await api(`/api/${state.about.name}/moves`, { board: text, ...puzzleOptions() });
+  const position = await api(`/api/${state.about.name}/moves`, { board: text, ...chosenOptions() });
   forgetAnswer();
   state.position = position;
   byId("input").value = position.case;
@@ -134,18 +127,13 @@ async function setUp(text) {
   if (chosenLayout()) await refreshTables();
 }
 
-// ---- pattern databases: a layout, its tables, and their build ----
+// ---- the options of the moves and of the search ----
 
-function chosenLayout() {
-  return state.about.layouts.length > 0 ? byId("pdb").value : "";
-}
-
-// The options of a search: the algorithm chosen, or the layout chosen with the board's size.
+// The options of a search: those chosen, and the layout chosen with the board's size.
 function searchOptions() {
-  const options = puzzleOptions();
+  const options = chosenOptions();
   const layout = chosenLayout();
-  if (!layout) return { algo: byId("algo").value, ...options };
-  return { pdb: layout, size: options.size || squareSize(), ...options };
+  return layout ? { pdb: layout, size: options.size || squareSize(), ...options } : options;
 }
 
 // The size of the square board set up ("4x4" for 16 tiles).
@@ -155,78 +143,34 @@ function squareSize() {
   return side * side === tiles ? `${side}x${side}` : undefined;
 }
 
-async function chooseLayout() {
-  const layout = chosenLayout();
-  const help = state.about.layouts.find(([name]) => name === layout);
-  byId("pdb-help").textContent = help ? help[1] : "";
-  byId("algo").disabled = Boolean(layout);
-  await refreshTables();
-}
-
-// Asks the server which tables the layout needs and whether a build runs; while one does, asks
-// again every half second.
-async function refreshTables() {
-  clearTimeout(state.polling);
-  state.polling = null;
-  if (!chosenLayout()) {
-    byId("table-list").replaceChildren();
-    byId("build").hidden = true;
-    byId("build-progress").hidden = true;
-    byId("build-status").textContent = "";
-    return;
-  }
-  const options = encodeURIComponent(JSON.stringify(searchOptions()));
-  showTables(await api(`/api/${state.about.name}/tables?options=${options}`));
-}
-
-async function buildTables() {
-  showTables(await api(`/api/${state.about.name}/tables`, searchOptions()));
-}
-
-function showTables({ tables, build }) {
-  byId("table-list").replaceChildren(...tables.map((table) => {
-    const item = document.createElement("li");
-    item.textContent = `${table.name} (${formatBytes(table.bytes)})`;
-    item.className = table.cached ? "cached" : "";
-    return item;
-  }));
-  const missing = tables.filter((table) => !table.cached).length;
-  const progress = byId("build-progress");
-  progress.hidden = !build.running;
-  byId("build").hidden = missing === 0 || build.running;
-  let status;
-  if (build.running) {
-    progress.max = Math.max(build.states, 1);
-    progress.value = build.settled;
-    status = `building ${build.table || "the tables"}: distance ${build.depth}, ` +
-      `${Math.floor(100 * build.settled / Math.max(build.states, 1))}%`;
-    state.polling = setTimeout(guarded(refreshTables), 500);
-  } else if (missing > 0) {
-    status = build.error || `${missing} of ${tables.length} tables to build before solving`;
-  } else {
-    status = "tables ready";
-  }
-  byId("build-status").textContent = status;
-}
-
-function formatBytes(bytes) {
-  if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(1)} GB`;
-  if (bytes >= 1e6) return `${(bytes / 1e6).toFixed(1)} MB`;
-  return `${Math.ceil(bytes / 1e3)} kB`;
-}
-
 // ---- solving, playing the answer ----
 
 async function solve() {
-  const request = { board: state.position.case, steps: true, ...searchOptions() };
-  say("solving...");
-  const report = await api(`/api/${state.about.name}/solve`, request);
+  const report = await search();
+  if (!report) return;
   forgetAnswer();
   state.steps = report.steps;
   showFigures(report);
   showMoveList();
+  byId("verdict").textContent = report.steps.length > 1 ? "" : verdict(report);
   say(report.summary);
   show(0);
+}
+
+// The server's answer for the board set up, with its steps; none when the tables the search
+// needs are not built yet, which the status then says.
+async function search() {
+  if (tablesBlock()) return null;
+  const request = { board: state.position.case, steps: true, ...searchOptions() };
+  say("solving...");
+  try {
+    return await api(`/api/${state.about.name}/solve`, request);
+  } catch (error) {
+    if (error.status !== 409 || !chosenLayout()) throw error;
+    await refreshTables();
+    blockedByTables();
+    return null;
+  }
 }
 
 // Forgets the answer shown and the figures of its search, which belong to another board.
@@ -239,6 +183,7 @@ function forgetAnswer() {
   for (const id of ["summary", "move-count", "expanded", "generated", "stored", "time"]) {
     byId(id).textContent = "-";
   }
+  byId("verdict").textContent = "";
   byId("output").textContent = "";
   byId("chart").replaceChildren();
 }
@@ -297,7 +242,7 @@ async function playFromHere() {
   let position = state.position;
   for (const move of moves) {
     const played = position.moves.find((candidate) => candidate.move === move);
-    position = await api(`/api/${state.about.name}/moves`, { board: played.case, ...puzzleOptions() });
+    position = await api(`/api/${state.about.name}/moves`, { board: played.case, ...chosenOptions() });
   }
   forgetAnswer();
   state.position = position;
@@ -313,8 +258,8 @@ async function playMove(move) {
 
 async function hint() {
   if (!atPosition()) await playFromHere();
-  const request = { board: state.position.case, steps: true, ...searchOptions() };
-  const report = await api(`/api/${state.about.name}/solve`, request);
+  const report = await search();
+  if (!report) return;
   showFigures(report);
   draw();
   if (report.steps.length < 2) {
@@ -345,12 +290,41 @@ function showFigures(report) {
   const stats = report.stats;
   byId("summary").textContent = report.summary;
   byId("output").textContent = report.output;
-  byId("move-count").textContent = report.steps ? String(report.steps.length - 1) : "-";
+  byId("move-count").textContent = moveCount(report);
   byId("expanded").textContent = stats.expanded.toLocaleString("en");
   byId("generated").textContent = stats.generated.toLocaleString("en");
   byId("stored").textContent = stats.stored.toLocaleString("en");
   byId("time").textContent = formatSeconds(stats.seconds);
-  byId("chart").replaceChildren(layerChart(stats.layers));
+  byId("chart").replaceChildren(layerChart(stats.layers, layerKind()));
+}
+
+// The moves of the answer, or in words why there are none ("unsolvable", "NO ...", "stopped:
+// ..."): a board already solved is the only answer of no moves.
+function moveCount(report) {
+  const moves = report.steps.length - 1;
+  return moves > 0 || /^0 moves\b/.test(report.summary) ? String(moves) : report.summary;
+}
+
+// Why there is no move to play, in words ("unsolvable: no solution to play").
+function verdict(report) {
+  return moveCount(report) === "0" ? "solved already: no move to make" :
+    `${report.summary}: no solution to play`;
+}
+
+// What the layers of each algorithm's search are counted by (breadth-first searches: depth).
+const LAYER_KINDS = {
+  idastar: "IDA* cost bound",
+  astar: "A* f = cost so far + estimate",
+  dijkstra: "distance",
+  bibfs: "length ruled out",
+  auto: "depth or IDA* cost bound",
+};
+
+// The chart's horizontal axis for the search chosen.
+function layerKind() {
+  const algo = byId("option-algo");
+  const kind = chosenLayout() ? LAYER_KINDS.idastar : LAYER_KINDS[algo && algo.value] || "depth";
+  return `${kind} (${state.about.name === "grid" ? "length" : "moves"})`;
 }
 
 function formatSeconds(seconds) {
@@ -359,62 +333,18 @@ function formatSeconds(seconds) {
   return `${seconds.toFixed(3)} s`;
 }
 
-// Nodes expanded per depth (BFS) or bound (IDA*), on a logarithmic scale.
-function layerChart(layers) {
-  if (layers.length === 0) {
-    const none = document.createElement("p");
-    none.textContent = "no layers to chart for this search";
-    return none;
-  }
-  const width = 260, height = 120, bar = width / layers.length;
-  const top = Math.log10(1 + Math.max(...layers.map(([, expanded]) => expanded)));
-  const chart = svg("svg", { viewBox: `0 0 ${width} ${height + 16}`, width, class: "chart" });
-  chart.append(svg("title", {}, "nodes expanded per depth or bound (log scale)"));
-  layers.forEach(([depth, expanded, generated], index) => {
-    const tall = top === 0 ? 0 : (height * Math.log10(1 + expanded)) / top;
-    const rect = svg("rect", { x: index * bar + 1, y: height - tall, width: Math.max(bar - 2, 1), height: tall, fill: "#4a7" });
-    rect.append(svg("title", {}, `depth ${depth}: ${expanded} expanded, ${generated} generated`));
-    chart.append(rect, svg("text", { x: index * bar + bar / 2, y: height + 12, "font-size": 10, "text-anchor": "middle" }, String(depth)));
-  });
-  return chart;
-}
-
 // ---- drawing ----
-
-function svg(tag, attributes = {}, text) {
-  const element = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
-  if (text !== undefined) element.textContent = text;
-  return element;
-}
-
-function canvas(rows, cols, text) {
-  return svg("svg", {
-    viewBox: `0 0 ${cols * CELL} ${rows * CELL}`,
-    width: cols * CELL,
-    height: rows * CELL,
-    "data-board": text,
-  });
-}
-
-function lines(text) {
-  return text.split("\n").filter((line) => line.trim() !== "");
-}
-
-// The drawings of the puzzles that have one; any other puzzle is drawn by `drawCharacters`.
-const DRAWINGS = {
-  eight: drawTiles,
-  sliding: drawTiles,
-  rotation: drawRotation,
-  four: drawFour,
-  solitaire: drawSolitaire,
-  grid: drawGrid,
-};
 
 function draw() {
   const text = state.steps.length > 0 ? state.steps[state.at].board : state.position.board;
-  const drawing = DRAWINGS[state.about.name] || drawCharacters;
-  byId("board").replaceChildren(drawing(text));
+  const view = {
+    slides: atPosition() ? tileSlides : () => new Map(),
+    playMove: guarded(playMove),
+    target: solitaireTarget(),
+    path: state.steps.map((step) => step.board),
+    at: state.at,
+  };
+  byId("board").replaceChildren(drawBoard(state.about.name, text, view));
   if (atPosition()) {
     drawHandMoves();
   } else {
@@ -425,26 +355,8 @@ function draw() {
   }
 }
 
-// Sliding tiles: numbers on tiles, the blank empty; a tile next to the blank slides when clicked.
-function drawTiles(text) {
-  const rows = lines(text).map((line) => line.trim().split(/\s+/));
-  const picture = canvas(rows.length, rows[0].length, text);
-  const slides = atPosition() ? tileSlides() : new Map();
-  rows.forEach((row, r) => row.forEach((tile, c) => {
-    if (tile === "x" || tile === "0") return;
-    const move = slides.get(`${r},${c}`);
-    const group = svg("g", { class: move ? "tile movable" : "tile", "data-row": r, "data-col": c });
-    group.append(
-      svg("rect", { x: c * CELL + 2, y: r * CELL + 2, width: CELL - 4, height: CELL - 4, rx: 6 }),
-      svg("text", { x: c * CELL + CELL / 2, y: r * CELL + CELL / 2 }, tile),
-    );
-    if (move) group.addEventListener("click", guarded(() => playMove(move)));
-    picture.append(group);
-  }));
-  return picture;
-}
-
-// Which move slides the tile at "row,col": the one whose board has the blank there.
+// Which move slides the tile at "row,col" of a sliding board: the one whose board has the blank
+// there.
 function tileSlides() {
   const slides = new Map();
   for (const { move, board } of state.position.moves) {
@@ -455,91 +367,13 @@ function tileSlides() {
   return slides;
 }
 
-const ROTATION_COLOURS = { 1: "#d33", 2: "#3a3", 3: "#36d" };
-
-// The Rotation Game's '#': its lines drawn with one character a column and a space between.
-function drawRotation(text) {
-  const rows = lines(text);
-  const picture = canvas(7, 7, text);
-  picture.append(svg("rect", { x: 2 * CELL, y: 2 * CELL, width: 3 * CELL, height: 3 * CELL, fill: "#eee" }));
-  rows.forEach((line, r) => [...line].forEach((digit, at) => {
-    if (digit === " ") return;
-    const c = at / 2;
-    const group = svg("g", { class: "cell", "data-row": r, "data-col": c });
-    group.append(
-      svg("circle", { cx: c * CELL + CELL / 2, cy: r * CELL + CELL / 2, r: CELL / 2 - 4, fill: ROTATION_COLOURS[digit] || "#999" }),
-      svg("text", { x: c * CELL + CELL / 2, y: r * CELL + CELL / 2, fill: "#fff" }, digit),
-    );
-    picture.append(group);
-  }));
-  return picture;
-}
-
-// Four in a row: black and white pieces on a 4x4 board, O empty.
-function drawFour(text) {
-  const rows = lines(text);
-  const picture = canvas(rows.length, rows[0].length, text);
-  rows.forEach((line, r) => [...line].forEach((cell, c) => {
-    picture.append(svg("rect", { x: c * CELL, y: r * CELL, width: CELL, height: CELL, fill: (r + c) % 2 ? "#c9a46b" : "#e3c48f" }));
-    if (cell === "B" || cell === "W") {
-      picture.append(svg("circle", {
-        class: "piece", "data-row": r, "data-col": c, "data-colour": cell,
-        cx: c * CELL + CELL / 2, cy: r * CELL + CELL / 2, r: CELL / 2 - 6,
-        fill: cell === "B" ? "#222" : "#fff", stroke: "#222",
-      }));
-    }
-  }));
-  return picture;
-}
-
-// Solitaire: the pieces on the 8x8 board, and the target's cells ringed.
-function drawSolitaire(text) {
-  const rows = lines(text);
-  const picture = canvas(rows.length, rows[0].length, text);
-  rows.forEach((line, r) => [...line].forEach((cell, c) => {
-    picture.append(svg("rect", { x: c * CELL, y: r * CELL, width: CELL, height: CELL, fill: "#f3efe6", stroke: "#ccc" }));
-    if (cell === "o") {
-      picture.append(svg("circle", { class: "piece", "data-row": r, "data-col": c, cx: c * CELL + CELL / 2, cy: r * CELL + CELL / 2, r: CELL / 2 - 8, fill: "#b5542c" }));
-    }
-  }));
-  for (const [r, c] of solitaireTarget()) {
-    picture.append(svg("circle", { class: "target", cx: c * CELL + CELL / 2, cy: r * CELL + CELL / 2, r: CELL / 2 - 3, fill: "none", stroke: "#2a7", "stroke-width": 3, "stroke-dasharray": "4 3" }));
-  }
-  return picture;
-}
-
-// The target's cells, 0-based, from the second line of the case: row and column pairs from 1.
+// The solitaire target's cells, 0-based, from the second line of the case: row and column pairs
+// from 1.
 function solitaireTarget() {
   const numbers = (lines(state.position.case)[1] || "").trim().split(/\s+/).map(Number);
   const cells = [];
   for (let at = 0; at + 1 < numbers.length; at += 2) cells.push([numbers[at] - 1, numbers[at + 1] - 1]);
   return cells;
-}
-
-// Grid maps: blocked cells dark, the walker a disc, the goal ringed.
-function drawGrid(text) {
-  const rows = lines(text);
-  const picture = canvas(rows.length, rows[0].length, text);
-  rows.forEach((line, r) => [...line].forEach((cell, c) => {
-    picture.append(svg("rect", { x: c * CELL, y: r * CELL, width: CELL, height: CELL, fill: cell === "@" ? "#444" : "#f3efe6", stroke: "#ccc" }));
-    if (cell === "*") {
-      picture.append(svg("circle", { class: "walker", "data-row": r, "data-col": c, cx: c * CELL + CELL / 2, cy: r * CELL + CELL / 2, r: CELL / 2 - 8, fill: "#b5542c" }));
-    } else if (cell === "G") {
-      picture.append(svg("circle", { class: "goal", cx: c * CELL + CELL / 2, cy: r * CELL + CELL / 2, r: CELL / 2 - 6, fill: "none", stroke: "#2a7", "stroke-width": 3 }));
-    }
-  }));
-  return picture;
-}
-
-// Any other puzzle: its drawing's characters on a grid.
-function drawCharacters(text) {
-  const rows = lines(text);
-  const cols = Math.max(...rows.map((line) => line.length));
-  const picture = canvas(rows.length, cols, text);
-  rows.forEach((line, r) => [...line].forEach((character, c) => {
-    picture.append(svg("text", { x: c * CELL + CELL / 2, y: r * CELL + CELL / 2, "text-anchor": "middle" }, character));
-  }));
-  return picture;
 }
 
 start().catch((error) => say(error.message, true));
