@@ -697,7 +697,8 @@ fn run<S: Share + 'static>(
             let accounts = rounds.play(worker, round, u64::from(depth));
             if let Some(report) = accounts.iter().find(|report| report.failure.is_some()) {
                 let failure = report.failure.as_deref().unwrap_or_default();
-                return Err(ExploreError::Checkpoint(format!(
+                // Saving fails only on the system's side (a full disk, a folder gone).
+                return Err(ExploreError::CheckpointIo(format!(
                     "of worker {}: {failure}",
                     report.worker
                 )));
