@@ -65,7 +65,7 @@ pub(crate) fn lock_folder(dir: &Path) -> Result<FolderLock, ExploreError> {
 /// Refuses `path` if something other than a regular file is there: a FIFO or a device named
 /// like a checkpoint would block or never end, so it is never opened.
 fn refuse_unless_regular(path: &Path) -> Result<(), ExploreError> {
-    match std::fs::symlink_metadata(path) {
+    match std::fs::metadata(path) {
         Ok(metadata) if !metadata.is_file() => Err(ExploreError::Checkpoint(format!(
             "{}: not a regular file; refused",
             path.display()

@@ -30,8 +30,9 @@ use timely::worker::Worker;
 
 use crate::checkpoint::{Checkpoint, FolderLock, Words, lock_folder};
 use crate::dense::{CELLS, Code, place, prefetching};
-use crate::handshake::{Hello, Meeting, OnSilence, Purpose, Watch};
+use crate::handshake::Meeting;
 use crate::terms::Terms;
+use crate::watch::{OnSilence, Watch};
 use crate::{Exploration, ExploreError, Options, goals_fingerprint};
 
 /// How long a process waits by default for the others to start and connect, and for a
@@ -114,7 +115,7 @@ impl Cluster {
             patience: self.patience,
         };
         let control = meeting.agree(&listener)?;
-        let sockets = connect(&meeting, &listener)?;
+        let sockets = meeting.connect(&listener)?;
         drop(listener);
         let failed = |error: std::io::Error| ExploreError::Cluster(error.to_string());
         let mesh = sockets
@@ -138,52 +139,6 @@ impl Cluster {
         // The watch outlives timely's connections: their end waits on every process.
         Ok((builders, Box::new((guard, watch))))
     }
-}
-
-/// Connects this process to the others for timely, once they agreed: each before it by
-/// connecting and saying its index, each after it by accepting, within the patience. Timely
-/// connects processes alike, but prints on standard output, where the answer goes, and waits
-/// forever.
-fn connect(
-    meeting: &Meeting<'_>,
-    listener: &TcpListener,
-) -> Result<Vec<Option<TcpStream>>, ExploreError> {
-    let (hosts, process) = (meeting.hosts, meeting.process);
-    let deadline = Instant::now() + meeting.patience;
-    let mut sockets: Vec<Option<TcpStream>> = hosts.iter().map(|_| None).collect();
-    for (peer, socket) in sockets.iter_mut().enumerate().take(process) {
-        let mut stream = meeting.reach(peer, deadline)?;
-        let hello = Hello {
-            purpose: Purpose::Mesh,
-            index: process,
-            terms: Terms::new(),
-        };
-        hello.send(&mut stream).map_err(|error| {
-            ExploreError::Cluster(format!("process {peer} at {}: {error}", hosts[peer]))
-        })?;
-        *socket = Some(stream);
-    }
-    while let Some(missing) = (process + 1..hosts.len()).find(|&peer| sockets[peer].is_none()) {
-        let Some((stream, hello)) = meeting.next_hello(listener, deadline)? else {
-            return Err(ExploreError::Cluster(format!(
-                "process {missing} at {} did not connect within {} s",
-                hosts[missing],
-                meeting.patience.as_secs_f64()
-            )));
-        };
-        let peer = hello.index;
-        if hello.purpose != Purpose::Mesh
-            || peer <= process
-            || peer >= hosts.len()
-            || sockets[peer].is_some()
-        {
-            return Err(ExploreError::Mismatch(format!(
-                "a connection says it is process {peer}, unexpected"
-            )));
-        }
-        sockets[peer] = Some(stream);
-    }
-    Ok(sockets)
 }
 
 /// What a round asks of every worker.

@@ -7,13 +7,10 @@
 //! option that differs (or the process that never came), which each of them reports. Only then
 //! do they connect to one another for timely, so that processes that would disagree never start
 //! a dataflow, where they would panic, hang or give a wrong answer. The connections to process
-//! 0 then carry a heartbeat: a process that sends none for the patience (stopped, or its machine
-//! gone) is reported, where timely would wait on it forever.
+//! 0 are kept for the heartbeats of the [`Watch`](crate::watch::Watch).
 
 use std::io::{ErrorKind, Read, Write};
-use std::net::{Shutdown, TcpListener, TcpStream};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::net::{TcpListener, TcpStream};
 use std::time::{Duration, Instant};
 
 use crate::ExploreError;
@@ -26,7 +23,7 @@ const MAX_TEXT: u64 = 1 << 16;
 
 /// What a connection is for, said first on it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Purpose {
+enum Purpose {
     /// The handshake with process 0, then the heartbeat.
     Control = 1,
     /// One of timely's connections.
@@ -35,21 +32,21 @@ pub(crate) enum Purpose {
 
 /// What a process says first on a connection.
 #[derive(Debug, PartialEq, Eq)]
-pub(crate) struct Hello {
-    pub(crate) purpose: Purpose,
-    pub(crate) index: usize,
-    pub(crate) terms: Terms,
+struct Hello {
+    purpose: Purpose,
+    index: usize,
+    terms: Terms,
 }
 
 impl Hello {
-    pub(crate) fn send(&self, stream: &mut impl Write) -> std::io::Result<()> {
+    fn send(&self, stream: &mut impl Write) -> std::io::Result<()> {
         stream.write_all(&[self.purpose as u8])?;
         stream.write_all(&(self.index as u64).to_le_bytes())?;
         send_text(stream, &self.terms.encode())
     }
 
     /// Reads a hello; `None` if what came is not one.
-    pub(crate) fn receive(stream: &mut impl Read) -> std::io::Result<Option<Self>> {
+    fn receive(stream: &mut impl Read) -> std::io::Result<Option<Self>> {
         let mut purpose = [0];
         stream.read_exact(&mut purpose)?;
         let purpose = match purpose[0] {
@@ -160,7 +157,7 @@ impl Meeting<'_> {
     }
 
     /// Connects to process `peer`, trying again until `deadline`.
-    pub(crate) fn reach(&self, peer: usize, deadline: Instant) -> Result<TcpStream, ExploreError> {
+    fn reach(&self, peer: usize, deadline: Instant) -> Result<TcpStream, ExploreError> {
         let address = &self.hosts[peer];
         loop {
             match TcpStream::connect(address) {
@@ -183,7 +180,7 @@ impl Meeting<'_> {
 
     /// Accepts the next connection before `deadline`, and reads its hello; `None` when the
     /// deadline passes first.
-    pub(crate) fn next_hello(
+    fn next_hello(
         &self,
         listener: &TcpListener,
         deadline: Instant,
@@ -235,11 +232,7 @@ impl Meeting<'_> {
         let mut verdict = Verdict::Go;
         while let Some(missing) = (1..self.hosts.len()).find(|&peer| peers[peer].is_none()) {
             let Some((stream, hello)) = self.next_hello(listener, deadline)? else {
-                verdict = Verdict::Missing(format!(
-                    "process {missing} at {} did not connect within {} s",
-                    self.hosts[missing],
-                    self.seconds()
-                ));
+                verdict = Verdict::Missing(self.missing(missing));
                 break;
             };
             match self.refusal(&hello, &peers) {
@@ -279,6 +272,55 @@ impl Meeting<'_> {
             }
         }
         verdict.into_result().map(|()| control)
+    }
+
+    /// Connects this process to the others for timely, once they agreed: each before it by
+    /// connecting and saying its index, each after it by accepting, within the patience.
+    /// Timely connects processes alike, but prints on standard output, where the answer goes,
+    /// and waits forever.
+    pub(crate) fn connect(
+        &self,
+        listener: &TcpListener,
+    ) -> Result<Vec<Option<TcpStream>>, ExploreError> {
+        let (hosts, process) = (self.hosts, self.process);
+        let deadline = Instant::now() + self.patience;
+        let mut sockets: Vec<Option<TcpStream>> = hosts.iter().map(|_| None).collect();
+        for (peer, socket) in sockets.iter_mut().enumerate().take(process) {
+            let mut stream = self.reach(peer, deadline)?;
+            let hello = Hello {
+                purpose: Purpose::Mesh,
+                index: process,
+                terms: Terms::new(),
+            };
+            hello.send(&mut stream).map_err(|error| lost(peer, error))?;
+            *socket = Some(stream);
+        }
+        while let Some(missing) = (process + 1..hosts.len()).find(|&peer| sockets[peer].is_none()) {
+            let Some((stream, hello)) = self.next_hello(listener, deadline)? else {
+                return Err(ExploreError::Cluster(self.missing(missing)));
+            };
+            let peer = hello.index;
+            if hello.purpose != Purpose::Mesh
+                || peer <= process
+                || peer >= hosts.len()
+                || sockets[peer].is_some()
+            {
+                return Err(ExploreError::Mismatch(format!(
+                    "a connection says it is process {peer}, unexpected"
+                )));
+            }
+            sockets[peer] = Some(stream);
+        }
+        Ok(sockets)
+    }
+
+    /// The line that says process `peer` did not come.
+    fn missing(&self, peer: usize) -> String {
+        format!(
+            "process {peer} at {} did not connect within {} s",
+            self.hosts[peer],
+            self.seconds()
+        )
     }
 
     /// Why process 0 refuses the process that said `hello`, if it does.
@@ -344,90 +386,8 @@ fn lost(peer: usize, error: std::io::Error) -> ExploreError {
     ExploreError::Cluster(format!("lost process {peer}: {error}"))
 }
 
-/// What is called with a line when a process falls silent.
-pub type OnSilence = Arc<dyn Fn(&str) + Send + Sync>;
-
-/// The heartbeats on the control connections while the dataflow runs: a process that sends
-/// none for the patience is reported by `on_silence`, and timely's connections are shut down
-/// so that nothing waits on it forever. Dropping the watch ends it.
-pub(crate) struct Watch {
-    done: Arc<AtomicBool>,
-    control: Vec<TcpStream>,
-}
-
-impl Watch {
-    pub(crate) fn start(
-        control: Vec<(usize, TcpStream)>,
-        mesh: Vec<TcpStream>,
-        patience: Duration,
-        on_silence: OnSilence,
-    ) -> std::io::Result<Self> {
-        let done = Arc::new(AtomicBool::new(false));
-        let mesh = Arc::new(mesh);
-        let beat = (patience / 4).clamp(Duration::from_millis(20), Duration::from_secs(1));
-        let mut kept = Vec::new();
-        for (peer, stream) in control {
-            stream.set_read_timeout(Some(patience))?;
-            kept.push(stream.try_clone()?);
-            let mut sending = stream.try_clone()?;
-            let ending = done.clone();
-            std::thread::spawn(move || {
-                while !ending.load(Ordering::Relaxed) && sending.write_all(&[0]).is_ok() {
-                    std::thread::sleep(beat);
-                }
-            });
-            let (ending, mesh, on_silence) = (done.clone(), mesh.clone(), on_silence.clone());
-            let seconds = patience.as_secs_f64();
-            std::thread::spawn(move || {
-                let error = listen(stream);
-                if error
-                    .is_some_and(|kind| matches!(kind, ErrorKind::WouldBlock | ErrorKind::TimedOut))
-                    && !ending.load(Ordering::Relaxed)
-                {
-                    on_silence(&format!(
-                        "process {peer} has sent nothing for {seconds} s (stopped, or its \
-                         machine unreachable): the dataflow stops"
-                    ));
-                    for stream in mesh.iter() {
-                        let _ = stream.shutdown(Shutdown::Both);
-                    }
-                }
-            });
-        }
-        Ok(Self {
-            done,
-            control: kept,
-        })
-    }
-}
-
-/// Reads heartbeats until the connection ends; returns the error that ended it (`None`: the
-/// peer closed it, which timely tells of).
-fn listen(mut stream: TcpStream) -> Option<ErrorKind> {
-    let mut byte = [0];
-    loop {
-        match stream.read(&mut byte) {
-            Ok(0) => return None,
-            Ok(_) => {}
-            Err(error) if error.kind() == ErrorKind::Interrupted => {}
-            Err(error) => return Some(error.kind()),
-        }
-    }
-}
-
-impl Drop for Watch {
-    fn drop(&mut self) {
-        self.done.store(true, Ordering::Relaxed);
-        for stream in &self.control {
-            let _ = stream.shutdown(Shutdown::Both);
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use std::sync::Mutex;
-
     use super::*;
 
     /// `count` addresses of 127.0.0.1, with their listeners bound.
@@ -544,47 +504,5 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
-    }
-
-    /// A connected pair of streams on 127.0.0.1.
-    fn pair() -> (TcpStream, TcpStream) {
-        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-        let near = TcpStream::connect(listener.local_addr().unwrap()).unwrap();
-        (near, listener.accept().unwrap().0)
-    }
-
-    fn recording() -> (Arc<Mutex<Vec<String>>>, OnSilence) {
-        let lines = Arc::new(Mutex::new(Vec::new()));
-        let kept = lines.clone();
-        let on_silence: OnSilence =
-            Arc::new(move |line: &str| kept.lock().unwrap().push(line.into()));
-        (lines, on_silence)
-    }
-
-    #[test]
-    fn a_silent_process_is_reported_after_the_patience_and_a_beating_one_never() {
-        let patience = Duration::from_millis(300);
-        let (near, far) = pair();
-        let (heard, on_silence) = recording();
-        let watch = Watch::start(vec![(1, near)], Vec::new(), patience, on_silence).unwrap();
-        std::thread::sleep(patience * 4);
-        assert_eq!(
-            *heard.lock().unwrap(),
-            [
-                "process 1 has sent nothing for 0.3 s (stopped, or its machine unreachable): the \
-              dataflow stops"
-            ]
-        );
-        drop((watch, far));
-
-        let (near, far) = pair();
-        let (heard, on_silence) = recording();
-        let (_, quiet) = recording();
-        let watch = Watch::start(vec![(1, near)], Vec::new(), patience, on_silence).unwrap();
-        let other = Watch::start(vec![(0, far)], Vec::new(), patience, quiet).unwrap();
-        std::thread::sleep(patience * 4);
-        drop((watch, other));
-        std::thread::sleep(patience);
-        assert!(heard.lock().unwrap().is_empty());
     }
 }

@@ -28,6 +28,7 @@ mod dense;
 mod handshake;
 mod sparse;
 mod terms;
+mod watch;
 
 use std::time::Duration;
 
@@ -37,9 +38,9 @@ use thiserror::Error;
 pub use checkpoint::{Checkpoint, FolderLock};
 pub use dataflow::{Cluster, DEFAULT_PATIENCE, explore_dataflow, explore_sparse_dataflow};
 pub use dense::{explore, explore_with};
-pub use handshake::OnSilence;
 pub use sparse::{explore_sparse, explore_sparse_with};
 pub use terms::{Difference, Term, Terms};
+pub use watch::OnSilence;
 
 /// The least time between two checkpoints: layers that go by faster are saved together.
 const SAVE_PERIOD: Duration = Duration::from_secs(1);
