@@ -505,4 +505,41 @@ mod tests {
             other => panic!("{other:?}"),
         }
     }
+
+    proptest::proptest! {
+        /// Whatever a peer or a stranger sends, reading it gives a hello made of those bytes,
+        /// `None` or an error, never a panic; one that does not start as a hello is refused.
+        #[test]
+        fn any_bytes_read_as_a_hello_or_a_refusal(
+            bytes in proptest::collection::vec(proptest::num::u8::ANY, 0..64),
+        ) {
+            let hello = Hello::receive(&mut &bytes[..]);
+            if bytes.first().is_some_and(|&purpose| purpose != 1 && purpose != 2) {
+                proptest::prop_assert!(matches!(hello, Ok(None)));
+            }
+            if let Ok(Some(hello)) = &hello {
+                proptest::prop_assert!(bytes.len() >= 17 + hello.terms.encode().len());
+            }
+            let verdict = Verdict::receive(&mut &bytes[..]);
+            if bytes.first().is_some_and(|&code| code > 2) {
+                proptest::prop_assert!(matches!(verdict, Ok(None) | Err(_)));
+            }
+        }
+
+        #[test]
+        fn a_hello_reads_back_as_sent(
+            index in 0usize..1 << 20,
+            names in proptest::collection::vec("[-a-z ]{1,12}", 0..6),
+            values in proptest::collection::vec(proptest::option::of("[ -~]{0,12}"), 6),
+        ) {
+            let terms = names
+                .iter()
+                .zip(&values)
+                .fold(Terms::new(), |terms, (name, value)| terms.with(name, value.as_deref()));
+            let hello = Hello { purpose: Purpose::Control, index, terms };
+            let mut sent = Vec::new();
+            hello.send(&mut sent).unwrap();
+            proptest::prop_assert_eq!(Hello::receive(&mut &sent[..]).unwrap(), Some(hello));
+        }
+    }
 }
