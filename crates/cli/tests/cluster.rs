@@ -3,9 +3,10 @@
 
 mod common;
 
+use std::io::{BufRead, BufReader};
 use std::net::TcpListener;
 use std::path::Path;
-use std::process::Output;
+use std::process::{Child, Command, Output};
 use std::time::{Duration, Instant};
 
 use common::{run, spawn, stderr, stdout};
@@ -152,7 +153,19 @@ fn a_cluster_that_cannot_be_is_one_line_and_exit_code_2() {
         ),
         (
             &["--workers", "0"],
-            "statespace: a dataflow exploration needs at least one worker and one process\n",
+            "statespace: --workers 0: from 1 to 256, please\n",
+        ),
+        (
+            &["--workers", "1000"],
+            "statespace: --workers 1000: from 1 to 256, please\n",
+        ),
+        (
+            &["--processes", "100000"],
+            "statespace: --processes 100000: from 1 to 1024, please\n",
+        ),
+        (
+            &["--processes", "2", "--peer-timeout", "0"],
+            "statespace: --peer-timeout 0: more than 0 and at most 86400 seconds, please\n",
         ),
         (
             &["--processes", "2", "--hostfile", hostfile.to_str().unwrap()],
@@ -235,4 +248,170 @@ fn a_lost_process_stops_the_others_with_its_name_and_the_run_resumes() {
     let alone = json(&run(&args, ""));
     assert_eq!(object, alone);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Waits for `child` to end, at most `limit`: a process that would hang fails the test.
+fn end_within(mut child: Child, limit: Duration) -> Output {
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > limit {
+            child.kill().unwrap();
+            panic!(
+                "still running after {limit:?}: {:?}",
+                child.wait_with_output()
+            );
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// Starts process `process` of `processes` with `args` and the hostfile `hosts`, reporting
+/// peers silent for `patience` seconds.
+fn start(
+    args: &[&str],
+    (process, processes): (usize, usize),
+    hosts: &Path,
+    patience: &str,
+) -> Child {
+    let (process, processes) = (process.to_string(), processes.to_string());
+    let cluster = [
+        "--processes",
+        &processes,
+        "--process",
+        &process,
+        "--hostfile",
+        hosts.to_str().unwrap(),
+        "--peer-timeout",
+        patience,
+    ];
+    spawn(&[args, &cluster[..]].concat())
+}
+
+#[test]
+fn processes_started_differently_all_stop_naming_the_option() {
+    let hosts = std::env::temp_dir().join(format!("statespace-differ-{}", std::process::id()));
+    let eight = ["explore", "eight", "--workers", "1"];
+    let sliding = ["explore", "sliding", "--size", "3x3", "--workers", "1"];
+    let with = |base: &[&'static str], more: &[&'static str]| [base, more].concat();
+    let cases: [(Vec<&str>, Vec<&str>, &str); 5] = [
+        (
+            with(&eight, &["--max-depth", "5"]),
+            with(&eight, &[]),
+            "process 1 was started with no --max-depth, process 0 with --max-depth 5",
+        ),
+        (
+            with(&sliding, &[]),
+            with(&sliding, &["--goal", "blank-first"]),
+            "process 1 was started with --goal blank-first, process 0 with no --goal",
+        ),
+        (
+            with(&eight, &[]),
+            vec!["explore", "sliding", "--size", "3x4", "--workers", "1"],
+            "process 1 was started with puzzle sliding, process 0 with puzzle eight",
+        ),
+        (
+            with(&eight, &[]),
+            vec!["explore", "eight", "--workers", "2"],
+            "process 1 was started with --workers 2, process 0 with --workers 1",
+        ),
+        (
+            with(&eight, &[]),
+            with(&eight, &["--sparse"]),
+            "process 1 was started with --sparse, process 0 with no --sparse",
+        ),
+    ];
+    let cases = cases
+        .into_iter()
+        .map(|(first, second, line)| (first, second, 2, line));
+    let processes = (
+        eight.to_vec(),
+        eight.to_vec(),
+        3,
+        "process 1 was started with --processes 2, process 0 with --processes 3",
+    );
+    for (first, second, processes, line) in cases.chain([processes]) {
+        write_hostfile(&hosts, 3);
+        let children = [
+            start(&first, (0, processes), &hosts, "20"),
+            start(&second, (1, 2), &hosts, "20"),
+        ];
+        for (process, child) in children.into_iter().enumerate() {
+            let output = end_within(child, Duration::from_secs(30));
+            assert_eq!(output.status.code(), Some(2), "{first:?} / {second:?}");
+            assert_eq!(stdout(&output), "", "{first:?} / {second:?}");
+            assert_eq!(
+                stderr(&output),
+                format!("statespace: {line}: start every process with the same options\n"),
+                "process {process} of {first:?} / {second:?}"
+            );
+        }
+    }
+    std::fs::remove_file(&hosts).unwrap();
+}
+
+#[test]
+fn a_process_that_never_comes_is_reported_after_the_peer_timeout() {
+    let hosts = std::env::temp_dir().join(format!("statespace-alone-{}", std::process::id()));
+    write_hostfile(&hosts, 2);
+    let started = Instant::now();
+    let alone = start(&["explore", "eight"], (0, 2), &hosts, "1");
+    let output = end_within(alone, Duration::from_secs(20));
+    assert!(started.elapsed() >= Duration::from_secs(1));
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let address = std::fs::read_to_string(&hosts).unwrap();
+    let address = address.lines().nth(1).unwrap();
+    assert_eq!(
+        stderr(&output),
+        format!(
+            "statespace: the cluster failed: process 1 at {address} did not connect within 1 s\n"
+        )
+    );
+    std::fs::remove_file(&hosts).unwrap();
+}
+
+#[test]
+fn a_stopped_process_is_reported_after_the_peer_timeout() {
+    let hosts = std::env::temp_dir().join(format!("statespace-stopped-{}", std::process::id()));
+    write_hostfile(&hosts, 2);
+    // 4x3 takes seconds: long enough to be stopped in the middle.
+    let args = ["explore", "sliding", "--size", "4x3", "--workers", "1"];
+    let mut first = start(&args, (0, 2), &hosts, "2");
+    let mut second = start(&args, (1, 2), &hosts, "2");
+    let mut progress = BufReader::new(first.stderr.take().unwrap()).lines();
+    let mut seen = Vec::new();
+    for line in progress.by_ref() {
+        let line = line.unwrap();
+        seen.push(line.clone());
+        if line.starts_with("layer 5:") {
+            break;
+        }
+    }
+    let stopped = Command::new("kill")
+        .args(["-STOP", &second.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(stopped.success());
+    let when = Instant::now();
+    let rest = std::thread::spawn(move || progress.map(Result::unwrap).collect::<Vec<_>>());
+    let output = end_within(first, Duration::from_secs(30));
+    let waited = when.elapsed();
+    let rest = rest.join().unwrap();
+    second.kill().unwrap();
+    second.wait().unwrap();
+    assert!(
+        waited < Duration::from_secs(10),
+        "{waited:?}, {seen:?}, {rest:?}"
+    );
+    assert_eq!(output.status.code(), Some(1), "{rest:?}");
+    assert_eq!(
+        rest.last().map(String::as_str),
+        Some(
+            "statespace: process 1 has sent nothing for 2 s (stopped, or its machine \
+             unreachable): the dataflow stops"
+        ),
+        "{rest:?}"
+    );
+    assert_eq!(stdout(&output), "");
+    std::fs::remove_file(&hosts).unwrap();
 }

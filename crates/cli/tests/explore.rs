@@ -141,19 +141,22 @@ fn a_run_killed_mid_layer_resumes_to_the_same_layers() {
     );
     assert_eq!(std::fs::read(&saved).unwrap(), bytes);
 
-    // So is the checkpoint of another run: another puzzle, or the same one explored sparsely.
+    // So is the checkpoint of another run, the option that differs named: another puzzle, or
+    // the same one explored sparsely.
     let sparse = [&with_checkpoint[..], &["--sparse"]].concat();
-    for other in [
-        &["explore", "eight", "--checkpoint", dir.to_str().unwrap()][..],
-        &sparse,
+    for (other, difference) in [
+        (
+            &["explore", "eight", "--checkpoint", dir.to_str().unwrap()][..],
+            "saved by a run with puzzle sliding, where this one has puzzle eight",
+        ),
+        (
+            &sparse,
+            "saved by a run with no --sparse, where this one has --sparse",
+        ),
     ] {
         let other = run(other, "");
         assert_eq!(other.status.code(), Some(2));
-        assert!(
-            stderr(&other).contains("the checkpoint of another run"),
-            "{}",
-            stderr(&other)
-        );
+        assert!(stderr(&other).contains(difference), "{}", stderr(&other));
     }
 
     // A sparse run resumes from its own checkpoint (its last two layers).
@@ -346,4 +349,137 @@ fn solitaire_layers_equal_the_distance_table() {
         "statespace: goal \"4 4 9 9\": (9, 9) is off the 8x8 board\n"
     );
     assert_eq!(off.status.code(), Some(2));
+}
+
+/// A fresh folder for one test's checkpoints.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("statespace-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn a_checkpoint_past_the_depth_bound_is_refused_and_a_deeper_bound_resumes_it() {
+    let dir = scratch("bound");
+    for mode in [&[][..], &["--sparse"]] {
+        let _ = std::fs::remove_dir_all(&dir);
+        let args = [&["explore", "eight", "--json"][..], mode].concat();
+        let with_checkpoint = [&args[..], &["--checkpoint", dir.to_str().unwrap()]].concat();
+        let bounded =
+            |depth: &'static str| [&with_checkpoint[..], &["--max-depth", depth]].concat();
+        // The layer at the bound is saved, however fast it came.
+        let first = run(&bounded("20"), "");
+        assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
+        let shallower = run(&bounded("10"), "");
+        assert_eq!(shallower.status.code(), Some(2), "{mode:?}");
+        assert_eq!(stdout(&shallower), "");
+        let file = dir.join("explore.checkpoint");
+        assert!(
+            stderr(&shallower).ends_with(&format!(
+                "statespace: checkpoint {} holds layers to depth 20, deeper than --max-depth 10: \
+                 run with --max-depth 20 or more (or none), or use another folder; refused\n",
+                file.display()
+            )),
+            "{}",
+            stderr(&shallower)
+        );
+        for depth in ["20", "25"] {
+            let fresh = run(&[&args[..], &["--max-depth", depth]].concat(), "");
+            let resumed = run(&bounded(depth), "");
+            assert_eq!(resumed.status.code(), Some(0), "{}", stderr(&resumed));
+            assert_eq!(
+                stdout(&resumed),
+                stdout(&fresh),
+                "{mode:?} to depth {depth}"
+            );
+        }
+        let resumed = run(&with_checkpoint, "");
+        assert_eq!(stdout(&resumed), stdout(&run(&args, "")), "{mode:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_folder_in_use_or_a_fifo_is_refused_naming_it() {
+    let dir = scratch("in-use");
+    let folder = dir.to_str().unwrap();
+    // 4x3 runs for seconds: long enough to hold its folder while another run tries it.
+    let mut holder = common::spawn(&[
+        "explore",
+        "sliding",
+        "--size",
+        "4x3",
+        "--checkpoint",
+        folder,
+    ]);
+    let started = std::time::Instant::now();
+    while !dir.join("explore.checkpoint").exists() {
+        assert!(started.elapsed() < std::time::Duration::from_secs(60));
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let second = run(&["explore", "eight", "--checkpoint", folder], "");
+    holder.kill().unwrap();
+    holder.wait().unwrap();
+    assert_eq!(second.status.code(), Some(2));
+    assert_eq!(
+        stderr(&second),
+        format!(
+            "statespace: checkpoint {folder}: in use by another exploration (it holds \
+             {folder}/explore.lock); refused\n"
+        )
+    );
+    // Once the first has ended, its folder is free: only its checkpoint, of another run, is
+    // refused.
+    let third = run(&["explore", "eight", "--checkpoint", folder], "");
+    assert_eq!(third.status.code(), Some(2));
+    assert!(
+        stderr(&third)
+            .contains("saved by a run with puzzle sliding, where this one has puzzle eight"),
+        "{}",
+        stderr(&third)
+    );
+
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::create_dir_all(&dir).unwrap();
+    let made = std::process::Command::new("mkfifo")
+        .arg(dir.join("explore.checkpoint"))
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let fifo = run(&["explore", "eight", "--checkpoint", folder], "");
+    assert_eq!(fifo.status.code(), Some(2));
+    assert_eq!(
+        stderr(&fifo),
+        format!(
+            "statespace: checkpoint {folder}/explore.checkpoint: not a regular file; refused\n"
+        )
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn exit_codes_tell_a_budget_that_stopped_a_search_from_a_failure() {
+    // --sparse stopped by its budget: the layers so far, and exit code 3.
+    let stopped = run(&["explore", "eight", "--sparse", "--max-memory", "4K"], "");
+    assert_eq!(stopped.status.code(), Some(3), "{}", stderr(&stopped));
+    assert!(
+        stdout(&stopped).contains("the next layer past the memory budget"),
+        "{}",
+        stdout(&stopped)
+    );
+    // A checkpoint folder that cannot be made: an I/O failure, exit code 1.
+    let dir = scratch("not-a-folder");
+    std::fs::write(&dir, "a file").unwrap();
+    let inside = dir.join("checkpoint");
+    let failed = run(
+        &["explore", "eight", "--checkpoint", inside.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(failed.status.code(), Some(1));
+    assert!(
+        stderr(&failed).starts_with(&format!("statespace: checkpoint {}: ", inside.display())),
+        "{}",
+        stderr(&failed)
+    );
+    std::fs::remove_file(&dir).unwrap();
 }

@@ -246,3 +246,29 @@ fn solve_sliding_with_pattern_databases_checks_korf_lengths() {
     assert!(stderr(&boards).contains("case 1: 1 move, 1 expanded, 3 generated"));
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn tables_that_cannot_be_saved_are_built_said_and_exit_code_1() {
+    let dir = std::env::temp_dir().join(format!("statespace-cli-unsaved-{}", std::process::id()));
+    std::fs::write(&dir, "not a folder").unwrap();
+    let folder = dir.join("tables");
+    let output = run(
+        &["pdb", "build", "--size", "3x3", "--pdb", "0,1,2,3/4,5,6,7"],
+        &folder,
+    );
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        stdout(&output),
+        "sliding-3x3-b8-0.1.2.3: 3024 entries, mean 9.103, max 15\n\
+         sliding-3x3-b8-4.5.6.7: 3024 entries, mean 9.405, max 15\n"
+    );
+    assert!(
+        stderr(&output).ends_with(&format!(
+            "statespace: 2 of 2 tables could not be saved in {}\n",
+            folder.display()
+        )),
+        "{}",
+        stderr(&output)
+    );
+    std::fs::remove_file(&dir).unwrap();
+}

@@ -1,29 +1,77 @@
 //! Checkpoints: after each layer, the cells and the counts so far, written beside a run under a
 //! temporary name and renamed into place (a run killed while writing leaves the previous
-//! checkpoint whole), with the run's identity and an XXH3 checksum; a damaged checkpoint or one
-//! of another run is refused, never trusted.
+//! checkpoint whole), with the run's terms and an XXH3 checksum; a damaged checkpoint or one
+//! of another run is refused, never trusted, and the refusal names the option that differs. A
+//! run holds its folder's lock file while it runs, so that two runs never share a folder.
 
-use std::fs::File;
+use std::fs::{File, OpenOptions};
 use std::io::{BufReader, BufWriter, Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use fs4::fs_std::FileExt;
 use xxhash_rust::xxh3::Xxh3;
 
 use crate::ExploreError;
+use crate::terms::Terms;
 
 /// The first bytes of a checkpoint file.
-const MAGIC: &[u8] = b"statespace explore checkpoint 3\n";
+const MAGIC: &[u8] = b"statespace explore checkpoint 4\n";
 /// The checkpoint's name in its folder.
 const FILE: &str = "explore.checkpoint";
+/// The lock file's name in the folder.
+const LOCK: &str = "explore.lock";
+/// The longest run's terms a checkpoint may hold, in bytes.
+const MAX_TERMS: u64 = 1 << 16;
 
 /// Where a run keeps its checkpoint, and what identifies the run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Checkpoint {
     /// The folder.
     pub dir: PathBuf,
-    /// The run's identity (puzzle, options, goals, mode): a checkpoint of another run is refused.
-    pub run: String,
+    /// The run's terms (puzzle, options, goals, mode): a checkpoint of other terms is refused.
+    pub run: Terms,
+}
+
+/// A folder's lock, held by a run until it is dropped.
+#[derive(Debug)]
+pub struct FolderLock {
+    _file: File,
+}
+
+/// Takes the lock of `dir` (created if need be), or says that another run holds it.
+pub(crate) fn lock_folder(dir: &Path) -> Result<FolderLock, ExploreError> {
+    let io =
+        |error: std::io::Error| ExploreError::CheckpointIo(format!("{}: {error}", dir.display()));
+    std::fs::create_dir_all(dir).map_err(io)?;
+    let path = dir.join(LOCK);
+    refuse_unless_regular(&path)?;
+    let file = OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(io)?;
+    if !file.try_lock_exclusive().map_err(io)? {
+        return Err(ExploreError::Checkpoint(format!(
+            "{}: in use by another exploration (it holds {}); refused",
+            dir.display(),
+            path.display()
+        )));
+    }
+    Ok(FolderLock { _file: file })
+}
+
+/// Refuses `path` if something other than a regular file is there: a FIFO or a device named
+/// like a checkpoint would block or never end, so it is never opened.
+fn refuse_unless_regular(path: &Path) -> Result<(), ExploreError> {
+    match std::fs::metadata(path) {
+        Ok(metadata) if !metadata.is_file() => Err(ExploreError::Checkpoint(format!(
+            "{}: not a regular file; refused",
+            path.display()
+        ))),
+        _ => Ok(()),
+    }
 }
 
 /// What a checkpoint restores: the layers' counts (the cells go back into place).
@@ -47,43 +95,79 @@ impl Checkpoint {
     }
 
     fn io(&self) -> impl Fn(std::io::Error) -> ExploreError + '_ {
-        |error| ExploreError::Checkpoint(format!("{}: {error}", self.dir.display()))
+        |error| ExploreError::CheckpointIo(format!("{}: {error}", self.dir.display()))
     }
 
-    /// Writes the layers so far and `words`.
+    /// Takes the lock of the checkpoint's folder, as a run does while it runs: another run on
+    /// the folder is refused meanwhile.
+    pub fn lock(&self) -> Result<FolderLock, ExploreError> {
+        lock_folder(&self.dir)
+    }
+
+    /// Refuses a checkpoint whose last layer, of depth `saved`, is deeper than the depth bound
+    /// `bound`: its deeper layers cannot be undone, and the answer would not be the one asked.
+    pub(crate) fn within(&self, saved: usize, bound: Option<u32>) -> Result<(), ExploreError> {
+        let saved = saved as u32;
+        match bound {
+            Some(bound) if saved > bound => Err(ExploreError::DeeperCheckpoint {
+                path: self.path().display().to_string(),
+                saved,
+                bound,
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    /// Writes the layers so far and `words`; a save that fails leaves no temporary file.
     pub(crate) fn save(&self, layers: &[u64], words: Words<'_>) -> Result<(), ExploreError> {
         let io = self.io();
         std::fs::create_dir_all(&self.dir).map_err(&io)?;
         let temporary = self.dir.join(format!("{FILE}.partial"));
+        // Whatever is there (a FIFO would block the write) is this run's to replace.
+        match std::fs::remove_file(&temporary) {
+            Err(error) if error.kind() != std::io::ErrorKind::NotFound => return Err(io(error)),
+            _ => {}
+        }
+        let written = self
+            .write(&temporary, layers, words)
+            .and_then(|()| std::fs::rename(&temporary, self.path()));
+        if written.is_err() {
+            // A full disk would stay full of it.
+            let _ = std::fs::remove_file(&temporary);
+        }
+        written.map_err(&io)
+    }
+
+    fn write(&self, temporary: &Path, layers: &[u64], words: Words<'_>) -> std::io::Result<()> {
         let mut out = Hashed::new(BufWriter::with_capacity(
             1 << 20,
-            File::create(&temporary).map_err(&io)?,
+            OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(temporary)?,
         ));
-        out.put(MAGIC).map_err(&io)?;
-        out.list(self.run.len(), self.run.bytes().map(u64::from))
-            .map_err(&io)?;
-        out.list(layers.len(), layers.iter().copied())
-            .map_err(&io)?;
+        out.put(MAGIC)?;
+        let run = self.run.encode();
+        out.list(run.len(), run.bytes().map(u64::from))?;
+        out.list(layers.len(), layers.iter().copied())?;
         match words {
             Words::Cells(cells) => {
-                out.put_number(1).map_err(&io)?;
+                out.put_number(1)?;
                 let words = cells.iter().map(|cell| cell.load(Ordering::Relaxed));
-                out.list(cells.len(), words).map_err(&io)?;
+                out.list(cells.len(), words)?;
             }
             Words::Lists(lists) => {
-                out.put_number(lists.len() as u64).map_err(&io)?;
+                out.put_number(lists.len() as u64)?;
                 for list in lists {
-                    out.list(list.len(), list.iter().copied()).map_err(&io)?;
+                    out.list(list.len(), list.iter().copied())?;
                 }
             }
         }
         let checksum = out.hasher.digest();
         let mut file = out.inner;
-        file.write_all(&checksum.to_le_bytes()).map_err(&io)?;
+        file.write_all(&checksum.to_le_bytes())?;
         // Without a sync: a killed process loses nothing the system has; only a power cut could.
-        file.flush().map_err(&io)?;
-        drop(file);
-        std::fs::rename(&temporary, self.path()).map_err(&io)
+        file.flush()
     }
 
     /// Restores a dense run's cells from the checkpoint, if there is one; returns its layers.
@@ -132,11 +216,12 @@ impl Checkpoint {
     /// and its run, and returns its layers' counts.
     fn open(&self) -> Result<Option<(Reader, Layers)>, ExploreError> {
         let path = self.path();
+        refuse_unless_regular(&path)?;
         let file = match File::open(&path) {
             Ok(file) => file,
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(error) => {
-                return Err(ExploreError::Checkpoint(format!(
+                return Err(ExploreError::CheckpointIo(format!(
                     "{}: {error}",
                     path.display()
                 )));
@@ -152,15 +237,26 @@ impl Checkpoint {
             return Err(self.refused("not a checkpoint of this version"));
         }
         let run_length = input.number().map_err(damaged)?;
-        if run_length != self.run.len() as u64 {
-            return Err(self.refused("the checkpoint of another run"));
+        if run_length > MAX_TERMS {
+            return Err(self.refused("damaged (terms)"));
         }
         let run = (0..run_length)
-            .map(|_| input.number())
-            .collect::<Result<Vec<u64>, _>>()
+            .map(|_| input.number().map(|byte| u8::try_from(byte).unwrap_or(0)))
+            .collect::<Result<Vec<u8>, _>>()
             .map_err(damaged)?;
-        if !run.iter().copied().eq(self.run.bytes().map(u64::from)) {
-            return Err(self.refused("the checkpoint of another run"));
+        let saved = String::from_utf8(run)
+            .ok()
+            .and_then(|text| Terms::decode(&text))
+            .ok_or_else(|| self.refused("damaged (terms)"))?;
+        if let Some(difference) = self.run.difference(&saved) {
+            return Err(ExploreError::Checkpoint(format!(
+                "{}: saved by a run with {}, where this one has {}: run again with {} or use \
+                 another folder; refused",
+                path.display(),
+                difference.theirs,
+                difference.ours,
+                difference.theirs
+            )));
         }
         let count = input.number().map_err(damaged)?;
         if count > 1 << 16 {
@@ -266,5 +362,105 @@ impl<R: Read> Hashed<R> {
         let mut bytes = [0; 8];
         self.take(&mut bytes)?;
         Ok(u64::from_le_bytes(bytes))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fresh folder for one test.
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("statespace-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    fn checkpoint(dir: &Path, size: &str) -> Checkpoint {
+        Checkpoint {
+            dir: dir.to_path_buf(),
+            run: Terms::new()
+                .with("puzzle", Some("sliding"))
+                .with("--size", Some(size)),
+        }
+    }
+
+    fn mkfifo(path: &Path) {
+        let made = std::process::Command::new("mkfifo").arg(path).status();
+        assert!(made.is_ok_and(|status| status.success()), "mkfifo {path:?}");
+    }
+
+    fn save(checkpoint: &Checkpoint) -> Result<(), ExploreError> {
+        let lists: [&[u64]; 2] = [&[1, 2], &[3]];
+        checkpoint.save(&[1, 2, 1], Words::Lists(&lists))
+    }
+
+    #[test]
+    fn a_checkpoint_of_other_terms_is_refused_naming_the_option() {
+        let dir = scratch("terms");
+        save(&checkpoint(&dir, "3x4")).unwrap();
+        let restored = checkpoint(&dir, "3x4").restore_lists().unwrap();
+        assert_eq!(restored, Some((vec![1, 2, 1], vec![vec![1, 2], vec![3]])));
+        match checkpoint(&dir, "3x3").restore_lists() {
+            Err(ExploreError::Checkpoint(message)) => assert!(
+                message.contains("saved by a run with --size 3x4, where this one has --size 3x3"),
+                "{message}"
+            ),
+            other => panic!("{other:?}"),
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_folder_has_one_run_at_a_time() {
+        let dir = scratch("lock");
+        let first = checkpoint(&dir, "3x3");
+        let held = first.lock().unwrap();
+        match first.lock() {
+            Err(ExploreError::Checkpoint(message)) => {
+                assert!(
+                    message.contains("in use by another exploration"),
+                    "{message}"
+                );
+                assert!(message.contains(&*dir.to_string_lossy()), "{message}");
+            }
+            other => panic!("{other:?}"),
+        }
+        drop(held);
+        assert!(first.lock().is_ok());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_fifo_named_like_a_checkpoint_is_refused_without_opening_it() {
+        let dir = scratch("fifo");
+        std::fs::create_dir_all(&dir).unwrap();
+        mkfifo(&dir.join(FILE));
+        match checkpoint(&dir, "3x3").restore_lists() {
+            Err(ExploreError::Checkpoint(message)) => {
+                assert!(message.contains("not a regular file; refused"), "{message}");
+            }
+            other => panic!("{other:?}"),
+        }
+        // One at the temporary name is replaced, not written into (which would block).
+        std::fs::remove_file(dir.join(FILE)).unwrap();
+        mkfifo(&dir.join(format!("{FILE}.partial")));
+        save(&checkpoint(&dir, "3x3")).unwrap();
+        assert!(checkpoint(&dir, "3x3").restore_lists().unwrap().is_some());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_save_that_fails_leaves_no_temporary_file() {
+        let dir = scratch("partial");
+        // A folder where the checkpoint goes: the rename fails once the file is written.
+        std::fs::create_dir_all(dir.join(FILE)).unwrap();
+        let failed = save(&checkpoint(&dir, "3x3"));
+        assert!(
+            matches!(failed, Err(ExploreError::CheckpointIo(_))),
+            "{failed:?}"
+        );
+        assert!(!dir.join(format!("{FILE}.partial")).exists());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

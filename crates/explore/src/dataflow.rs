@@ -10,7 +10,6 @@
 use std::any::Any;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
-use std::io::{ErrorKind, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::ops::Range;
 use std::rc::Rc;
@@ -29,14 +28,16 @@ use timely::dataflow::operators::{Capability, Input, Inspect, Operator, Probe};
 use timely::dataflow::{InputHandleVec, ProbeHandle};
 use timely::worker::Worker;
 
-use crate::checkpoint::{Checkpoint, Words};
+use crate::checkpoint::{Checkpoint, FolderLock, Words, lock_folder};
 use crate::dense::{CELLS, Code, place, prefetching};
-use crate::{Exploration, ExploreError, Options};
+use crate::handshake::Meeting;
+use crate::terms::Terms;
+use crate::watch::{OnSilence, Watch};
+use crate::{Exploration, ExploreError, Options, goals_fingerprint};
 
-/// How long a process waits for the others to start and connect.
-const CONNECT_PATIENCE: Duration = Duration::from_secs(120);
-/// How often it tries again meanwhile.
-const RETRY: Duration = Duration::from_millis(100);
+/// How long a process waits by default for the others to start and connect, and for a
+/// heartbeat of each while the dataflow runs.
+pub const DEFAULT_PATIENCE: Duration = Duration::from_secs(60);
 /// Children sent to one worker in one message.
 const BATCH: usize = 1 << 13;
 /// The most ranks in a block of the workers' shares.
@@ -47,7 +48,7 @@ const FRONTIER: usize = 1 << 12;
 const SLICE: usize = 1 << 14;
 
 /// Where the workers of a dataflow exploration run.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct Cluster {
     /// Worker threads in each process.
     pub workers: usize,
@@ -55,15 +56,34 @@ pub struct Cluster {
     pub process: usize,
     /// The address (`host:port`) of every process, this one's included; empty for one process.
     pub hosts: Vec<String>,
+    /// How long a process waits for the others to start and connect, and for a heartbeat of
+    /// each while the dataflow runs.
+    pub patience: Duration,
+    /// What every process must be started with alike, by the option that sets it (the version,
+    /// the puzzle, ...), besides what the exploration itself checks: a process that differs
+    /// stops them all before the dataflow starts, the option named.
+    pub terms: Terms,
+    /// Told, in a line, when another process falls silent for the patience; the dataflow's
+    /// connections are shut down after it (the caller may end the process first).
+    pub on_silence: OnSilence,
 }
 
 impl Cluster {
     /// One process of `workers` threads.
     pub fn local(workers: usize) -> Self {
+        Self::of(workers, 0, Vec::new())
+    }
+
+    /// Process `process` of the processes at `hosts`, each of `workers` threads, with the
+    /// default patience and no terms besides the exploration's.
+    pub fn of(workers: usize, process: usize, hosts: Vec<String>) -> Self {
         Self {
             workers,
-            process: 0,
-            hosts: Vec::new(),
+            process,
+            hosts,
+            patience: DEFAULT_PATIENCE,
+            terms: Terms::new(),
+            on_silence: Arc::new(|_| {}),
         }
     }
 
@@ -71,14 +91,41 @@ impl Cluster {
         self.hosts.len().max(1)
     }
 
-    /// The builders of this process's workers, connected to the other processes.
-    fn allocators(&self) -> Result<(Vec<AllocatorBuilder>, Box<dyn Any + Send>), ExploreError> {
+    /// The builders of this process's workers, connected to the other processes once they all
+    /// agree on `terms`.
+    fn allocators(
+        &self,
+        terms: &Terms,
+    ) -> Result<(Vec<AllocatorBuilder>, Box<dyn Any + Send>), ExploreError> {
         if self.hosts.len() <= 1 {
             return timely::CommunicationConfig::Process(self.workers)
                 .try_build()
                 .map_err(ExploreError::Cluster);
         }
-        let sockets = connect(&self.hosts, self.process, CONNECT_PATIENCE)?;
+        let address = &self.hosts[self.process];
+        let listener = TcpListener::bind(address)
+            .and_then(|listener| listener.set_nonblocking(true).map(|()| listener))
+            .map_err(|error| {
+                ExploreError::Cluster(format!("cannot listen on {address}: {error}"))
+            })?;
+        let meeting = Meeting {
+            hosts: &self.hosts,
+            process: self.process,
+            terms,
+            patience: self.patience,
+        };
+        let control = meeting.agree(&listener)?;
+        let sockets = meeting.connect(&listener)?;
+        drop(listener);
+        let failed = |error: std::io::Error| ExploreError::Cluster(error.to_string());
+        let mesh = sockets
+            .iter()
+            .flatten()
+            .map(TcpStream::try_clone)
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(failed)?;
+        let watch =
+            Watch::start(control, mesh, self.patience, self.on_silence.clone()).map_err(failed)?;
         let hooks = Hooks::default();
         let local = ProcessBuilder::new_typed_vector(
             self.workers,
@@ -87,75 +134,11 @@ impl Cluster {
         );
         let (builders, guard) =
             initialize_networking_from_sockets(local, sockets, self.process, self.workers, hooks)
-                .map_err(|error| ExploreError::Cluster(error.to_string()))?;
+                .map_err(failed)?;
         let builders = builders.into_iter().map(AllocatorBuilder::Tcp).collect();
-        Ok((builders, Box::new(guard)))
+        // The watch outlives timely's connections: their end waits on every process.
+        Ok((builders, Box::new((guard, watch))))
     }
-}
-
-/// Connects this process (`process` of `hosts`) to the others, each before it by connecting and
-/// saying its index, each after it by accepting, within `patience`. Timely connects processes
-/// alike, but prints on standard output, where the answer goes, and waits forever.
-fn connect(
-    hosts: &[String],
-    process: usize,
-    patience: Duration,
-) -> Result<Vec<Option<TcpStream>>, ExploreError> {
-    let deadline = Instant::now() + patience;
-    let failed = |what: String| ExploreError::Cluster(what);
-    let listener = TcpListener::bind(&hosts[process])
-        .and_then(|listener| listener.set_nonblocking(true).map(|()| listener))
-        .map_err(|error| failed(format!("cannot listen on {}: {error}", hosts[process])))?;
-    let mut sockets: Vec<Option<TcpStream>> = hosts.iter().map(|_| None).collect();
-    for (peer, address) in hosts.iter().enumerate().take(process) {
-        let stream = loop {
-            match TcpStream::connect(address) {
-                Ok(stream) => break stream,
-                Err(_) if Instant::now() < deadline => std::thread::sleep(RETRY),
-                Err(error) => {
-                    return Err(failed(format!(
-                        "process {peer} at {address} did not answer within {} s: {error}",
-                        patience.as_secs()
-                    )));
-                }
-            }
-        };
-        stream
-            .set_nodelay(true)
-            .and_then(|()| (&stream).write_all(&(process as u64).to_le_bytes()))
-            .map_err(|error| failed(format!("process {peer} at {address}: {error}")))?;
-        sockets[peer] = Some(stream);
-    }
-    while let Some(missing) = (process + 1..hosts.len()).find(|&peer| sockets[peer].is_none()) {
-        match listener.accept() {
-            Ok((stream, from)) => {
-                let mut index = [0; 8];
-                stream
-                    .set_nonblocking(false)
-                    .and_then(|()| stream.set_nodelay(true))
-                    .and_then(|()| (&stream).read_exact(&mut index))
-                    .map_err(|error| failed(format!("a connection from {from}: {error}")))?;
-                let peer = u64::from_le_bytes(index) as usize;
-                if peer <= process || peer >= hosts.len() || sockets[peer].is_some() {
-                    return Err(failed(format!(
-                        "{from} says it is process {peer}, unexpected"
-                    )));
-                }
-                sockets[peer] = Some(stream);
-            }
-            Err(error) if error.kind() == ErrorKind::WouldBlock && Instant::now() < deadline => {
-                std::thread::sleep(RETRY);
-            }
-            Err(error) => {
-                return Err(failed(format!(
-                    "process {missing} at {} did not connect within {} s ({error})",
-                    hosts[missing],
-                    patience.as_secs()
-                )));
-            }
-        }
-    }
-    Ok(sockets)
 }
 
 /// What a round asks of every worker.
@@ -577,7 +560,7 @@ pub fn explore_dataflow(
         });
     }
     let stretch = move |worker| Stretch::new(shares, worker);
-    run(space, goals, options, cluster, on_layer, stretch)
+    run(space, goals, options, cluster, on_layer, ("dense", stretch))
 }
 
 /// [`explore_dataflow`] in sparse mode, as [`explore_sparse`](crate::explore_sparse) explores:
@@ -601,17 +584,17 @@ pub fn explore_sparse_dataflow(
         received: Vec::new(),
         over: false,
     };
-    run(space, goals, options, cluster, on_layer, lists)
+    run(space, goals, options, cluster, on_layer, ("sparse", lists))
 }
 
-/// Runs the dataflow, each worker holding the share `share` makes for it.
+/// Runs the dataflow in `mode`, each worker holding the share `share` makes for it.
 fn run<S: Share + 'static>(
     space: Arc<dyn RankedSpace>,
     goals: &[u64],
     options: &Options,
     cluster: &Cluster,
     on_layer: Arc<dyn Fn(&Exploration) + Send + Sync>,
-    share: impl Fn(usize) -> S + Send + Sync + 'static,
+    (mode, share): (&str, impl Fn(usize) -> S + Send + Sync + 'static),
 ) -> Result<Option<Exploration>, ExploreError> {
     let ranks = space.ranks();
     if let Some(&goal) = goals.iter().find(|&&goal| goal >= ranks) {
@@ -624,7 +607,11 @@ fn run<S: Share + 'static>(
     goals.dedup();
     let (max_depth, most) = (options.max_depth, options.antipodes);
     let checkpoint = options.checkpoint.clone();
-    let (builders, connections) = cluster.allocators()?;
+    let terms = cluster
+        .terms
+        .clone()
+        .and(&agreed_terms(cluster, &goals, options, (ranks, mode)));
+    let (builders, connections) = cluster.allocators(&terms)?;
     let config = timely::WorkerConfig::default();
     let guards = timely::execute::execute_from(builders, connections, config, move |worker| {
         let index = worker.index();
@@ -633,7 +620,7 @@ fn run<S: Share + 'static>(
             .as_ref()
             .map(|checkpoint| Generations::of(checkpoint, index, workers));
         let resumed = match &saves {
-            Some(saves) => saves.resume(worker, &mut held.borrow_mut().share)?,
+            Some(saves) => saves.resume(worker, &mut held.borrow_mut().share, max_depth)?,
             None => None,
         };
         let restored = resumed.is_some();
@@ -665,7 +652,8 @@ fn run<S: Share + 'static>(
             let accounts = rounds.play(worker, round, u64::from(depth));
             if let Some(report) = accounts.iter().find(|report| report.failure.is_some()) {
                 let failure = report.failure.as_deref().unwrap_or_default();
-                return Err(ExploreError::Checkpoint(format!(
+                // Saving fails only on the system's side (a full disk, a folder gone).
+                return Err(ExploreError::CheckpointIo(format!(
                     "of worker {}: {failure}",
                     report.worker
                 )));
@@ -720,6 +708,27 @@ fn run<S: Share + 'static>(
         }
     }
     failure.map_or(Ok(found), Err)
+}
+
+/// What the processes of `cluster` must agree on besides its own terms, for the dataflow to
+/// run and its answer to be the one asked: the exploration's version, its workers, the space,
+/// the goals, the mode and the options.
+fn agreed_terms(
+    cluster: &Cluster,
+    goals: &[u64],
+    options: &Options,
+    (ranks, mode): (u64, &str),
+) -> Terms {
+    Terms::new()
+        .with("statespace-explore", Some(env!("CARGO_PKG_VERSION")))
+        .with("workers per process", Some(cluster.workers))
+        .with("processes", Some(cluster.processes()))
+        .with("ranks", Some(ranks))
+        .with("goals", Some(goals_fingerprint(goals)))
+        .with("mode", Some(mode))
+        .with("depth bound", options.max_depth)
+        .with("antipodes", Some(options.antipodes))
+        .flag("checkpoint", options.checkpoint.is_some())
 }
 
 /// A worker's dataflow: the rounds it starts, and the reports of every worker.
@@ -834,26 +843,40 @@ impl Rounds {
 
 /// A worker's checkpoints: two, saved in turn after even and odd layers. A worker saves a layer
 /// only once every worker has saved the one before (the round between needs them all), so
-/// whenever a run stops, every worker still holds the last layer that all of them saved.
-struct Generations([Checkpoint; 2]);
+/// whenever a run stops, every worker still holds the last layer that all of them saved. The
+/// worker holds its folder's lock while it runs.
+struct Generations {
+    saves: [Checkpoint; 2],
+    lock: Result<FolderLock, ExploreError>,
+}
 
 impl Generations {
     fn of(checkpoint: &Checkpoint, worker: usize, workers: usize) -> Self {
         let dir = checkpoint.dir.join(format!("worker-{worker}-of-{workers}"));
-        Self(["even", "odd"].map(|parity| Checkpoint {
-            dir: dir.join(parity),
-            run: format!("{} worker {worker} of {workers}", checkpoint.run),
-        }))
+        let run = checkpoint
+            .run
+            .clone()
+            .with("worker", Some(format!("{worker} of {workers}")));
+        Self {
+            lock: lock_folder(&dir),
+            saves: ["even", "odd"].map(|parity| Checkpoint {
+                dir: dir.join(parity),
+                run: run.clone(),
+            }),
+        }
     }
 
     fn save(&self, layers: &[u64], share: &impl Share) -> Result<(), ExploreError> {
-        share.save(&self.0[(layers.len() - 1) % 2], layers)
+        share.save(&self.saves[(layers.len() - 1) % 2], layers)
     }
 
     /// The depth of this worker's deepest checkpoint, if it has one.
     fn deepest(&self) -> Result<Option<usize>, ExploreError> {
+        if let Err(error) = &self.lock {
+            return Err(error.clone());
+        }
         let mut deepest = None;
-        for generation in &self.0 {
+        for generation in &self.saves {
             if let Some(layers) = generation.saved_layers()? {
                 deepest = deepest.max(Some(layers.len().saturating_sub(1)));
             }
@@ -861,13 +884,15 @@ impl Generations {
         Ok(deepest)
     }
 
-    /// Restores `share` to the last layer every worker saved, if all of them saved one;
-    /// returns the layers' counts. Every worker calls it: they agree on the layer, then on
-    /// whether each restored it, so that a refusal stops them all.
+    /// Restores `share` to the last layer every worker saved, if all of them saved one and it
+    /// is within the depth bound `bound`; returns the layers' counts. Every worker calls it:
+    /// they agree on the layer, then on whether each restored it, so that a refusal stops them
+    /// all.
     fn resume(
         &self,
         worker: &mut Worker,
         share: &mut impl Share,
+        bound: Option<u32>,
     ) -> Result<Option<Vec<u64>>, ExploreError> {
         // Offers: 0 refused, 1 nothing saved, 2 + the depth saved.
         let deepest = self.deepest();
@@ -883,11 +908,14 @@ impl Generations {
             (1, _) => return Ok(None),
             (agreed, _) => (agreed - 2) as usize,
         };
-        let restored = match share.restore(&self.0[depth % 2]) {
+        let generation = &self.saves[depth % 2];
+        // Every worker agreed on the depth, so every one refuses it alike.
+        generation.within(depth, bound)?;
+        let restored = match share.restore(generation) {
             Ok(Some(layers)) if layers.len() == depth + 1 => Ok(layers),
             Ok(_) => Err(ExploreError::Checkpoint(format!(
                 "{}: no layer {depth}, which the other workers saved; refused",
-                self.0[depth % 2].dir.display()
+                generation.dir.display()
             ))),
             Err(error) => Err(error),
         };
@@ -1029,7 +1057,7 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         let checkpoint = Some(Checkpoint {
             dir: dir.clone(),
-            run: "web".into(),
+            run: Terms::new().with("run", Some("web")),
         });
         let space: Arc<dyn RankedSpace> = Arc::new(Web(100_003));
         let whole = Options {
@@ -1109,7 +1137,7 @@ mod tests {
         let whole = Options {
             checkpoint: Some(Checkpoint {
                 dir: dir.clone(),
-                run: "torus".into(),
+                run: Terms::new().with("run", Some("torus")),
             }),
             ..Options::default()
         };

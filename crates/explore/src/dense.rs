@@ -14,7 +14,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 use statespace_engine::space::RankedSpace;
 
-use crate::checkpoint::Words;
+use crate::checkpoint::{Checkpoint, Words};
 use crate::{Exploration, ExploreError, Options, SAVE_PERIOD, dense_bytes};
 
 /// The low bit of every cell of a word.
@@ -56,10 +56,18 @@ pub fn explore_with(
         return Err(ExploreError::GoalOutside { rank: goal, ranks });
     }
     let flags = Flags::new(words.div_ceil(WORDS_PER_TASK));
+    let _lock = options
+        .checkpoint
+        .as_ref()
+        .map(Checkpoint::lock)
+        .transpose()?;
     let restored = match &options.checkpoint {
         Some(checkpoint) => checkpoint.restore(&cells)?,
         None => None,
     };
+    if let (Some(checkpoint), Some(layers)) = (&options.checkpoint, &restored) {
+        checkpoint.within(layers.len() - 1, options.max_depth)?;
+    }
     let mut flagged = restored.is_none();
     let layers = match restored {
         Some(layers) => layers,
@@ -86,8 +94,10 @@ pub fn explore_with(
         }
         exploration.layers.push(next);
         on_layer(&exploration);
+        // The layer at the depth bound is saved too, so that a deeper run resumes from it.
         if let Some(checkpoint) = &options.checkpoint
-            && saved.is_none_or(|time| time.elapsed() >= SAVE_PERIOD)
+            && (saved.is_none_or(|time| time.elapsed() >= SAVE_PERIOD)
+                || options.max_depth == Some(exploration.max_depth()))
         {
             checkpoint.save(&exploration.layers, Words::Cells(&cells))?;
             saved = Some(Instant::now());

@@ -25,17 +25,22 @@
 mod checkpoint;
 mod dataflow;
 mod dense;
+mod handshake;
 mod sparse;
+mod terms;
+mod watch;
 
 use std::time::Duration;
 
 use statespace_engine::space::RankedSpace;
 use thiserror::Error;
 
-pub use checkpoint::Checkpoint;
-pub use dataflow::{Cluster, explore_dataflow, explore_sparse_dataflow};
+pub use checkpoint::{Checkpoint, FolderLock};
+pub use dataflow::{Cluster, DEFAULT_PATIENCE, explore_dataflow, explore_sparse_dataflow};
 pub use dense::{explore, explore_with};
 pub use sparse::{explore_sparse, explore_sparse_with};
+pub use terms::{Difference, Term, Terms};
+pub use watch::OnSilence;
 
 /// The least time between two checkpoints: layers that go by faster are saved together.
 const SAVE_PERIOD: Duration = Duration::from_secs(1);
@@ -125,9 +130,27 @@ pub enum ExploreError {
         /// The budget.
         budget: u64,
     },
-    /// A checkpoint could not be written, or was refused.
+    /// A checkpoint was refused: damaged, of another run, not a regular file, or its folder in
+    /// use by another run.
     #[error("checkpoint {0}")]
     Checkpoint(String),
+    /// A checkpoint could not be read or written.
+    #[error("checkpoint {0}")]
+    CheckpointIo(String),
+    /// A checkpoint holds layers past the depth bound asked for: they cannot be undone.
+    #[error("checkpoint {path} holds layers to depth {saved}, deeper than the depth bound {bound}")]
+    DeeperCheckpoint {
+        /// The checkpoint's file.
+        path: String,
+        /// The depth of its last layer.
+        saved: u32,
+        /// The depth bound asked for.
+        bound: u32,
+    },
+    /// The processes of a cluster were started with different terms, or a peer is not one of
+    /// them.
+    #[error("{0}")]
+    Mismatch(String),
     /// Sparse exploration needs a reversible space.
     #[error(
         "the space is not reversible, so a layer's predecessors may lie anywhere: explore it densely"
@@ -144,6 +167,25 @@ pub enum ExploreError {
         /// The ranks of the space.
         ranks: u64,
     },
+}
+
+impl ExploreError {
+    /// Whether the error is the user's to fix (options, a space or a checkpoint refused), rather
+    /// than a failure of the system (a file that cannot be written, a peer lost).
+    pub fn is_refusal(&self) -> bool {
+        !matches!(self, Self::CheckpointIo(_) | Self::Cluster(_))
+    }
+}
+
+/// A fingerprint of a run's goals (ranks, in the order given), the same on every machine and
+/// build: for the terms of checkpoints and clusters.
+pub fn goals_fingerprint(goals: &[u64]) -> String {
+    let bytes: Vec<u8> = goals.iter().flat_map(|goal| goal.to_le_bytes()).collect();
+    format!(
+        "{} goals, xxh3 {:016x}",
+        goals.len(),
+        xxhash_rust::xxh3::xxh3_64(&bytes)
+    )
 }
 
 /// The bytes a dense exploration of `space` holds: two bits per rank, and two flags per task of

@@ -10,7 +10,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 use statespace_engine::space::RankedSpace;
 
-use crate::checkpoint::Words;
+use crate::checkpoint::{Checkpoint, Words};
 use crate::{Exploration, ExploreError, Options, SAVE_PERIOD};
 
 /// Ranks a task expands at a time.
@@ -56,10 +56,18 @@ pub fn explore_sparse_with(
         return Err(ExploreError::GoalOutside { rank: goal, ranks });
     }
     let budget = options.max_memory.unwrap_or(u64::MAX);
+    let _lock = options
+        .checkpoint
+        .as_ref()
+        .map(Checkpoint::lock)
+        .transpose()?;
     let restored = match &options.checkpoint {
         Some(checkpoint) => checkpoint.restore_lists()?,
         None => None,
     };
+    if let (Some(checkpoint), Some((layers, _))) = (&options.checkpoint, &restored) {
+        checkpoint.within(layers.len() - 1, options.max_depth)?;
+    }
     let (layers, mut previous, mut current) = match restored {
         Some((layers, lists)) => {
             let [previous, current] = <[Vec<u64>; 2]>::try_from(lists)
@@ -92,8 +100,10 @@ pub fn explore_sparse_with(
         exploration.layers.push(next.len() as u64);
         on_layer(&exploration);
         previous = std::mem::replace(&mut current, next);
+        // The layer at the depth bound is saved too, so that a deeper run resumes from it.
         if let Some(checkpoint) = &options.checkpoint
-            && saved.is_none_or(|time| time.elapsed() >= SAVE_PERIOD)
+            && (saved.is_none_or(|time| time.elapsed() >= SAVE_PERIOD)
+                || options.max_depth == Some(exploration.max_depth()))
         {
             let lists: [&[u64]; 2] = [&previous, &current];
             checkpoint.save(&exploration.layers, Words::Lists(&lists))?;

@@ -1,6 +1,5 @@
 //! `statespace explore`: every state of a puzzle's space by its distance to the goals.
 
-use std::hash::{DefaultHasher, Hash, Hasher};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -11,14 +10,14 @@ use indicatif::ProgressBar;
 use anyhow::{Context, bail};
 use serde_json::json;
 use statespace_explore::{
-    Checkpoint, Cluster, Exploration, ExploreError, Options, explore_dataflow,
-    explore_sparse_dataflow, explore_sparse_with, explore_with,
+    Checkpoint, Cluster, Exploration, ExploreError, Options, Terms, explore_dataflow,
+    explore_sparse_dataflow, explore_sparse_with, explore_with, goals_fingerprint,
 };
-use statespace_puzzles::puzzle::Space;
+use statespace_puzzles::puzzle::{MAX_THREADS, Space, thread_count};
 use statespace_puzzles::registry;
 use statespace_puzzles::sliding::Shape;
 
-use crate::driver::{Verdict, format_duration};
+use crate::driver::{Verdict, format_duration, parse_seconds};
 use crate::{memory, plot};
 
 /// Flags of `statespace explore`.
@@ -62,12 +61,12 @@ pub struct ExploreArgs {
     /// each layer (a column of the table, `exchanged` in JSON).
     #[arg(long)]
     stats: bool,
-    /// Explore as a timely dataflow with this many worker threads in each process, instead of
-    /// on every core of one process.
+    /// Explore as a timely dataflow with this many worker threads in each process (1 to 256),
+    /// instead of on every core of one process.
     #[arg(long, short = 'w', value_name = "W")]
     workers: Option<usize>,
-    /// The processes of a dataflow exploration, all started with the same arguments but
-    /// --process; process 0 prints the answer.
+    /// The processes of a dataflow exploration (1 to 1024), all started with the same arguments
+    /// but --process; process 0 prints the answer.
     #[arg(long, short = 'n', value_name = "N", default_value_t = 1)]
     processes: usize,
     /// This process's index among the processes, from 0.
@@ -77,7 +76,17 @@ pub struct ExploreArgs {
     /// localhost:2101, localhost:2102, ...].
     #[arg(long, value_name = "FILE")]
     hostfile: Option<PathBuf>,
+    /// How long a process of a dataflow waits for the others to start and agree, and for a
+    /// heartbeat of each while it runs, before it reports the one missing or silent (at most a
+    /// day).
+    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = parse_seconds)]
+    peer_timeout: Duration,
 }
+
+/// The most processes of a dataflow exploration.
+const MAX_PROCESSES: usize = 1024;
+/// The longest --peer-timeout.
+const MAX_PEER_TIMEOUT: Duration = Duration::from_secs(24 * 60 * 60);
 
 impl ExploreArgs {
     /// The workers of a dataflow exploration, if one is asked for.
@@ -85,9 +94,24 @@ impl ExploreArgs {
         if self.workers.is_none() && self.processes == 1 && self.hostfile.is_none() {
             return Ok(None);
         }
-        let workers = self.workers.unwrap_or(1);
-        if workers == 0 || self.processes == 0 {
-            bail!("a dataflow exploration needs at least one worker and one process");
+        let workers = thread_count(self.workers, 1).map_err(|_| {
+            anyhow::anyhow!(
+                "--workers {}: from 1 to {MAX_THREADS}, please",
+                self.workers.unwrap_or(1)
+            )
+        })?;
+        if !(1..=MAX_PROCESSES).contains(&self.processes) {
+            bail!(
+                "--processes {}: from 1 to {MAX_PROCESSES}, please",
+                self.processes
+            );
+        }
+        if self.peer_timeout.is_zero() || self.peer_timeout > MAX_PEER_TIMEOUT {
+            bail!(
+                "--peer-timeout {}: more than 0 and at most {} seconds, please",
+                self.peer_timeout.as_secs_f64(),
+                MAX_PEER_TIMEOUT.as_secs()
+            );
         }
         if self.process >= self.processes {
             bail!(
@@ -125,15 +149,42 @@ impl ExploreArgs {
                 .map(|process| format!("localhost:{}", 2101 + process))
                 .collect(),
         };
-        Ok(Some(Cluster {
-            workers,
-            process: self.process,
-            hosts: if self.processes > 1 {
-                hosts
-            } else {
-                Vec::new()
-            },
-        }))
+        let hosts = if self.processes > 1 {
+            hosts
+        } else {
+            Vec::new()
+        };
+        let mut cluster = Cluster::of(workers, self.process, hosts);
+        cluster.patience = self.peer_timeout;
+        cluster.terms = self.agreed_terms(workers);
+        cluster.on_silence = Arc::new(|line: &str| {
+            eprintln!("statespace: {line}");
+            std::process::exit(1);
+        });
+        Ok(Some(cluster))
+    }
+
+    /// What the processes of a dataflow must be started with alike, by option: everything that
+    /// changes the answer or the dataflow (not --process, --hostfile, --max-memory, which differ
+    /// from machine to machine, nor what only process 0 prints).
+    fn agreed_terms(&self, workers: usize) -> Terms {
+        self.run_terms()
+            .with("--max-depth", self.max_depth)
+            .with("--antipodes", Some(self.antipodes))
+            .with("--workers", Some(workers))
+            .with("--processes", Some(self.processes))
+            .flag("--checkpoint", self.checkpoint.is_some())
+    }
+
+    /// The terms that make a run's checkpoint its own: the version, the puzzle and the options
+    /// that change the space or the mode.
+    fn run_terms(&self) -> Terms {
+        Terms::new()
+            .with("statespace", Some(env!("CARGO_PKG_VERSION")))
+            .with("puzzle", Some(&self.puzzle))
+            .with("--size", self.size)
+            .with("--goal", self.goal.as_deref())
+            .flag("--sparse", self.sparse)
     }
 }
 
@@ -144,6 +195,7 @@ pub fn run(args: &ExploreArgs) -> anyhow::Result<Verdict> {
         Ok((space, Some(exploration))) => (space, exploration),
         // Another process of the dataflow prints it.
         Ok((_, None)) => return Ok(Verdict::Answered),
+        Err(error) if is_failure(&error) => return Err(error),
         Err(error) => {
             eprintln!("statespace: {error:#}");
             return Ok(Verdict::BadInput);
@@ -176,7 +228,20 @@ pub fn run(args: &ExploreArgs) -> anyhow::Result<Verdict> {
         let exchanged = args.stats.then_some(&exploration.exchanged[..]);
         write_table(&mut out, &exploration, exchanged, &boards)?;
     }
-    Ok(Verdict::Answered)
+    Ok(if exploration.stopped_by_memory {
+        Verdict::Stopped
+    } else {
+        Verdict::Answered
+    })
+}
+
+/// Whether `error` is a failure of the system (a file that cannot be read or written, a peer
+/// lost: exit code 1) rather than options or a checkpoint refused (exit code 2).
+fn is_failure(error: &anyhow::Error) -> bool {
+    error.downcast_ref::<std::io::Error>().is_some()
+        || error
+            .downcast_ref::<ExploreError>()
+            .is_some_and(|error| !error.is_refusal())
 }
 
 /// The puzzle's space, explored (in a dataflow's process 0 only).
@@ -196,7 +261,6 @@ fn prepare(args: &ExploreArgs) -> anyhow::Result<(Space, Option<Exploration>)> {
     if let Some(goal) = &args.goal {
         options["goal"] = json!(goal);
     }
-    let run = format!("{} {options}", args.puzzle);
     let Some(space) = entry.space(options)? else {
         bail!("{} has no ranked space to explore yet", args.puzzle);
     };
@@ -206,13 +270,10 @@ fn prepare(args: &ExploreArgs) -> anyhow::Result<(Space, Option<Exploration>)> {
         max_memory: Some(args.max_memory.unwrap_or_else(memory::default_budget)),
         checkpoint: args.checkpoint.as_ref().map(|dir| Checkpoint {
             dir: dir.clone(),
-            run: format!(
-                "{run}{} ranks {} goals {} hashed {:x}",
-                if args.sparse { " sparse" } else { "" },
-                space.ranked.ranks(),
-                space.goals.len(),
-                goals_hash(&space.goals)
-            ),
+            run: args
+                .run_terms()
+                .with("ranks", Some(space.ranked.ranks()))
+                .with("goals", Some(goals_fingerprint(&space.goals))),
         }),
     };
     let progress = Arc::new(Progress::new());
@@ -228,23 +289,36 @@ fn prepare(args: &ExploreArgs) -> anyhow::Result<(Space, Option<Exploration>)> {
         } else {
             explore_dataflow
         };
-        let exploration = explore(ranked, &space.goals, &options, &cluster, on_layer)?;
+        let exploration =
+            explore(ranked, &space.goals, &options, &cluster, on_layer).map_err(with_flags)?;
         return Ok((space, exploration));
     }
     let on_layer = |exploration: &Exploration| progress.layer(exploration);
     let exploration = if args.sparse {
-        explore_sparse_with(&*space.ranked, &space.goals, &options, on_layer)?
+        explore_sparse_with(&*space.ranked, &space.goals, &options, on_layer).map_err(with_flags)?
     } else {
         explore_with(&*space.ranked, &space.goals, &options, on_layer).map_err(
             |error| match error {
                 ExploreError::TooLarge { .. } => {
                     anyhow::anyhow!("{error} (--sparse keeps only three layers, as sorted ranks)")
                 }
-                other => other.into(),
+                other => with_flags(other),
             },
         )?
     };
     Ok((space, Some(exploration)))
+}
+
+/// `error`, told by the flags the user knows: a checkpoint deeper than the depth bound names
+/// --max-depth.
+fn with_flags(error: ExploreError) -> anyhow::Error {
+    match error {
+        ExploreError::DeeperCheckpoint { path, saved, bound } => anyhow::anyhow!(
+            "checkpoint {path} holds layers to depth {saved}, deeper than --max-depth {bound}: \
+             run with --max-depth {saved} or more (or none), or use another folder; refused"
+        ),
+        other => other.into(),
+    }
 }
 
 /// Makes the loss of another process of the dataflow one line naming it and exit code 1: timely's
@@ -315,13 +389,6 @@ impl Drop for Progress {
     fn drop(&mut self) {
         self.bar.finish_and_clear();
     }
-}
-
-/// A fingerprint of the goals, for the run's identity.
-fn goals_hash(goals: &[u64]) -> u64 {
-    let mut hasher = DefaultHasher::new();
-    goals.hash(&mut hasher);
-    hasher.finish()
 }
 
 /// The layers as a table, then the greatest depth and the antipodes.

@@ -11,7 +11,7 @@ use statespace_engine::pattern_database::{BuildOptions, Header, PatternDatabase,
 use statespace_puzzles::puzzle::OptionsError;
 use statespace_puzzles::sliding::Board;
 use statespace_puzzles::sliding::Shape;
-use statespace_puzzles::sliding::pdb::{Geometry, Layout, PatternTables, file_name_of};
+use statespace_puzzles::sliding::pdb::{Geometry, Layout, PatternTables, TableEvent, file_name_of};
 
 use crate::driver::Verdict;
 use crate::memory;
@@ -149,13 +149,23 @@ fn build(args: &TableArgs) -> anyhow::Result<Verdict> {
         progress: Some(TableBar::shared()),
         limits: Limits::none().max_memory(budget),
     };
+    let mut unsaved = 0;
     let tables = PatternTables::load_or_build(
         &flags.dir.cache(),
         &geometry,
         goal.blank(),
         &layout,
         &options,
-        |event| eprintln!("{event}"),
+        |event| {
+            if let TableEvent::Built {
+                save_error: Some(_),
+                ..
+            } = event
+            {
+                unsaved += 1;
+            }
+            eprintln!("{event}");
+        },
     )
     .map_err(|reason| anyhow::anyhow!("building the tables stopped: {reason}"))?;
     let mut out = std::io::stdout().lock();
@@ -169,6 +179,14 @@ fn build(args: &TableArgs) -> anyhow::Result<Verdict> {
             mean_distance(&histogram),
             histogram.len().saturating_sub(1)
         )?;
+    }
+    if unsaved > 0 {
+        // Building the tables was the command's point: a table not saved must be built again.
+        bail!(
+            "{unsaved} of {} tables could not be saved in {}",
+            tables.tables().len(),
+            flags.dir.folder().display()
+        );
     }
     Ok(Verdict::Answered)
 }
