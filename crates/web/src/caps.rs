@@ -30,6 +30,9 @@ pub struct Caps {
     pub header_timeout: Duration,
     /// How long a request's body may take to arrive, from the end of its head.
     pub body_timeout: Duration,
+    /// How long an answer may wait for the client to take more of it: a client that stops
+    /// reading its answer is dropped then, with the memory the answer holds.
+    pub send_timeout: Duration,
     /// Connections served at once; as many more are told the server is full (503) and closed,
     /// and any beyond those are closed unanswered.
     pub connections: usize,
@@ -40,7 +43,8 @@ pub struct Caps {
 impl Default for Caps {
     /// 10 s, 50 million nodes and 512 MiB a search, one search per core (at least two), a
     /// 2 s wait, 64 KiB bodies, 4 MiB answers, 4 GiB for a table build, 10 s for a request's
-    /// head and for its body, 256 connections and 8 solvers kept.
+    /// head, for its body and for a client to take more of its answer, 256 connections and 8
+    /// solvers kept.
     fn default() -> Self {
         let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
         Self {
@@ -54,6 +58,7 @@ impl Default for Caps {
             table_memory: 4 << 30,
             header_timeout: Duration::from_secs(10),
             body_timeout: Duration::from_secs(10),
+            send_timeout: Duration::from_secs(10),
             connections: 256,
             solvers: 8,
         }

@@ -1,6 +1,7 @@
 //! Connections: each served by hyper with a deadline for every request's head (which closes
-//! idle and half-sent connections alike), at most [`Caps::connections`] at once; as many more
-//! are told the server is full (503) and closed, and any beyond those are closed unanswered.
+//! idle and half-sent connections alike) and for the client to take more of an answer, at most
+//! [`Caps::connections`] at once; as many more are told the server is full (503) and closed,
+//! and any beyond those are closed unanswered.
 
 use std::convert::Infallible;
 use std::io;
@@ -18,6 +19,7 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tokio_io_timeout::TimeoutStream;
 
 use crate::Caps;
 use crate::error::ApiError;
@@ -52,10 +54,12 @@ where
     S::Future: Send + 'static,
 {
     let _permit = permit;
+    let mut stream = TimeoutStream::new(stream);
+    stream.set_write_timeout(Some(caps.send_timeout));
     let _ = http1::Builder::new()
         .timer(TokioTimer::new())
         .header_read_timeout(caps.header_timeout)
-        .serve_connection(TokioIo::new(stream), service)
+        .serve_connection(TokioIo::new(Box::pin(stream)), service)
         .await;
 }
 

@@ -5,6 +5,7 @@
 
 mod common;
 
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
@@ -255,4 +256,43 @@ fn steps_too_large_for_an_answer_are_refused_before_they_are_drawn() {
         message.starts_with("the answer would take about"),
         "{message}"
     );
+}
+
+#[test]
+fn a_client_that_stops_reading_its_answer_is_dropped_at_the_send_timeout() {
+    let base = start(Caps {
+        response_bytes: 64 << 20,
+        send_timeout: Duration::from_millis(500),
+        ..Caps::default()
+    });
+    let board = random_board("20x20");
+    let body = json!({"board": board, "algo": "fast", "size": "20x20", "steps": true}).to_string();
+    let request = format!(
+        "POST /api/sliding/solve HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: \
+         application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let mut stream = TcpStream::connect(base.trim_start_matches("http://")).unwrap();
+    stream.write_all(request.as_bytes()).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    let mut answer = vec![0; 1024];
+    stream.read_exact(&mut answer).unwrap();
+    // The answer (tens of megabytes) fills the sockets' buffers while this client reads none.
+    std::thread::sleep(Duration::from_secs(3));
+    let _ = stream.read_to_end(&mut answer);
+    let head = String::from_utf8_lossy(&answer[..1024]);
+    assert!(head.starts_with("HTTP/1.1 200 OK"), "{head}");
+    let declared: usize = head
+        .lines()
+        .find_map(|line| line.strip_prefix("content-length: "))
+        .and_then(|length| length.trim().parse().ok())
+        .unwrap_or_else(|| panic!("a length in {head}"));
+    let body_read = answer.len() - head.find("\r\n\r\n").unwrap() - 4;
+    assert!(
+        body_read < declared,
+        "{body_read} bytes of {declared}: the whole answer waited for the client"
+    );
+    assert_healthy(&base);
 }
