@@ -33,8 +33,8 @@ pub struct Caps {
     /// How long an answer may wait for the client to take more of it: a client that stops
     /// reading its answer is dropped then, with the memory the answer holds.
     pub send_timeout: Duration,
-    /// Connections served at once; as many more are told the server is full (503) and closed,
-    /// and any beyond those are closed unanswered.
+    /// Connections served at once; as many more are told the server is full (503) and closed
+    /// (their heads given at most a second), and any beyond those are closed unanswered.
     pub connections: usize,
     /// Solvers (and their tables) kept between requests, the least recently used dropped first.
     pub solvers: usize,

@@ -1,6 +1,7 @@
 //! Connections: each served by hyper with a deadline for every request's head (which closes
 //! idle and half-sent connections alike) and for the client to take more of an answer, at most
 //! [`Caps::connections`] at once; as many more are told the server is full (503) and closed,
+//! with a head's deadline of at most [`REFUSED_HEADER_TIMEOUT`] so that they turn over fast,
 //! and any beyond those are closed unanswered.
 
 use std::convert::Infallible;
@@ -24,6 +25,13 @@ use tokio_io_timeout::TimeoutStream;
 use crate::Caps;
 use crate::error::ApiError;
 
+/// The most bytes of a request's head a connection buffers: the guard's bounds on paths and
+/// headers and some room, so that each connection holds little (hyper's default is 400 KiB).
+const HEAD_BYTES: usize = 64 << 10;
+
+/// The most a connection beyond the cap waits for the head of the request it is refused.
+const REFUSED_HEADER_TIMEOUT: Duration = Duration::from_secs(1);
+
 /// Serves `app` to the connections of `listener`, bounded by `caps`, until the process ends.
 pub async fn run(listener: TcpListener, caps: Caps, app: Router) -> io::Result<()> {
     let served = Arc::new(Semaphore::new(caps.connections));
@@ -42,6 +50,10 @@ pub async fn run(listener: TcpListener, caps: Caps, app: Router) -> io::Result<(
             let app = TowerToHyperService::new(app.clone());
             tokio::spawn(connection(stream, caps, app, permit));
         } else if let Ok(permit) = refused.clone().try_acquire_owned() {
+            let caps = Caps {
+                header_timeout: caps.header_timeout.min(REFUSED_HEADER_TIMEOUT),
+                ..caps
+            };
             tokio::spawn(connection(stream, caps, service_fn(full), permit));
         }
     }
@@ -59,6 +71,7 @@ where
     let _ = http1::Builder::new()
         .timer(TokioTimer::new())
         .header_read_timeout(caps.header_timeout)
+        .max_buf_size(HEAD_BYTES)
         .serve_connection(TokioIo::new(Box::pin(stream)), service)
         .await;
 }

@@ -116,6 +116,9 @@ fn connections_beyond_the_cap_are_told_the_server_is_full() {
         "busy: too many connections, try again in a moment"
     );
     assert!(closed.is_some(), "the extra connection is closed");
+    let (_, closed) = raw(&base, b"GET / HTTP/1.1\r\n", Duration::from_secs(5));
+    let closed = closed.expect("a slow connection beyond the cap is closed");
+    assert!(closed < Duration::from_secs(2), "closed after {closed:?}");
     drop(held);
     std::thread::sleep(Duration::from_millis(300));
     assert_eq!(health_status(&base, "127.0.0.1").0, 200);
