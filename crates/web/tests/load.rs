@@ -187,7 +187,8 @@ impl Run {
         println!(
             "{clients} clients and {slow} slow ones, {:.1} s: {} answered as expected ({:.0}/s), \
              {} busy (503), {} other; health {} checks, p50 {:?}, p99 {:?}, slowest {:?}; \
-             resident {} MiB after warm-up, {} MiB at the end; peak {} MiB; caps {caps:?}",
+             resident {} MiB after a sixth of the run, {} MiB at half, {} MiB at the end; \
+             peak {} MiB; caps {caps:?}",
             self.seconds,
             tally.expected,
             tally.expected as f64 / self.seconds,
@@ -198,6 +199,7 @@ impl Run {
             self.health_quantile(0.99),
             self.health_quantile(1.0),
             self.resident[self.resident.len() / 6] >> 20,
+            self.resident[self.resident.len() / 2] >> 20,
             self.resident.last().copied().unwrap_or_default() >> 20,
             memory("VmHWM:") >> 20,
         );
