@@ -226,11 +226,16 @@ pub trait IncrementalHeuristic<D: Domain + ?Sized, C = u32> {
     fn value(&self, memo: Self::Memo) -> C;
 }
 
-/// The expansions at the start of each search over which debug builds check that every move's
+/// The expansions at the start of each search over which debug builds (and the `checks`
+/// feature) check that every move's
 /// inverse undoes it: a wrong [`Domain::invert`] makes searches skip moves they need, silently.
 const CHECKED_EXPANSIONS: u64 = 64;
 
-/// In debug builds, during a search's first expansions (`expanded` so far), panics unless
+/// Whether searches check domains' contracts: in debug builds, and with the `checks` feature
+/// (the test suites, which run optimised, turn it on).
+const CHECKS: bool = cfg!(any(debug_assertions, feature = "checks"));
+
+/// In debug builds (and with `checks`), during a search's first expansions (`expanded` so far), panics unless
 /// `invert(action)` leads from `after` back to `before`.
 pub(crate) fn check_inverse<D: Domain + ?Sized>(
     domain: &D,
@@ -239,7 +244,7 @@ pub(crate) fn check_inverse<D: Domain + ?Sized>(
     action: D::Action,
     after: &D::State,
 ) {
-    if cfg!(debug_assertions)
+    if CHECKS
         && expanded < CHECKED_EXPANSIONS
         && let Some(inverse) = domain.invert(action)
     {
@@ -253,7 +258,7 @@ pub(crate) fn check_inverse<D: Domain + ?Sized>(
     }
 }
 
-/// In debug builds, for the first expansions of a search, asserts that undoing `action` brought
+/// In debug builds (and with `checks`), for the first expansions of a search, asserts that undoing `action` brought
 /// the state back to `before` (IDA*'s contract for [`Domain::undo`], or [`Domain::invert`] by
 /// default); `before` is taken only then (see [`undo_check`]).
 pub(crate) fn check_undo<A: Debug, S: PartialEq + Debug>(
@@ -269,9 +274,9 @@ pub(crate) fn check_undo<A: Debug, S: PartialEq + Debug>(
     }
 }
 
-/// The state to compare with after an undo, in debug builds for the first expansions only.
+/// The state to compare with after an undo, when [`CHECKS`] is on, for the first expansions only.
 pub(crate) fn undo_check<S: Clone>(expanded: u64, state: &S) -> Option<S> {
-    (cfg!(debug_assertions) && expanded < CHECKED_EXPANSIONS).then(|| state.clone())
+    (CHECKS && expanded < CHECKED_EXPANSIONS).then(|| state.clone())
 }
 
 /// A plain closure is an incremental heuristic too, recomputed at every state (as

@@ -647,8 +647,10 @@ fn backward_searches_refuse_moves_without_an_inverse() {
 }
 
 /// The integers, one step either way, with an `invert` that breaks its contract.
+#[cfg(any(debug_assertions, feature = "checks"))]
 struct WrongInverse;
 
+#[cfg(any(debug_assertions, feature = "checks"))]
 impl Domain for WrongInverse {
     type State = i32;
     type Action = i32;
@@ -666,7 +668,7 @@ impl Domain for WrongInverse {
     }
 }
 
-#[cfg(debug_assertions)]
+#[cfg(any(debug_assertions, feature = "checks"))]
 #[test]
 #[should_panic(
     expected = "Domain::invert(-1) is -1, which does not undo it: 0 becomes -1, then -2"
@@ -675,7 +677,7 @@ fn breadth_first_search_checks_inverses_in_debug_builds() {
     bfs(&WrongInverse, &0, &Limits::none());
 }
 
-#[cfg(debug_assertions)]
+#[cfg(any(debug_assertions, feature = "checks"))]
 #[test]
 #[should_panic(expected = "Domain::undo(-1) does not undo it: 0 came back as -2")]
 fn idastar_checks_undos_in_debug_builds() {
@@ -687,7 +689,7 @@ fn idastar_checks_undos_in_debug_builds() {
     );
 }
 
-#[cfg(debug_assertions)]
+#[cfg(any(debug_assertions, feature = "checks"))]
 #[test]
 #[should_panic(expected = "which does not undo it")]
 fn astar_checks_inverses_in_debug_builds() {

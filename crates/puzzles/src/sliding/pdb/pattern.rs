@@ -194,22 +194,23 @@ const DERIVE_CHUNK: usize = 1 << 16;
 
 impl TilePattern {
     /// This pattern's table, read off `table`, that of `source`, when a turn or reflection of
-    /// the board takes this pattern's goal cells onto `source`'s. Both tables then hold the same
-    /// distances, since moves and their costs are the same seen through the symmetry, as long
-    /// as the blank may end anywhere outside each pattern (its free cells connected at the goal,
-    /// so the blank's goal cell does not matter). Entry by entry on every core: seconds where a
-    /// build takes half a minute.
+    /// the board takes this pattern's goal cells onto `source`'s, and its goal onto `source`'s
+    /// goal: the blank's goal cell onto `source`'s, unless in both the free cells are connected
+    /// at the goal (the blank may then end anywhere outside each pattern, so where it ends does
+    /// not matter). Both tables then hold the same distances, since moves and their costs are
+    /// the same seen through the symmetry. Entry by entry on every core: seconds where a build
+    /// takes half a minute.
     pub fn table_from(&self, source: &TilePattern, table: &[u8]) -> Option<Vec<u8>> {
-        if self.geometry != source.geometry
-            || self.goal_cells.len() != source.goal_cells.len()
-            || !self.goal_free_cells_connected()
-            || !source.goal_free_cells_connected()
-        {
+        if self.geometry != source.geometry || self.goal_cells.len() != source.goal_cells.len() {
             return None;
         }
+        let any_blank_goal = self.goal_free_cells_connected() && source.goal_free_cells_connected();
         // The symmetry, and `order[i]`: the index in `source` of the image of this pattern's
         // tile `i` (cells are distinct, so every tile has one exactly when the sets match).
         let (image, order) = symmetries(&self.geometry).into_iter().find_map(|image| {
+            if !any_blank_goal && image[usize::from(self.blank_goal)] != source.blank_goal {
+                return None;
+            }
             let order: Option<Vec<usize>> = self
                 .goal_cells
                 .iter()
@@ -238,6 +239,25 @@ impl TilePattern {
                 }
             });
         Some(distances)
+    }
+
+    /// The patterns a turn or reflection of the board makes of this one, with the blank's goal
+    /// turned too, other than this one: their tables are this one's seen through the symmetry
+    /// ([`table_from`](Self::table_from) reads one off another). The named layouts of the
+    /// blank-first and blank-last goals are half turns of each other, so each goal's tables
+    /// serve the other.
+    pub fn images(&self) -> Vec<TilePattern> {
+        let mut images: Vec<TilePattern> = Vec::new();
+        for image in symmetries(&self.geometry) {
+            let cells = self.goal_cells.iter().map(|&cell| image[usize::from(cell)]);
+            let blank_goal = usize::from(image[usize::from(self.blank_goal)]);
+            let pattern = TilePattern::new(self.geometry, cells.collect(), blank_goal);
+            let name = pattern.file_name();
+            if name != self.file_name() && images.iter().all(|seen| seen.file_name() != name) {
+                images.push(pattern);
+            }
+        }
+        images
     }
 
     fn goal_free_cells_connected(&self) -> bool {

@@ -1,6 +1,7 @@
 //! The tables of a layout: loaded from a cache folder, or built and saved there.
 
 use std::fmt;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use statespace_engine::StopReason;
@@ -23,6 +24,14 @@ pub enum TableEvent<'a> {
         path: &'a std::path::Path,
         /// How long loading (and checking) took.
         elapsed: Duration,
+    },
+    /// The table's file was missing (or refused), and the table is about to be read off
+    /// `source`, the cached table of a turn or reflection of its pattern (another goal's).
+    ReadingOff {
+        /// The table's file.
+        path: &'a std::path::Path,
+        /// The file it is read off.
+        source: &'a std::path::Path,
     },
     /// The table is about to be built; its file was missing, or refused for `refused`.
     Building {
@@ -54,6 +63,12 @@ impl fmt::Display for TableEvent<'_> {
                     format_duration(*elapsed)
                 )
             }
+            TableEvent::ReadingOff { path, source } => write!(
+                f,
+                "reading {} off {} (the same table through a turn or reflection of the board)",
+                path.display(),
+                source.display()
+            ),
             TableEvent::Building {
                 refused: Some(reason),
                 ..
@@ -98,21 +113,40 @@ pub fn build_bytes(patterns: &[TilePattern]) -> u64 {
     tables.saturating_add(lanes.div_ceil(8).saturating_mul(3))
 }
 
-/// The table of `pattern`: read off one of the tables made before it (`tables`, of `earlier`)
+/// The table of `pattern` read off one of the tables made before it (`tables`, of `earlier`)
 /// when a symmetry of the board maps that one's pattern onto this one ([`TilePattern::table_from`];
 /// in the 24-puzzle's 6-6-6-6, the third and fourth are a half and a quarter turn of the
-/// second), otherwise built.
+/// second).
+fn read_off_earlier(
+    pattern: &TilePattern,
+    earlier: &[TilePattern],
+    tables: &[PatternDatabase],
+) -> Option<Vec<u8>> {
+    earlier
+        .iter()
+        .zip(tables)
+        .find_map(|(source, table)| pattern.table_from(source, table.as_bytes()))
+}
+
+/// The table of `pattern` read off a sound table of one of its [images](TilePattern::images)
+/// that `cache` holds (the other goal's, for the named layouts), with that table's file.
+fn read_off_cached(cache: &TableCache, pattern: &TilePattern) -> Option<(PathBuf, Vec<u8>)> {
+    pattern.images().into_iter().find_map(|image| {
+        let path = cache.path(&image.file_name());
+        let table = PatternDatabase::load(&path, &image.id()).ok()?;
+        let distances = pattern.table_from(&image, table.as_bytes())?;
+        Some((path, distances))
+    })
+}
+
+/// The table of `pattern`: read off an earlier table of its layout, otherwise built.
 fn make(
     pattern: &TilePattern,
     earlier: &[TilePattern],
     tables: &[PatternDatabase],
     options: &BuildOptions,
 ) -> Result<PatternDatabase, StopReason> {
-    let derived = earlier
-        .iter()
-        .zip(tables)
-        .find_map(|(source, table)| pattern.table_from(source, table.as_bytes()));
-    match derived {
+    match read_off_earlier(pattern, earlier, tables) {
         Some(distances) => Ok(PatternDatabase::from_distances(pattern.id(), distances)),
         None => build(pattern, pattern.id(), options).table,
     }
@@ -145,11 +179,22 @@ impl PatternTables {
             let path = cache.path(&name);
             let started = Instant::now();
             let cached = cache.load_or_build(&name, &pattern.id(), |refused| {
+                let earlier = &patterns[..done];
+                if let Some(distances) = read_off_earlier(pattern, earlier, &tables) {
+                    return Ok(PatternDatabase::from_distances(pattern.id(), distances));
+                }
+                if let Some((source, distances)) = read_off_cached(cache, pattern) {
+                    report(TableEvent::ReadingOff {
+                        path: &path,
+                        source: &source,
+                    });
+                    return Ok(PatternDatabase::from_distances(pattern.id(), distances));
+                }
                 report(TableEvent::Building {
                     path: &path,
                     refused,
                 });
-                make(pattern, &patterns[..done], &tables, options)
+                build(pattern, pattern.id(), options).table
             })?;
             let elapsed = started.elapsed();
             match &cached.origin {

@@ -156,6 +156,50 @@ fn a_table_read_through_a_symmetry_equals_the_one_built() {
 }
 
 #[test]
+fn one_goals_cached_tables_are_read_off_for_the_other() {
+    // 5-5-5 for the blank-last goal is the blank-first one turned half round: once the
+    // blank-first tables are cached, the blank-last ones are read off them, never built, and
+    // equal the tables built for that goal.
+    let dir = std::env::temp_dir().join(format!("statespace-images-{}", std::process::id()));
+    let cache = statespace_engine::pattern_database::TableCache::new(&dir);
+    let geometry = geometry(4, 4);
+    let options = BuildOptions::default();
+    let fetch = |blank_goal: usize, events: &mut Vec<String>| {
+        let layout = Layout::named("555", &geometry, blank_goal).unwrap();
+        let tables = PatternTables::load_or_build(
+            &cache,
+            &geometry,
+            blank_goal,
+            &layout,
+            &options,
+            |event| events.push(event.to_string()),
+        );
+        (layout, tables.unwrap())
+    };
+    let mut first = Vec::new();
+    fetch(0, &mut first);
+    assert_eq!(
+        first.iter().filter(|e| e.starts_with("building ")).count(),
+        3
+    );
+
+    let mut last = Vec::new();
+    let (layout, read_off) = fetch(15, &mut last);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(
+        last.iter().filter(|e| e.starts_with("reading ")).count(),
+        3,
+        "{last:?}"
+    );
+    assert!(last.iter().all(|e| !e.starts_with("building ")), "{last:?}");
+    let fresh = built(&geometry, 15, &layout);
+    for (read, made) in read_off.tables().iter().zip(fresh.tables()) {
+        assert_eq!(read.id(), made.id());
+        assert!(read.as_bytes() == made.as_bytes(), "{:?}", made.id());
+    }
+}
+
+#[test]
 fn advancing_visits_the_entries_as_decoding_each_does() {
     for (rows, cols, k) in [(2, 3, 1), (2, 3, 3), (3, 3, 4), (2, 4, 5)] {
         let geometry = geometry(rows, cols);
