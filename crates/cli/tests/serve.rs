@@ -17,10 +17,11 @@ struct Server {
 }
 
 impl Server {
-    /// `statespace serve --port 0`, once it has printed the address it listens on.
-    fn start() -> Self {
+    /// `statespace serve --port 0` with `flags`, once it has printed the address it listens on.
+    fn start(flags: &[&str]) -> Self {
         let mut child = Command::new(env!("CARGO_BIN_EXE_statespace"))
             .args(["serve", "--port", "0"])
+            .args(flags)
             .stdout(Stdio::piped())
             .spawn()
             .expect("the statespace binary runs");
@@ -51,6 +52,17 @@ impl Server {
         assert!(status.starts_with("HTTP/1.0 200"), "{status}");
         body.to_string()
     }
+
+    /// The status line and body of the answer to `GET /api/health` for Host `host`.
+    fn health_for(&self, host: &str) -> (String, String) {
+        let mut stream = TcpStream::connect(&self.address).expect("the server listens");
+        write!(stream, "GET /api/health HTTP/1.0\r\nhost: {host}\r\n\r\n").unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).unwrap();
+        let (head, body) = answer.split_once("\r\n\r\n").expect("a head and a body");
+        let status = head.lines().next().unwrap_or_default().to_string();
+        (status, body.to_string())
+    }
 }
 
 impl Drop for Server {
@@ -68,7 +80,7 @@ fn untimed(mut report: Value) -> Value {
 
 #[test]
 fn serve_prints_its_address_and_answers_as_solve_json_does() {
-    let server = Server::start();
+    let server = Server::start(&[]);
     assert_eq!(server.request("GET /api/health", ""), r#"{"status":"ok"}"#);
     let board = "2 3 4 1 5 x 7 6 8";
     let solved = run(&["solve", "eight", "--json", "--trace"], board);
@@ -77,4 +89,42 @@ fn serve_prints_its_address_and_answers_as_solve_json_does() {
     let answer = server.request("POST /api/eight/solve", &request);
     let answer: Value = serde_json::from_str(&answer).unwrap();
     assert_eq!(untimed(answer), untimed(expected));
+}
+
+#[test]
+fn serve_answers_loopback_names_and_the_allowed_hosts_only() {
+    let server = Server::start(&[
+        "--allow-host",
+        "playground.test",
+        "--allow-host",
+        "10.1.2.3",
+    ]);
+    let ok = (
+        "HTTP/1.0 200 OK".to_string(),
+        r#"{"status":"ok"}"#.to_string(),
+    );
+    for host in [
+        "localhost:8080",
+        "127.0.0.1",
+        "[::1]:1",
+        "playground.test",
+        "10.1.2.3:8080",
+    ] {
+        assert_eq!(server.health_for(host), ok, "{host}");
+    }
+    let (status, body) = server.health_for("rebound.test:8080");
+    assert_eq!(status, "HTTP/1.0 403 Forbidden");
+    let refused: Value = serde_json::from_str(&body).unwrap();
+    assert!(
+        refused["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("host \"rebound.test:8080\" is not served"),
+        "{refused}"
+    );
+    let without = Server::start(&[]);
+    assert_eq!(
+        without.health_for("playground.test").0,
+        "HTTP/1.0 403 Forbidden"
+    );
 }

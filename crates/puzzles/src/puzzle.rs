@@ -446,6 +446,14 @@ pub trait Puzzle: 'static {
     /// there is no answer or no solution).
     fn steps(solver: &Self::Solver, case: &Self::Case, answer: Option<&Self::Answer>) -> Vec<Step>;
 
+    /// The moves of the answer's solution (0 without one): [`steps`](Self::steps) draws one
+    /// board more, so a front-end can tell what drawing them takes before it draws them.
+    fn solution_moves(solver: &Self::Solver, answer: &Self::Answer) -> usize;
+
+    /// Forgets what the last input said (a map at its head, its recorded lengths) before the
+    /// solver reads another input: for a front-end that keeps a solver from input to input.
+    fn restart(_solver: &mut Self::Solver) {}
+
     /// Appends the output of a case whose search a limit stopped: `stopped: REASON` in place of
     /// the answer.
     fn stopped_output(

@@ -2,6 +2,7 @@
 //! benchmark runner) reaches them through. Adding a puzzle to every front-end is one line in
 //! [`PUZZLES`] plus the puzzle's module.
 
+use std::io;
 use std::marker::PhantomData;
 
 use serde::Serialize;
@@ -40,18 +41,9 @@ pub trait Entry: Sync {
         steps: bool,
     ) -> Result<Vec<Result<Value, ParseError>>, Failure>;
 
-    /// The answer to the one case of `input` (read and solved as [`solve`](Self::solve) does),
-    /// or why there is not exactly one case.
-    fn solve_one(
-        &self,
-        options: Value,
-        input: &[u8],
-        limits: &CaseLimits,
-        steps: bool,
-    ) -> Result<Value, Failure>;
-
-    /// The one case of `input` drawn, and each move a player may make from it by hand.
-    fn position(&self, options: Value, input: &[u8]) -> Result<Position, Failure>;
+    /// A solver for `options` (JSON), its tables within the memory budget of `limits`, to
+    /// answer one input after another: a front-end may keep it from request to request.
+    fn solver(&self, options: Value, limits: &CaseLimits) -> Result<Box<dyn Solver>, Failure>;
 
     /// A judge input of `count` random cases, drawn from `seed` as `options` (JSON) say.
     fn generate(&self, options: Value, count: usize, seed: u64) -> Result<String, Failure>;
@@ -59,9 +51,6 @@ pub trait Entry: Sync {
     /// The whole space of the positions `options` (JSON) describe, for exploration; `None` for
     /// a puzzle without a ranked space.
     fn space(&self, options: Value) -> Result<Option<Space>, Failure>;
-
-    /// The tables a solver for `options` (JSON) needs, and whether the cache holds them.
-    fn tables(&self, options: Value) -> Result<Vec<TableStatus>, Failure>;
 
     /// Loads or builds (and caches) the tables of [`tables`](Self::tables) within the memory
     /// budget of `limits`, telling `progress`; a line for each.
@@ -71,6 +60,28 @@ pub trait Entry: Sync {
         limits: &CaseLimits,
         progress: Progress,
     ) -> Result<Result<Vec<String>, StopReason>, Failure>;
+}
+
+/// A puzzle's solver for some options, built once (its tables loaded, its memory allocated) and
+/// kept to answer input after input, each read on its own.
+pub trait Solver: Send {
+    /// The answer to the one case of `input`, read and solved as [`Entry::solve`] does, with
+    /// the boards along the solution when `steps` is set, or why there is not exactly one case.
+    /// An answer whose JSON text would pass `max_bytes` is [`Failure::TooLarge`], found before
+    /// its steps are drawn and before it is made a [`Value`].
+    fn solve_one(
+        &mut self,
+        input: &[u8],
+        limits: &CaseLimits,
+        steps: bool,
+        max_bytes: u64,
+    ) -> Result<Value, Failure>;
+
+    /// The one case of `input` drawn, and each move a player may make from it by hand.
+    fn position(&mut self, input: &[u8]) -> Result<Position, Failure>;
+
+    /// The tables the solver needs, and whether the cache holds them.
+    fn tables(&self) -> Vec<TableStatus>;
 }
 
 /// A case as the playground shows it: drawn, with the moves a player may make from it.
@@ -108,6 +119,16 @@ pub enum Failure {
     /// A case of the input is malformed.
     #[error(transparent)]
     Input(#[from] ParseError),
+    /// An answer would take more bytes than allowed.
+    #[error("{what} would take about {needed} bytes, more than the {allowed} allowed")]
+    TooLarge {
+        /// What would: the answer, its steps.
+        what: &'static str,
+        /// The bytes it would take, about.
+        needed: u64,
+        /// The bytes allowed.
+        allowed: u64,
+    },
 }
 
 impl From<serde_json::Error> for Failure {
@@ -166,38 +187,9 @@ impl<P: Puzzle> Entry for Registered<P> {
         Ok(reports)
     }
 
-    fn solve_one(
-        &self,
-        options: Value,
-        input: &[u8],
-        limits: &CaseLimits,
-        steps: bool,
-    ) -> Result<Value, Failure> {
+    fn solver(&self, options: Value, limits: &CaseLimits) -> Result<Box<dyn Solver>, Failure> {
         let options: P::Options = serde_json::from_value(options)?;
-        let mut solver = P::solver(&options, limits, None)?;
-        let case = read_one::<P>(&solver, input)?;
-        let solved = P::solve(&mut solver, &case, limits);
-        let report = Report::new::<P>(&solver, 1, &case, &solved, steps);
-        Ok(serde_json::to_value(report)?)
-    }
-
-    fn position(&self, options: Value, input: &[u8]) -> Result<Position, Failure> {
-        let options: P::Options = serde_json::from_value(options)?;
-        let solver = P::solver(&options, &CaseLimits::default(), None)?;
-        let case = read_one::<P>(&solver, input)?;
-        let moves = P::moves(&solver, &case)
-            .into_iter()
-            .map(|(action, next)| Played {
-                action,
-                case: P::case_input(&solver, &next),
-                board: drawn::<P>(&solver, &next),
-            })
-            .collect();
-        Ok(Position {
-            case: P::case_input(&solver, &case),
-            board: drawn::<P>(&solver, &case),
-            moves,
-        })
+        Ok(Box::new(Built::<P>(P::solver(&options, limits, None)?)))
     }
 
     fn generate(&self, options: Value, count: usize, seed: u64) -> Result<String, Failure> {
@@ -210,12 +202,6 @@ impl<P: Puzzle> Entry for Registered<P> {
         Ok(P::space(&options)?)
     }
 
-    fn tables(&self, options: Value) -> Result<Vec<TableStatus>, Failure> {
-        let options: P::Options = serde_json::from_value(options)?;
-        let solver = P::solver(&options, &CaseLimits::default(), None)?;
-        Ok(P::tables(&solver))
-    }
-
     fn build_tables(
         &self,
         options: Value,
@@ -226,6 +212,94 @@ impl<P: Puzzle> Entry for Registered<P> {
         let mut solver = P::solver(&options, limits, Some(progress))?;
         Ok(P::build_tables(&mut solver, limits))
     }
+}
+
+/// The solver of puzzle `P`, behind [`Solver`].
+struct Built<P: Puzzle>(P::Solver);
+
+impl<P: Puzzle> Solver for Built<P> {
+    fn solve_one(
+        &mut self,
+        input: &[u8],
+        limits: &CaseLimits,
+        steps: bool,
+        max_bytes: u64,
+    ) -> Result<Value, Failure> {
+        let Self(solver) = self;
+        P::restart(solver);
+        let case = read_one::<P>(solver, input)?;
+        let solved = P::solve(solver, &case, limits);
+        let too_large = |what, needed| Failure::TooLarge {
+            what,
+            needed,
+            allowed: max_bytes,
+        };
+        if let (true, Ok(answer)) = (steps, &solved.answer) {
+            let needed = steps_bytes::<P>(solver, &case, answer);
+            if needed > max_bytes {
+                return Err(too_large(
+                    "the boards along this solution (ask without steps)",
+                    needed,
+                ));
+            }
+        }
+        let report = Report::new::<P>(solver, 1, &case, &solved, steps);
+        let mut counted = ByteCount(0);
+        serde_json::to_writer(&mut counted, &report)?;
+        if counted.0 > max_bytes {
+            return Err(too_large("the answer", counted.0));
+        }
+        Ok(serde_json::to_value(report)?)
+    }
+
+    fn position(&mut self, input: &[u8]) -> Result<Position, Failure> {
+        let Self(solver) = self;
+        P::restart(solver);
+        let case = read_one::<P>(solver, input)?;
+        let moves = P::moves(solver, &case)
+            .into_iter()
+            .map(|(action, next)| Played {
+                action,
+                case: P::case_input(solver, &next),
+                board: drawn::<P>(solver, &next),
+            })
+            .collect();
+        Ok(Position {
+            case: P::case_input(solver, &case),
+            board: drawn::<P>(solver, &case),
+            moves,
+        })
+    }
+
+    fn tables(&self) -> Vec<TableStatus> {
+        P::tables(&self.0)
+    }
+}
+
+/// A writer that keeps nothing but the number of bytes written to it.
+struct ByteCount(u64);
+
+impl io::Write for ByteCount {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.0 += bytes.len() as u64;
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// What a step's board adds to its drawing in a JSON answer, at most: its move, its heading
+/// and the fields' names.
+const STEP_OVERHEAD: u64 = 96;
+
+/// The bytes the steps of `answer` to `case` take in a JSON answer, about: one board drawn
+/// like the start for each move and the start, each line break written as two bytes.
+fn steps_bytes<P: Puzzle>(solver: &P::Solver, case: &P::Case, answer: &P::Answer) -> u64 {
+    let start = drawn::<P>(solver, case);
+    let board = (start.len() + start.lines().count()) as u64 + STEP_OVERHEAD;
+    (P::solution_moves(solver, answer) as u64 + 1).saturating_mul(board)
 }
 
 /// The one case of `input`, or why there is not exactly one.

@@ -235,21 +235,27 @@ fn spaces_are_explored_from_their_goals() {
     );
 }
 
+/// A solver of puzzle `name` with the default options.
+fn solver(name: &str) -> Box<dyn registry::Solver> {
+    let entry = registry::find(name).unwrap();
+    entry.solver(json!({}), &CaseLimits::default()).unwrap()
+}
+
 #[test]
 fn one_case_is_solved_alone_and_more_are_refused() {
-    let eight = registry::find("eight").unwrap();
     let limits = CaseLimits::default();
+    let mut eight = solver("eight");
     let report = eight
-        .solve_one(json!({}), b"1 2 3 4 5 6 7 x 8\n", &limits, true)
+        .solve_one(b"1 2 3 4 5 6 7 x 8\n", &limits, true, u64::MAX)
         .unwrap();
     assert_eq!(report["output"], "r\n");
     assert_eq!(report["steps"][1]["board"], "1 2 3\n4 5 6\n7 8 x\n");
     let two = eight
         .solve_one(
-            json!({}),
             b"1 2 3 4 5 6 7 x 8\n1 2 3 4 5 6 7 8 x\n",
             &limits,
             false,
+            u64::MAX,
         )
         .unwrap_err();
     assert_eq!(
@@ -257,9 +263,61 @@ fn one_case_is_solved_alone_and_more_are_refused() {
         "line 2: more than one case: one at a time, please"
     );
     let none = eight
-        .solve_one(json!({}), b"\n", &limits, false)
+        .solve_one(b"\n", &limits, false, u64::MAX)
         .unwrap_err();
     assert_eq!(none.to_string(), "line 1: no case in the input");
+}
+
+#[test]
+fn steps_beyond_their_budget_are_refused_before_they_are_drawn() {
+    let limits = CaseLimits::default();
+    let mut eight = solver("eight");
+    let hard = b"8 6 7 2 5 4 3 x 1\n";
+    let report = eight.solve_one(hard, &limits, true, 1 << 20).unwrap();
+    let steps = report["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 32, "31 moves and the start");
+    let drawn = serde_json::to_string(&report["steps"]).unwrap().len() as u64;
+    let refused = eight.solve_one(hard, &limits, true, drawn / 2).unwrap_err();
+    assert!(
+        refused
+            .to_string()
+            .starts_with("the boards along this solution (ask without steps) would take about"),
+        "{refused}"
+    );
+    let without = eight.solve_one(hard, &limits, false, drawn / 2).unwrap();
+    assert_eq!(without["steps"], Value::Null);
+    assert_eq!(without["output"], report["output"]);
+    // Half of it: the search's time, in the answer, differs from run to run by a few bytes.
+    let half = serde_json::to_string(&without).unwrap().len() as u64 / 2;
+    let refused = eight.solve_one(hard, &limits, false, half).unwrap_err();
+    let message = refused.to_string();
+    assert!(
+        message.starts_with("the answer would take about "),
+        "{message}"
+    );
+    assert!(
+        message.ends_with(&format!(" bytes, more than the {half} allowed")),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_kept_solver_reads_each_input_on_its_own() {
+    let limits = CaseLimits::default();
+    let mut grid = solver("grid");
+    let input = |row: &str| format!("type octile\nheight 1\nwidth 3\nmap\n{row}\n0 0 2 0\n");
+    let open = grid
+        .solve_one(input("...").as_bytes(), &limits, false, u64::MAX)
+        .unwrap();
+    assert_ne!(open["summary"], "no path");
+    let walled = grid
+        .solve_one(input(".@.").as_bytes(), &limits, false, u64::MAX)
+        .unwrap();
+    assert_eq!(walled["summary"], "no path", "the second map is read");
+    let again = grid
+        .solve_one(input("...").as_bytes(), &limits, false, u64::MAX)
+        .unwrap();
+    assert_eq!(again["output"], open["output"]);
 }
 
 /// Each puzzle's first example case, the moves a player may make from it by hand, and the case
@@ -295,7 +353,8 @@ const HAND_MOVES: [(&str, &[&str], &str); 5] = [
 fn every_puzzle_is_played_by_hand() {
     for (entry, (name, moves, first)) in PUZZLES.iter().zip(HAND_MOVES) {
         let case = &entry.case_inputs(entry.about().example.as_bytes()).unwrap()[0];
-        let position = entry.position(json!({}), case.as_bytes()).unwrap();
+        let mut solver = entry.solver(json!({}), &CaseLimits::default()).unwrap();
+        let position = solver.position(case.as_bytes()).unwrap();
         assert_eq!(&position.case, case, "{name}");
         let names: Vec<&str> = position
             .moves
@@ -304,7 +363,7 @@ fn every_puzzle_is_played_by_hand() {
             .collect();
         assert_eq!(names, moves, "{name}");
         assert_eq!(position.moves[0].case, first, "{name}");
-        let next = entry.position(json!({}), first.as_bytes()).unwrap();
+        let next = solver.position(first.as_bytes()).unwrap();
         assert_eq!(next.board, position.moves[0].board, "{name}");
     }
 }

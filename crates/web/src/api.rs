@@ -5,10 +5,12 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use axum::Json;
 use axum::extract::{Path, Query, State};
-use axum::http::StatusCode;
-use serde::Deserialize;
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
-use statespace_puzzles::registry::{self, Entry, Position};
+use statespace_puzzles::puzzle::{CaseLimits, TableStatus};
+use statespace_puzzles::registry::{self, Entry, Solver};
 
 use crate::AppState;
 use crate::error::{ApiError, ApiJson};
@@ -103,29 +105,45 @@ fn to_json(value: impl serde::Serialize) -> Result<Value, ApiError> {
 }
 
 /// `POST /api/{puzzle}/solve`: the answer to one case, the same object as
-/// `statespace solve PUZZLE --json` prints for it.
+/// `statespace solve PUZZLE --json` prints for it; 422 when its steps (or the answer) would
+/// pass the cap on answers.
 pub async fn solve(
     State(state): State<AppState>,
     Path(puzzle): Path<String>,
     ApiJson(request): ApiJson<SolveRequest>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Response, ApiError> {
     let entry = find(&puzzle)?;
     let options = state.with_tables(puzzle_options(request.options)?);
-    let limits = state
-        .caps
-        .case_limits(request.max_nodes, request.time_limit);
+    let caps = state.caps;
+    let limits = caps.case_limits(request.max_nodes, request.time_limit)?;
+    let solvers = state.solvers.clone();
     let report = state
         .search(move || {
-            tables_ready(entry, &options)?;
-            Ok::<_, ApiError>(entry.solve_one(
-                options,
-                request.board.as_bytes(),
-                &limits,
-                request.steps,
-            )?)
+            solvers.with(entry, &options, &caps.solver_limits(), |solver| {
+                tables_ready(entry, solver, &options)?;
+                let board = request.board.as_bytes();
+                let report = solver.solve_one(board, &limits, request.steps, caps.response_bytes);
+                Ok::<_, ApiError>(report?)
+            })
         })
-        .await??;
-    Ok(Json(report))
+        .await???;
+    within_cap(&report, caps.response_bytes)
+}
+
+/// `answer` as a JSON response, or a 422 when it passes `cap` bytes.
+fn within_cap(answer: &impl Serialize, cap: u64) -> Result<Response, ApiError> {
+    let body = serde_json::to_vec(answer)
+        .map_err(|error| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, error.to_string()))?;
+    if body.len() as u64 > cap {
+        return Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!(
+                "the answer would take {} bytes, more than the {cap} allowed",
+                body.len()
+            ),
+        ));
+    }
+    Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
 }
 
 /// The query of `GET /api/{puzzle}/tables`.
@@ -150,10 +168,14 @@ pub async fn tables(
         None => Map::new(),
     };
     let options = state.with_tables(puzzle_options(options)?);
-    let tables = state.search(move || entry.tables(options)).await??;
-    Ok(Json(
-        json!({ "tables": tables, "build": state.builder.status() }),
-    ))
+    let tables = state.search(move || tables_of(entry, options)).await??;
+    let listing = json!({ "tables": tables, "build": state.builder.status() });
+    Ok(Json(state.without_folder(listing)))
+}
+
+/// The tables a solver of `entry` for `options` needs, whatever their size.
+fn tables_of(entry: &dyn Entry, options: Value) -> Result<Vec<TableStatus>, ApiError> {
+    Ok(entry.solver(options, &CaseLimits::default())?.tables())
 }
 
 /// `POST /api/{puzzle}/tables` with the puzzle's options: starts building the tables they need
@@ -167,7 +189,7 @@ pub async fn build_tables(
     let entry = find(&puzzle)?;
     let options = state.with_tables(puzzle_options(options)?);
     let checked = options.clone();
-    let tables = state.search(move || entry.tables(checked)).await??;
+    let tables = state.search(move || tables_of(entry, checked)).await??;
     if tables.is_empty() {
         return Err(ApiError::bad_request(
             "these options need no tables (pattern databases need a layout and the board's size)",
@@ -176,16 +198,14 @@ pub async fn build_tables(
     state
         .builder
         .start(entry, options, state.caps.build_limits())?;
-    Ok((
-        StatusCode::ACCEPTED,
-        Json(json!({ "tables": tables, "build": state.builder.status() })),
-    ))
+    let listing = json!({ "tables": tables, "build": state.builder.status() });
+    Ok((StatusCode::ACCEPTED, Json(state.without_folder(listing))))
 }
 
 /// Refuses a search whose options name tables the server's folder lacks: only a table build
 /// builds them (a search would wait minutes for one).
-fn tables_ready(entry: &dyn Entry, options: &Value) -> Result<(), ApiError> {
-    let tables = entry.tables(options.clone())?;
+fn tables_ready(entry: &dyn Entry, solver: &dyn Solver, options: &Value) -> Result<(), ApiError> {
+    let tables = solver.tables();
     if tables.is_empty() && options.get("pdb").is_some() {
         return Err(ApiError::bad_request(
             "a table layout (pdb) needs the board's size (size) here",
@@ -215,13 +235,19 @@ pub async fn moves(
     State(state): State<AppState>,
     Path(puzzle): Path<String>,
     ApiJson(request): ApiJson<BoardRequest>,
-) -> Result<Json<Position>, ApiError> {
+) -> Result<Response, ApiError> {
     let entry = find(&puzzle)?;
     let options = puzzle_options(request.options)?;
+    let caps = state.caps;
+    let solvers = state.solvers.clone();
     let position = state
-        .search(move || entry.position(options, request.board.as_bytes()))
-        .await??;
-    Ok(Json(position))
+        .search(move || {
+            solvers.with(entry, &options, &caps.solver_limits(), |solver| {
+                solver.position(request.board.as_bytes())
+            })
+        })
+        .await???;
+    within_cap(&position, caps.response_bytes)
 }
 
 /// `GET /api/{puzzle}/random?seed=N&OPTION=VALUE...`: one random case, `{"board": ...}`; a

@@ -11,6 +11,8 @@ use serde::de::DeserializeOwned;
 use serde_json::json;
 use statespace_puzzles::registry::Failure;
 
+use crate::AppState;
+
 /// A request the server will not or cannot answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ApiError {
@@ -43,21 +45,38 @@ impl IntoResponse for ApiError {
 }
 
 impl From<Failure> for ApiError {
-    /// Bad options and malformed boards alike are the request's fault.
+    /// Bad options and malformed boards alike are the request's fault; an answer too large to
+    /// send is one the request cannot have (422).
     fn from(failure: Failure) -> Self {
-        Self::bad_request(failure.to_string())
+        match failure {
+            Failure::TooLarge { .. } => {
+                Self::new(StatusCode::UNPROCESSABLE_ENTITY, failure.to_string())
+            }
+            _ => Self::bad_request(failure.to_string()),
+        }
     }
 }
 
-/// A JSON body whose rejections (malformed, too large, not JSON) are [`ApiError`]s.
+/// A JSON body whose rejections (malformed, too large, not JSON, too slow to arrive: 408) are
+/// [`ApiError`]s.
 pub struct ApiJson<T>(pub T);
 
-impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
+impl<T: DeserializeOwned> FromRequest<AppState> for ApiJson<T> {
     type Rejection = ApiError;
 
-    async fn from_request(request: Request, state: &S) -> Result<Self, ApiError> {
-        Json::<T>::from_request(request, state)
+    async fn from_request(request: Request, state: &AppState) -> Result<Self, ApiError> {
+        let timeout = state.caps.body_timeout;
+        tokio::time::timeout(timeout, Json::<T>::from_request(request, state))
             .await
+            .map_err(|_| {
+                ApiError::new(
+                    StatusCode::REQUEST_TIMEOUT,
+                    format!(
+                        "the request's body took more than {} s to arrive",
+                        timeout.as_secs_f64()
+                    ),
+                )
+            })?
             .map(|Json(value)| Self(value))
             .map_err(|rejection: JsonRejection| {
                 ApiError::new(rejection.status(), rejection.body_text())

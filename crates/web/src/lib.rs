@@ -2,16 +2,21 @@
 //! the [registry](statespace_puzzles::registry) — solve, random boards, moves by hand — and one
 //! page, embedded in the binary, that draws, plays and solves them.
 //!
-//! The server never lets one request take the machine: the [`Caps`] bound every search's nodes,
-//! time and memory whatever the request asks, how many searches run at once, and the size of
-//! request bodies; searches run on blocking threads, off the async ones. Pattern databases are
-//! built on request, one build at a time in the background, into the server's folder of tables;
-//! a search uses only tables already there.
+//! The server never lets one client take the machine: the [`Caps`] bound every search's nodes,
+//! time and memory whatever the request asks, how many searches run at once, the size of
+//! request bodies and answers, how long a request may take to arrive, and how many connections
+//! are served; searches run on blocking threads, off the async ones. It answers only requests
+//! for the Host names it serves (loopback ones, and those it is told to allow). Solvers are kept
+//! between requests. Pattern databases are built on request, one build at a time in the
+//! background, into the server's folder of tables; a search uses only tables already there.
 
 mod api;
 mod caps;
 mod error;
+mod guard;
 mod page;
+mod server;
+mod solvers;
 mod tables;
 
 use std::io;
@@ -22,6 +27,7 @@ use std::sync::Arc;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::StatusCode;
+use axum::middleware::from_fn_with_state;
 use axum::routing::{get, post};
 use serde_json::Value;
 use tokio::sync::Semaphore;
@@ -29,7 +35,20 @@ use tower_http::catch_panic::CatchPanicLayer;
 
 pub use caps::Caps;
 use error::ApiError;
+pub use guard::AllowedHosts;
+use solvers::Solvers;
 use tables::Builder;
+
+/// What a server is: its caps, its folder of tables, the Host names it answers to.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// The bounds on each request and connection.
+    pub caps: Caps,
+    /// The folder of the pattern databases it builds and uses.
+    pub tables: PathBuf,
+    /// The Host names it answers to.
+    pub hosts: AllowedHosts,
+}
 
 /// What every handler shares.
 #[derive(Clone)]
@@ -41,6 +60,10 @@ struct AppState {
     tables: Arc<PathBuf>,
     /// The table build.
     builder: Arc<Builder>,
+    /// The solvers kept between requests.
+    solvers: Arc<Solvers>,
+    /// The Host names answered.
+    hosts: AllowedHosts,
 }
 
 impl AppState {
@@ -53,6 +76,19 @@ impl AppState {
             fields.insert("pdb_dir".to_string(), Value::String(folder));
         }
         options
+    }
+
+    /// `listing` with the server's folder of tables named, not shown, wherever it appears (in
+    /// a build's options, notes or error): a client has no business knowing the server's paths.
+    fn without_folder(&self, listing: Value) -> Value {
+        let folder = Value::String(self.tables.to_string_lossy().into_owned()).to_string();
+        let folder = folder.trim_matches('"');
+        let text = listing.to_string();
+        if folder.is_empty() || !text.contains(folder) {
+            return listing;
+        }
+        serde_json::from_str(&text.replace(folder, "(the server's folder of tables)"))
+            .unwrap_or(listing)
     }
 
     /// Runs `work` on a blocking thread once one of the searches' permits is free; a request
@@ -81,13 +117,20 @@ impl AppState {
     }
 }
 
-/// The playground's routes, bounded by `caps`, keeping its tables in folder `tables`.
-pub fn router(caps: Caps, tables: PathBuf) -> Router {
+/// The playground's routes, as `settings` say.
+pub fn router(settings: Settings) -> Router {
+    let Settings {
+        caps,
+        tables,
+        hosts,
+    } = settings;
     let state = AppState {
         searches: Arc::new(Semaphore::new(caps.searches)),
+        solvers: Arc::new(Solvers::new(caps.solvers)),
         caps,
         tables: Arc::new(tables),
         builder: Arc::default(),
+        hosts,
     };
     Router::new()
         .route("/", get(page::index))
@@ -103,18 +146,19 @@ pub fn router(caps: Caps, tables: PathBuf) -> Router {
             get(api::tables).post(api::build_tables),
         )
         .fallback(api::not_found)
+        .method_not_allowed_fallback(guard::method_not_allowed)
         .layer(DefaultBodyLimit::max(caps.body_bytes))
+        .layer(from_fn_with_state(state.clone(), guard::sizes))
+        .layer(from_fn_with_state(state.clone(), guard::host))
         .layer(CatchPanicLayer::custom(error::panic_response))
         .with_state(state)
 }
 
-/// Serves the playground on `address` until the process ends, with its tables in folder
-/// `tables`, calling `ready` with the address it listens on (the port chosen when `address` asks
-/// for port 0).
+/// Serves the playground on `address` as `settings` say until the process ends, calling `ready`
+/// with the address it listens on (the port chosen when `address` asks for port 0).
 pub fn serve(
     address: SocketAddr,
-    caps: Caps,
-    tables: PathBuf,
+    settings: Settings,
     ready: impl FnOnce(SocketAddr),
 ) -> io::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -123,6 +167,6 @@ pub fn serve(
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind(address).await?;
         ready(listener.local_addr()?);
-        axum::serve(listener, router(caps, tables)).await
+        server::run(listener, settings.caps, router(settings)).await
     })
 }

@@ -70,7 +70,7 @@ impl Builder {
             *status = BuildStatus {
                 running: true,
                 puzzle: Some(entry.about().name.to_string()),
-                options: Some(options.clone()),
+                options: Some(without_folder(&options)),
                 ..BuildStatus::default()
             };
         }
@@ -101,6 +101,15 @@ impl Builder {
                 )
             })
     }
+}
+
+/// `options` as the client gave them: without the server's folder of tables.
+fn without_folder(options: &Value) -> Value {
+    let mut shown = options.clone();
+    if let Some(fields) = shown.as_object_mut() {
+        fields.remove("pdb_dir");
+    }
+    shown
 }
 
 /// What a build tells, written into the builder's status.

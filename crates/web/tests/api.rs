@@ -190,7 +190,7 @@ fn bad_requests() -> Vec<(&'static str, &'static str, String, u16, &'static str)
             json,
             format!(r#"{{"board": "{}"}}"#, "1 ".repeat(40_000)),
             413,
-            "Failed to buffer the request body: length limit exceeded",
+            "the body is larger than 65536 bytes",
         ),
         (
             "/api/eight/solve",
@@ -431,6 +431,11 @@ fn pattern_databases_are_built_on_request_then_solve() {
         std::thread::sleep(Duration::from_millis(100));
     };
     assert_eq!(after["build"]["error"], Value::Null, "{after}");
+    let path = folder.to_str().unwrap();
+    for listing in [&before, &started, &after] {
+        assert!(!listing.to_string().contains(path), "{listing}");
+    }
+    assert_eq!(after["build"]["options"], layout, "as the client gave them");
     let notes = after["build"]["notes"].as_array().unwrap();
     let built = notes
         .iter()

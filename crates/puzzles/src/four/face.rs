@@ -112,6 +112,10 @@ impl Puzzle for Four {
         steps(*board, solution.as_ref())
     }
 
+    fn solution_moves(_: &Solver, answer: &Answer) -> usize {
+        answer.moves.map_or(0, |moves| moves as usize)
+    }
+
     fn case_input(_: &Solver, board: &Board) -> String {
         format!("{board}\n")
     }

@@ -224,6 +224,16 @@ impl Puzzle for GridPuzzle {
         steps(case, &solver.grid(case), path)
     }
 
+    fn solution_moves(_: &GridSolver, answer: &GridAnswer) -> usize {
+        answer.path.as_ref().map_or(0, |(path, _)| path.len())
+    }
+
+    fn restart(solver: &mut GridSolver) {
+        solver.inline = OnceLock::new();
+        solver.checks = LengthChecks::default();
+        solver.cases = 0;
+    }
+
     fn case_input(_: &GridSolver, case: &GridCase) -> String {
         case.input()
     }

@@ -301,6 +301,10 @@ impl Puzzle for Eight {
         solution_steps(board, answer)
     }
 
+    fn solution_moves(_: &solve::Solver, answer: &SlidingAnswer) -> usize {
+        answer.moves.as_ref().map_or(0, Vec::len)
+    }
+
     fn case_input(_: &solve::Solver, board: &Board) -> String {
         format!("{}\n", eight_line(board))
     }
@@ -631,6 +635,10 @@ impl Puzzle for Sliding {
 
     fn steps(_: &SlidingSolver, case: &SlidingCase, answer: Option<&SlidingAnswer>) -> Vec<Step> {
         solution_steps(&case.board, answer)
+    }
+
+    fn solution_moves(_: &SlidingSolver, answer: &SlidingAnswer) -> usize {
+        answer.moves.as_ref().map_or(0, Vec::len)
     }
 
     fn case_input(_: &SlidingSolver, case: &SlidingCase) -> String {

@@ -2,12 +2,14 @@
 
 #![allow(dead_code)] // each test file uses its own part
 
-use std::net::{Ipv4Addr, SocketAddr};
+use std::io::{ErrorKind, Read, Write};
+use std::net::{Ipv4Addr, SocketAddr, TcpStream};
 use std::path::PathBuf;
 use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 use serde_json::Value;
-use statespace_web::Caps;
+use statespace_web::{AllowedHosts, Caps, Settings};
 
 /// Starts a server bounded by `caps` on a thread of its own (it lives as long as the test
 /// process) and returns its address, `http://127.0.0.1:PORT`. Its folder of tables is one that
@@ -21,10 +23,19 @@ pub fn start(caps: Caps) -> String {
 
 /// [`start`], with its tables in folder `tables`.
 pub fn start_in(caps: Caps, tables: PathBuf) -> String {
+    start_with(Settings {
+        caps,
+        tables,
+        hosts: AllowedHosts::default(),
+    })
+}
+
+/// A server as `settings` say, as [`start`] starts it.
+pub fn start_with(settings: Settings) -> String {
     let (sender, receiver) = mpsc::channel();
     std::thread::spawn(move || {
         let any_port = SocketAddr::from((Ipv4Addr::LOCALHOST, 0));
-        statespace_web::serve(any_port, caps, tables, |bound| {
+        statespace_web::serve(any_port, settings, |bound| {
             sender.send(bound).expect("the test waits for the address");
         })
         .expect("the server runs");
@@ -69,4 +80,45 @@ pub fn post_json(url: &str, request: &Value) -> (u16, Value) {
     let (status, body) = post(url, "application/json", &request.to_string());
     let answer = serde_json::from_str(&body).unwrap_or_else(|_| panic!("JSON, not {body:?}"));
     (status, answer)
+}
+
+/// What a connection sent `request` as raw bytes read before it closed or `patience` passed,
+/// and when it closed (`None`: still open).
+pub fn raw(base: &str, request: &[u8], patience: Duration) -> (String, Option<Duration>) {
+    let address = base.trim_start_matches("http://");
+    let mut stream = TcpStream::connect(address).expect("the server listens");
+    let opened = Instant::now();
+    stream.write_all(request).expect("the server reads");
+    let mut answer = Vec::new();
+    let mut buffer = [0; 4096];
+    let closed = loop {
+        let left = patience.saturating_sub(opened.elapsed());
+        if left.is_zero() {
+            break None;
+        }
+        stream.set_read_timeout(Some(left)).unwrap();
+        match stream.read(&mut buffer) {
+            Ok(0) => break Some(opened.elapsed()),
+            Ok(read) => answer.extend_from_slice(&buffer[..read]),
+            Err(error) if error.kind() == ErrorKind::ConnectionReset => {
+                break Some(opened.elapsed());
+            }
+            Err(_) => break None,
+        }
+    };
+    (String::from_utf8_lossy(&answer).into_owned(), closed)
+}
+
+/// The status and JSON body of a raw HTTP/1.1 answer.
+pub fn status_and_json(answer: &str) -> (u16, Value) {
+    let (head, body) = answer
+        .split_once("\r\n\r\n")
+        .unwrap_or_else(|| panic!("a head and a body, not {answer:?}"));
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|status| status.parse().ok())
+        .unwrap_or_else(|| panic!("a status line, not {head:?}"));
+    let json = serde_json::from_str(body).unwrap_or_else(|_| panic!("JSON, not {body:?}"));
+    (status, json)
 }
