@@ -646,9 +646,12 @@ fn backward_searches_refuse_moves_without_an_inverse() {
     bidirectional_bfs(&Doubling { goal: 16 }, &1, &[16], &Limits::none());
 }
 
-/// The integers, one step either way, with an `invert` that breaks its contract.
+/// The integers, one step either way, with an `invert` that breaks its contract (checked in
+/// debug builds only).
+#[cfg(debug_assertions)]
 struct WrongInverse;
 
+#[cfg(debug_assertions)]
 impl Domain for WrongInverse {
     type State = i32;
     type Action = i32;

@@ -28,7 +28,9 @@ pub trait Entry: Sync {
 
     /// The answers to the cases of `input`, read and solved with `options` (a JSON object of the
     /// puzzle's options; missing fields take their defaults), each as a [`Report`]; the boards
-    /// along each solution when `steps` is set. A malformed case ends the list with its error.
+    /// along each solution when `steps` is set, within the memory budget of `limits` (a case
+    /// whose boards would pass it is stopped: [`Solved::steps`](crate::puzzle::Solved::steps)).
+    /// A malformed case ends the list with its error.
     fn solve(
         &self,
         options: Value,
@@ -152,7 +154,8 @@ impl<P: Puzzle> Entry for Registered<P> {
                     break;
                 }
             };
-            let solved = P::solve(&mut solver, &case, limits);
+            let mut solved = P::solve(&mut solver, &case, limits);
+            let steps = steps.then(|| solved.steps::<P>(&solver, &case, limits));
             let report = Report::new::<P>(&solver, number, &case, &solved, steps);
             reports.push(Ok(serde_json::to_value(report)?));
         }
@@ -169,7 +172,8 @@ impl<P: Puzzle> Entry for Registered<P> {
         let options: P::Options = serde_json::from_value(options)?;
         let mut solver = P::solver(&options, limits, None)?;
         let case = read_one::<P>(&solver, input)?;
-        let solved = P::solve(&mut solver, &case, limits);
+        let mut solved = P::solve(&mut solver, &case, limits);
+        let steps = steps.then(|| solved.steps::<P>(&solver, &case, limits));
         let report = Report::new::<P>(&solver, 1, &case, &solved, steps);
         Ok(serde_json::to_value(report)?)
     }

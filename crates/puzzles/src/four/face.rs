@@ -110,6 +110,10 @@ impl Puzzle for Four {
         steps(*board, solution.as_ref())
     }
 
+    fn length(_: &Solver, answer: &Answer) -> usize {
+        answer.moves.unwrap_or(0) as usize
+    }
+
     fn case_input(_: &Solver, board: &Board) -> String {
         format!("{board}\n")
     }

@@ -204,6 +204,10 @@ impl Puzzle for GridPuzzle {
         steps(case, &solver.grid(case), path)
     }
 
+    fn length(_: &GridSolver, answer: &GridAnswer) -> usize {
+        answer.path.as_ref().map_or(0, |(path, _)| path.len())
+    }
+
     fn case_input(_: &GridSolver, case: &GridCase) -> String {
         case.input()
     }

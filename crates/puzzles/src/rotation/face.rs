@@ -103,6 +103,10 @@ impl Puzzle for Rotation {
         steps(board, answer.map_or(&[][..], |answer| &answer.moves))
     }
 
+    fn length(_: &Solver, answer: &Answer) -> usize {
+        answer.moves.len()
+    }
+
     fn space(_: &Options) -> Result<Option<Space>, OptionsError> {
         let boards = Boards::new();
         let goals = boards

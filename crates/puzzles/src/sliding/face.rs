@@ -47,6 +47,11 @@ impl SlidingAnswer {
         out.push('\n');
     }
 
+    /// The moves of its solution.
+    fn length(&self) -> usize {
+        self.moves.as_ref().map_or(0, Vec::len)
+    }
+
     /// The answer in a few words.
     fn summary(&self) -> String {
         match &self.moves {
@@ -268,6 +273,10 @@ impl Puzzle for Eight {
 
     fn steps(_: &solve::Solver, board: &Board, answer: Option<&SlidingAnswer>) -> Vec<Step> {
         solution_steps(board, answer)
+    }
+
+    fn length(_: &solve::Solver, answer: &SlidingAnswer) -> usize {
+        answer.length()
     }
 
     fn case_input(_: &solve::Solver, board: &Board) -> String {
@@ -577,6 +586,10 @@ impl Puzzle for Sliding {
 
     fn steps(_: &SlidingSolver, case: &SlidingCase, answer: Option<&SlidingAnswer>) -> Vec<Step> {
         solution_steps(&case.board, answer)
+    }
+
+    fn length(_: &SlidingSolver, answer: &SlidingAnswer) -> usize {
+        answer.length()
     }
 
     fn case_input(_: &SlidingSolver, case: &SlidingCase) -> String {

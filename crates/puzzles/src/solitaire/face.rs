@@ -255,6 +255,10 @@ impl Puzzle for SolitairePuzzle {
         steps(solver.grid, &case.start, moves.unwrap_or_default())
     }
 
+    fn length(_: &SolitaireSolver, answer: &SolitaireAnswer) -> usize {
+        answer.moves.as_ref().map_or(0, Vec::len)
+    }
+
     fn case_input(solver: &SolitaireSolver, case: &Case) -> String {
         format!("{}\n", format_case(solver.grid, case))
     }

@@ -9,6 +9,7 @@
 //! (and 2.5 MB dense arrays over the ranks were slower still).
 
 use statespace_engine::index::StateIndex;
+use statespace_engine::{Footprint, doubling};
 
 use super::placement::Bitboard;
 
@@ -64,6 +65,17 @@ impl BitboardIndex {
         let old = std::mem::replace(self, Self::with_bits(bits));
         for slot in old.slots.iter().filter(|slot| slot.stamp == old.stamp) {
             self.insert(&Bitboard(slot.key), slot.node);
+        }
+    }
+}
+
+impl Footprint for BitboardIndex {
+    fn bytes_to_insert(&self) -> u64 {
+        let held = (self.slots.len() * size_of::<Slot>()) as u64;
+        if (self.len + 1) * 2 > self.slots.len() {
+            doubling(held, held)
+        } else {
+            held
         }
     }
 }
