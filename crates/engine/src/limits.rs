@@ -32,11 +32,11 @@ pub struct Limits {
     /// and bidirectional BFS count what they hold ([`Footprint`]: their arrays' and visited
     /// sets' allocations, and what each state owns on the heap), and refuse a growth whose old
     /// and new allocations together would pass the budget; A* charges
-    /// [`bytes_per_stored_state`] for each state it stores, beside a dense index's slots; a distance table three bytes per
-    /// rank (the table and its frontiers), refused before it starts, and stopped should its
-    /// frontiers' growth pass the budget all the same; a pattern database its
-    /// entries and three bits per abstract state, refused before it starts. IDA* holds only its
-    /// path and is not limited.
+    /// [`bytes_per_stored_state`] for each state it stores, beside a dense index's slots; a
+    /// distance table three bytes per rank (the table and its frontiers), refused before it
+    /// starts, and stopped should its frontiers' growth pass the budget all the same; a pattern
+    /// database its entries and three bits per abstract state, refused before it starts. IDA*
+    /// holds only its path and is not limited.
     pub max_memory: Option<u64>,
     /// Stop when another thread sets this flag.
     pub cancel: Option<Arc<AtomicBool>>,
