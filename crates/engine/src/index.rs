@@ -425,3 +425,34 @@ impl<P: Deref<Target: PerfectHash>> StateIndex<DomainState<P>> for DenseIndex<P>
         None
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Inserts 0..20,000 into `index`, checking before each insertion that what it said it would
+    /// hold covers the old and the new allocations together, whenever it grows.
+    fn holds_what_it_says<I: StateIndex<u64>>(mut index: I, held: impl Fn(&I) -> u64) {
+        for state in 0..20_000u64 {
+            let (said, before) = (index.bytes_to_insert(), held(&index));
+            index.insert(&state, state as u32);
+            let after = held(&index);
+            let peak = if after == before {
+                after
+            } else {
+                before + after
+            };
+            assert!(peak <= said, "{state}: {peak} held, {said} said");
+        }
+    }
+
+    #[test]
+    fn indexes_count_their_growth() {
+        holds_what_it_says(HashIndex::default(), |index| {
+            index.table.allocation_size() as u64
+        });
+        holds_what_it_says(FlatIndex::default(), |index| {
+            (index.slots.capacity() * size_of::<Slot<u64>>()) as u64
+        });
+    }
+}

@@ -296,3 +296,27 @@ impl<'a> Meter<'a> {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_full_vector_counts_its_old_and_new_allocations() {
+        let mut items: Vec<u32> = Vec::new();
+        assert_eq!(items.bytes_to_insert(), 16, "the first four entries");
+        for item in 0..1000 {
+            let (said, before) = (items.bytes_to_insert(), items.capacity());
+            items.push(item);
+            let peak = match items.capacity() {
+                after if after == before => after,
+                after => before + after,
+            };
+            assert!(4 * peak as u64 <= said, "{item}");
+        }
+        items.shrink_to_fit();
+        assert_eq!(items.bytes_to_insert(), 4 * (1000 + 2000));
+        items.pop();
+        assert_eq!(items.bytes_to_insert(), 4 * 1000);
+    }
+}

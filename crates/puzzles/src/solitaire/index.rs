@@ -154,6 +154,22 @@ mod tests {
     }
 
     #[test]
+    fn growth_is_counted_before_it_happens() {
+        let mut index = BitboardIndex::default();
+        let table = (4096 * size_of::<Slot>()) as u64;
+        for key in 0..2048 {
+            assert_eq!(index.bytes_to_insert(), table);
+            index.insert(&Bitboard(key), 0);
+        }
+        // The next key fills more than half the slots: the table doubles, the old one and the
+        // new one held at once.
+        assert_eq!(index.bytes_to_insert(), 3 * table);
+        index.insert(&Bitboard(2048), 0);
+        assert_eq!(index.slots.len(), 8192);
+        assert_eq!(index.bytes_to_insert(), 2 * table);
+    }
+
+    #[test]
     fn clearing_forgets_everything_even_when_stamps_wrap() {
         let mut index = BitboardIndex::default();
         index.insert(&Bitboard(0), 1);
