@@ -16,7 +16,7 @@ use crate::memory;
 use crate::progress::TableBar;
 pub use statespace_puzzles::puzzle::format_duration;
 use statespace_puzzles::puzzle::{
-    self, CaseLimits, OptionsError, Puzzle, Report, Solved, Streamed, trace,
+    self, CaseLimits, OptionsError, Puzzle, Report, Solved, Streamed,
 };
 
 /// How a command ended, when it did not fail outright.
@@ -198,27 +198,33 @@ fn answer_all<P: Puzzle>(
                 break Ok(true);
             }
         };
-        if let [case] = batch.as_slice() {
-            answered += 1;
-            let streamed = if streams(args, limits) {
+        let streamed = match batch.as_slice() {
+            [case] if streams(args, limits) => {
                 P::stream(solver, case, limits, &mut output.out).transpose()?
-            } else {
-                None
-            };
-            if let Some(solved) = streamed {
-                stopped |= solved.answer.is_err();
-                write_streamed::<P>(solver, answered, case, &solved, args, &mut output)?;
-            } else {
-                let solved = P::solve(solver, case, limits);
-                stopped |= solved.answer.is_err();
-                write_case::<P>(solver, answered, case, &solved, args, &mut output)?;
             }
+            _ => None,
+        };
+        if let Some(solved) = streamed {
+            answered += 1;
+            stopped |= solved.answer.is_err();
+            write_streamed::<P>(solver, answered, &batch[0], &solved, args, &mut output)?;
         } else {
-            let answers = P::solve_all(solver, &batch, limits);
-            for (case, solved) in batch.iter().zip(answers) {
+            let answers = match batch.as_slice() {
+                [case] => vec![P::solve(solver, case, limits)],
+                cases => P::solve_all(solver, cases, limits),
+            };
+            for (case, mut solved) in batch.iter().zip(answers) {
                 answered += 1;
+                write_case::<P>(
+                    solver,
+                    answered,
+                    case,
+                    &mut solved,
+                    args,
+                    limits,
+                    &mut output,
+                )?;
                 stopped |= solved.answer.is_err();
-                write_case::<P>(solver, answered, case, &solved, args, &mut output)?;
             }
         }
         batch.clear();
@@ -241,17 +247,21 @@ fn answer_all<P: Puzzle>(
     })
 }
 
-/// Prints one case's answer, statistics and trace.
+/// Prints one case's answer, statistics and trace; an answer whose trace would pass the memory
+/// budget is stopped instead ([`Solved::steps`]).
 fn write_case<P: Puzzle>(
     solver: &P::Solver,
     number: usize,
     case: &P::Case,
-    solved: &Solved<P::Answer>,
+    solved: &mut Solved<P::Answer>,
     args: &InputArgs,
+    limits: &CaseLimits,
     output: &mut Output,
 ) -> anyhow::Result<()> {
+    let mut steps = args.trace.then(|| solved.steps::<P>(solver, case, limits));
     if args.json {
-        let report = Report::new::<P>(solver, number, case, solved, args.trace);
+        // The steps go into the object, not to standard error.
+        let report = Report::new::<P>(solver, number, case, solved, steps.take());
         serde_json::to_writer(&mut output.out, &report)?;
         writeln!(output.out)?;
     } else {
@@ -263,10 +273,12 @@ fn write_case<P: Puzzle>(
         let summary = puzzle::summary::<P>(solver, &solved.answer);
         write_stats(number, &summary, &solved.stats, &solved.notes, output)?;
     }
-    if args.trace && !args.json {
+    if let Some(steps) = steps {
         let summary = puzzle::summary::<P>(solver, &solved.answer);
-        let steps = P::steps(solver, case, solved.answer.as_ref().ok());
-        write!(output.err, "case {number}: {summary}\n{}", trace(&steps))?;
+        writeln!(output.err, "case {number}: {summary}")?;
+        for step in &steps {
+            write!(output.err, "{step}")?;
+        }
     }
     Ok(())
 }

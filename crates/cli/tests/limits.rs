@@ -138,3 +138,109 @@ fn the_fast_method_writes_its_moves_as_it_makes_them() {
         "the same moves either way"
     );
 }
+
+#[test]
+fn the_rotation_table_that_cannot_fit_is_refused() {
+    let sample = include_str!("../../../examples/rotation.txt");
+    let refused = run(&["solve", "rotation", "--max-memory", "1K"], sample);
+    assert_eq!(
+        stdout(&refused),
+        "stopped: memory limit reached\nstopped: memory limit reached\n"
+    );
+    assert_eq!(stderr(&refused), "");
+    assert_eq!(refused.status.code(), Some(3));
+    // A byte for each of the 735,471 placements, and the frontiers of its construction (eight
+    // bytes for each placement of a layer), fit in 8 MiB.
+    let built = run(&["solve", "rotation", "--max-memory", "8M"], sample);
+    assert_eq!(stdout(&built), "AC\n2\nDDHH\n2\n");
+    assert_eq!(built.status.code(), Some(0));
+}
+
+#[test]
+fn a_trace_is_answered_within_the_budget_and_stopped_beyond_it() {
+    // 31 moves: 32 boards of 216 bytes each as the budget counts them (the step, the board, a
+    // heading and a move's name).
+    let hardest = "8 6 7 2 5 4 3 x 1\n";
+    let solve = |budget| {
+        let args = ["solve", "eight", "--algo", "idastar", "--trace"];
+        run(&[&args[..], &["--max-memory", budget]].concat(), hardest)
+    };
+    let fits = solve("6912");
+    assert_eq!(stdout(&fits), "lurdrulurdlldrrululddruulddrurd\n");
+    assert_eq!(fits.status.code(), Some(0));
+    assert_eq!(stderr(&fits).lines().count(), 1 + 32 * 4);
+    let beyond = solve("6911");
+    assert_eq!(stdout(&beyond), "stopped: memory limit reached\n");
+    assert_eq!(
+        stderr(&beyond),
+        "case 1: stopped: memory limit reached\nstart\n8 6 7\n2 5 4\n3 x 1\n"
+    );
+    assert_eq!(beyond.status.code(), Some(3));
+}
+
+/// `board`, a line of 40x40 tiles, drawn as the steps draw it.
+fn drawn_40x40(board: &str) -> String {
+    let tiles: Vec<&str> = board.split_whitespace().collect();
+    tiles
+        .chunks(40)
+        .map(|row| {
+            let cells: Vec<String> = row
+                .iter()
+                .map(|&tile| format!("{:>4}", if tile == "0" { "x" } else { tile }))
+                .collect();
+            cells.join(" ") + "\n"
+        })
+        .collect()
+}
+
+#[test]
+fn a_trace_too_large_for_the_budget_is_refused_before_it_is_drawn() {
+    let generated = run(
+        &[
+            "gen",
+            "sliding",
+            "--size",
+            "40x40",
+            "--count",
+            "1",
+            "--seed",
+            "1",
+            "--solvable",
+        ],
+        "",
+    );
+    let board = stdout(&generated);
+    let start = drawn_40x40(board);
+    // The fast method's 200,000 moves or so, each drawn in 8,000 bytes: 1.6 GB of boards, which
+    // a 1 GiB address space cannot hold.
+    let args = [
+        "solve",
+        "sliding",
+        "--size",
+        "40x40",
+        "--algo",
+        "fast",
+        "--trace",
+        "--max-memory",
+        "64M",
+    ];
+    let started = std::time::Instant::now();
+    let plain = run_capped(1 << 20, &args, board);
+    assert_eq!(stdout(&plain), "stopped: memory limit reached\n");
+    assert_eq!(
+        stderr(&plain),
+        format!("case 1: stopped: memory limit reached\nstart\n{start}")
+    );
+    assert_eq!(plain.status.code(), Some(3));
+    let json = run_capped(1 << 20, &[&args[..], &["--json"]].concat(), board);
+    assert!(started.elapsed().as_secs_f64() < 10.0, "refused at once");
+    assert_eq!(stderr(&json), "");
+    assert_eq!(json.status.code(), Some(3));
+    let report: serde_json::Value = serde_json::from_str(stdout(&json)).unwrap();
+    assert_eq!(report["output"], "stopped: memory limit reached\n");
+    assert_eq!(report["stopped"], "memory limit reached");
+    assert_eq!(
+        report["steps"],
+        serde_json::json!([{"move": null, "title": "start", "board": start}])
+    );
+}

@@ -386,9 +386,18 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy, C: Cost> AStar<S, A, I, M, C> {
         H: IncrementalHeuristic<D, C, Memo = M>,
         I: StateIndex<S>,
     {
-        let mut meter = Meter::new(limits).charging(bytes_per_stored_state(domain, start));
         let memo = heuristic.init(domain, start);
         self.reset(start, memo, heuristic.value(memo));
+        // A dense index's slots are held whatever the search stores; a hashed one grows with
+        // the states, which are charged for it.
+        let dense = if I::CHEAP_LOOKUPS {
+            self.visited.bytes_to_insert()
+        } else {
+            0
+        };
+        let mut meter = Meter::new(limits)
+            .holding(dense)
+            .charging(bytes_per_stored_state(domain, start));
         stats.stored = 1;
         let mut actions = Vec::new();
         // The entry to expand next when it is known without the open list: see `hold_or_push`.

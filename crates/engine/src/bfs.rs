@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use crate::domain::check_inverse;
 use crate::index::{HashIndex, VisitedSet};
-use crate::limits::{Meter, bytes_per_stored_state};
+use crate::limits::{Footprint, Meter, owned_bytes};
 use crate::path::{SearchTree, finish};
 use crate::{Domain, Limits, SearchResult, Solution, Stats, StopReason};
 
@@ -126,11 +126,14 @@ impl<S: Clone, A: Copy + Eq, I: VisitedSet<S>> Bfs<S, A, I> {
         D: Domain<State = S, Action = A>,
     {
         self.reset(start);
-        let mut meter = Meter::new(limits).charging(bytes_per_stored_state(domain, start));
+        let mut meter = Meter::new(limits);
+        // Each state's two copies (the queue's and the visited set's) own this much.
+        let owned = 2 * owned_bytes(domain, start);
         stats.stored = 1;
         if domain.is_goal(start) {
             return Ok(Some(self.solution(domain, 0)));
         }
+        meter.holds(self.bytes_to_add(owned))?;
         let mut actions = Vec::new();
         let mut cut_at_depth_limit = false;
         let (mut depth, mut layer_end) = (0, 1);
@@ -174,6 +177,7 @@ impl<S: Clone, A: Copy + Eq, I: VisitedSet<S>> Bfs<S, A, I> {
                         return Ok(Some(self.solution(domain, child as usize)));
                     }
                     meter.stored(stats.stored)?;
+                    meter.holds(self.bytes_to_add(owned))?;
                 }
             }
         }
@@ -182,6 +186,15 @@ impl<S: Clone, A: Copy + Eq, I: VisitedSet<S>> Bfs<S, A, I> {
         } else {
             Ok(None)
         }
+    }
+
+    /// The memory the search holds while it adds one more state, each of whose copies owns
+    /// `owned` bytes: a growth of its arrays or visited set holds the old and new allocations.
+    fn bytes_to_add(&self, owned: u64) -> u64 {
+        self.tree.bytes_to_insert()
+            + self.keys.bytes_to_insert()
+            + self.visited.bytes_to_insert()
+            + (self.tree.len() + 1) * owned
     }
 
     /// The actions from the start to the state numbered `node`, and their cost.

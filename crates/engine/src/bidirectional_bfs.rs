@@ -11,7 +11,7 @@
 use std::time::Instant;
 
 use crate::index::{HashIndex, StateIndex};
-use crate::limits::{Meter, bytes_per_stored_state};
+use crate::limits::{Footprint, Meter, owned_bytes};
 use crate::path::{SearchTree, finish};
 use crate::{Domain, LayerStats, Limits, SearchResult, Solution, Stats, StopReason};
 
@@ -83,11 +83,21 @@ struct Side<'i, S, A, I> {
     depth: u32,
     /// A reusable buffer for the actions of one state.
     actions: Vec<A>,
+    /// What each state's two copies (the tree's and the visited map's) own on the heap.
+    owned: u64,
 }
 
 impl<S, A: Copy, I> Side<'_, S, A, I> {
     fn frontier(&self) -> usize {
         self.tree.states.len() - self.layer_start
+    }
+}
+
+impl<S, A, I: Footprint> Footprint for Side<'_, S, A, I> {
+    fn bytes_to_insert(&self) -> u64 {
+        self.tree.bytes_to_insert()
+            + self.visited.bytes_to_insert()
+            + (self.tree.states.len() as u64 + 1) * self.owned
     }
 }
 
@@ -107,13 +117,15 @@ fn search<D: Domain, I: StateIndex<D::State>>(
             cost: 0,
         }));
     }
-    let mut meter = Meter::new(limits).charging(bytes_per_stored_state(domain, start));
+    let mut meter = Meter::new(limits);
+    let owned = 2 * owned_bytes(domain, start);
     let mut fwd = Side {
         tree: SearchTree::with_root(start.clone()),
         visited: forward,
         layer_start: 0,
         depth: 0,
         actions: Vec::new(),
+        owned,
     };
     fwd.visited.insert(start, 0);
     let mut bwd = Side {
@@ -122,8 +134,10 @@ fn search<D: Domain, I: StateIndex<D::State>>(
         layer_start: 0,
         depth: 0,
         actions: Vec::new(),
+        owned,
     };
     for goal in goals {
+        meter.holds(fwd.bytes_to_insert() + bwd.bytes_to_insert())?;
         if bwd.visited.insert(goal, bwd.tree.len() as u32) {
             bwd.tree.add_root(goal.clone());
         }
@@ -182,6 +196,9 @@ fn expand_layer<D: Domain, I: StateIndex<D::State>>(
 ) -> Result<Option<(u32, u32)>, StopReason> {
     let layer_end = near.tree.states.len();
     let stored_elsewhere = far.tree.len();
+    // The far side does not grow meanwhile; counted as if it might, it stays within the budget.
+    let held_elsewhere = far.bytes_to_insert();
+    meter.holds(near.bytes_to_insert() + held_elsewhere)?;
     for node in near.layer_start..layer_end {
         meter.before_expansion(expanded_before + layer.expanded)?;
         let mut state = near.tree.states[node].clone();
@@ -207,6 +224,7 @@ fn expand_layer<D: Domain, I: StateIndex<D::State>>(
                     return Ok(Some((child, other)));
                 }
                 meter.stored(near.tree.len() + stored_elsewhere)?;
+                meter.holds(near.bytes_to_insert() + held_elsewhere)?;
             }
             // Back in place: by the inverse where there is one (no copy of a large state).
             match domain.invert(action) {

@@ -44,6 +44,7 @@ use rustc_hash::FxBuildHasher;
 
 use crate::astar::AStar;
 use crate::index::StateIndex;
+use crate::limits::Footprint;
 use crate::{Cost, Domain, Limits, Outcome, Solution, Weights};
 
 /// The caller's nodes met so far, each numbered once, in the order met: the engine searches
@@ -187,6 +188,13 @@ impl ByNumber {
         Self {
             nodes: vec![NONE; INITIAL_NODES],
         }
+    }
+}
+
+impl Footprint for ByNumber {
+    fn bytes_to_insert(&self) -> u64 {
+        // It grows to the number met, at least doubling: counted as doubling.
+        self.nodes.bytes_to_insert()
     }
 }
 

@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use crate::limits::Meter;
+use crate::limits::{Footprint, Meter};
 use crate::{Domain, LayerStats, Limits, PerfectHash, Stats, StopReason};
 
 /// The distance of a state no goal can be reached from.
@@ -29,6 +29,16 @@ pub struct DistanceTable {
 enum Distances {
     Bytes(Vec<u8>),
     Wide(Vec<u16>),
+}
+
+impl Distances {
+    /// The memory the entries take.
+    fn bytes(&self) -> u64 {
+        match self {
+            Distances::Bytes(bytes) => bytes.capacity() as u64,
+            Distances::Wide(words) => 2 * words.capacity() as u64,
+        }
+    }
 }
 
 /// Sets the entry of `rank` to `distance` if it holds `unreached`; returns whether it did.
@@ -272,7 +282,9 @@ fn build<D: PerfectHash>(
             depth,
             ..LayerStats::default()
         };
-        let layers = (&frontier[..], &mut next, stats.expanded, &mut layer);
+        // The table and the frontier being expanded, held while the next one grows.
+        let held = distances.bytes() + (frontier.capacity() * size_of::<u64>()) as u64;
+        let layers = (&frontier[..], &mut next, stats.expanded, &mut layer, held);
         match &mut distances {
             Distances::Bytes(bytes) => {
                 let distance = (depth + 1) as u8;
@@ -299,14 +311,16 @@ fn build<D: PerfectHash>(
     Ok(DistanceTable { distances })
 }
 
-/// A layer's frontier, the next frontier, the expansions before the layer, and its counts.
-type Layers<'a> = (&'a [u64], &'a mut Vec<u64>, u64, &'a mut LayerStats);
+/// A layer's frontier, the next frontier, the expansions before the layer, its counts, and the
+/// bytes held besides the next frontier.
+type Layers<'a> = (&'a [u64], &'a mut Vec<u64>, u64, &'a mut LayerStats, u64);
 
 /// Expands the states of the frontier backwards, pushing onto the next frontier each
-/// predecessor that `reach` marks as new.
+/// predecessor that `reach` marks as new; stops before the next frontier's growth would pass
+/// the memory budget.
 fn expand_layer<D: PerfectHash>(
     domain: &D,
-    (frontier, next, expanded_before, layer): Layers<'_>,
+    (frontier, next, expanded_before, layer, held): Layers<'_>,
     meter: &mut Meter<'_>,
     mut reach: impl FnMut(u64) -> bool,
 ) -> Result<(), StopReason> {
@@ -321,6 +335,9 @@ fn expand_layer<D: PerfectHash>(
             domain.apply(&mut state, action);
             let rank = domain.rank(&state);
             if reach(rank) {
+                if next.len() == next.capacity() {
+                    meter.holds(held + next.bytes_to_insert())?;
+                }
                 next.push(rank);
             }
             domain.undo(&mut state, action);

@@ -13,6 +13,7 @@ use std::ops::Deref;
 use hashbrown::HashTable;
 use rustc_hash::FxBuildHasher;
 
+use crate::limits::{Footprint, doubling};
 use crate::{Domain, PerfectHash};
 
 /// A map from states to node numbers (`u32`), as the searches need it. Every such map is also a
@@ -70,8 +71,9 @@ impl<S, I: VisitedSet<S> + ?Sized> VisitedSet<S> for &mut I {
     }
 }
 
-/// A set of states: what breadth-first search needs to remember.
-pub trait VisitedSet<S> {
+/// A set of states: what breadth-first search needs to remember, and the memory it holds for
+/// them (not counting what the states own outside themselves).
+pub trait VisitedSet<S>: Footprint {
     /// Adds `state`; returns whether it was new.
     fn insert_new(&mut self, state: &S) -> bool;
     /// Forgets every state.
@@ -144,6 +146,13 @@ impl<D: PerfectHash> DenseSet<'_, D> {
     }
 }
 
+impl<D> Footprint for DenseSet<'_, D> {
+    fn bytes_to_insert(&self) -> u64 {
+        // Never grows.
+        (self.words.capacity() * size_of::<u64>()) as u64
+    }
+}
+
 impl<D: PerfectHash> VisitedSet<D::State> for DenseSet<'_, D> {
     #[inline]
     fn insert_new(&mut self, state: &D::State) -> bool {
@@ -192,6 +201,18 @@ impl<S> HashIndex<S> {
     pub fn with_capacity(states: usize) -> Self {
         Self {
             table: HashTable::with_capacity(states),
+        }
+    }
+}
+
+impl<S> Footprint for HashIndex<S> {
+    fn bytes_to_insert(&self) -> u64 {
+        let held = self.table.allocation_size() as u64;
+        if self.table.len() < self.table.capacity() {
+            held
+        } else {
+            // Growing doubles the buckets; the first allocation has four.
+            doubling(held, 4 * (size_of::<(u64, S, u32)>() as u64 + 1) + 16)
         }
     }
 }
@@ -296,6 +317,18 @@ impl<S: Clone + Eq + Hash> FlatIndex<S> {
     }
 }
 
+impl<S> Footprint for FlatIndex<S> {
+    fn bytes_to_insert(&self) -> u64 {
+        let slot = size_of::<Slot<S>>() as u64;
+        let held = self.slots.len() as u64 * slot;
+        if (self.len + 1) * 4 > self.slots.len() * 3 {
+            doubling(held, MIN_SLOTS as u64 * slot)
+        } else {
+            held
+        }
+    }
+}
+
 impl<S: Clone + Eq + Hash> StateIndex<S> for FlatIndex<S> {
     #[inline]
     fn get(&self, state: &S) -> Option<u32> {
@@ -361,6 +394,13 @@ impl<P: Deref<Target: PerfectHash>> DenseIndex<P> {
     }
 }
 
+impl<P> Footprint for DenseIndex<P> {
+    fn bytes_to_insert(&self) -> u64 {
+        // The slots never grow; the list of those filled does.
+        (self.slots.capacity() * size_of::<u32>()) as u64 + self.filled.bytes_to_insert()
+    }
+}
+
 impl<P: Deref<Target: PerfectHash>> StateIndex<DomainState<P>> for DenseIndex<P> {
     const CHEAP_LOOKUPS: bool = true;
     #[inline]
@@ -383,5 +423,36 @@ impl<P: Deref<Target: PerfectHash>> StateIndex<DomainState<P>> for DenseIndex<P>
         *slot = node;
         self.filled.push(rank);
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Inserts 0..20,000 into `index`, checking before each insertion that what it said it would
+    /// hold covers the old and the new allocations together, whenever it grows.
+    fn holds_what_it_says<I: StateIndex<u64>>(mut index: I, held: impl Fn(&I) -> u64) {
+        for state in 0..20_000u64 {
+            let (said, before) = (index.bytes_to_insert(), held(&index));
+            index.insert(&state, state as u32);
+            let after = held(&index);
+            let peak = if after == before {
+                after
+            } else {
+                before + after
+            };
+            assert!(peak <= said, "{state}: {peak} held, {said} said");
+        }
+    }
+
+    #[test]
+    fn indexes_count_their_growth() {
+        holds_what_it_says(HashIndex::default(), |index| {
+            index.table.allocation_size() as u64
+        });
+        holds_what_it_says(FlatIndex::default(), |index| {
+            (index.slots.capacity() * size_of::<Slot<u64>>()) as u64
+        });
     }
 }

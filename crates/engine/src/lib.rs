@@ -64,7 +64,10 @@ pub use cost::Cost;
 pub use domain::{
     Domain, DomainCosts, Heuristic, IncrementalHeuristic, PerfectHash, Recompute, Weights, estimate,
 };
-pub use limits::{Limits, Meter, StopReason, bytes_per_state, bytes_per_stored_state};
+pub use limits::{
+    Footprint, Limits, Meter, StopReason, bytes_per_state, bytes_per_stored_state, doubling,
+    owned_bytes,
+};
 pub use ordered_float::OrderedFloat;
 pub use outcome::{LayerStats, Outcome, SearchResult, Solution, Stats};
 

@@ -28,11 +28,15 @@ pub struct Limits {
     pub max_depth: Option<u32>,
     /// Stop when this many states are stored (visited sets, open lists): a memory cap.
     pub max_stored: Option<u64>,
-    /// Stop when the memory a search holds would pass this many bytes. How it is counted: a
-    /// graph search (BFS, bidirectional BFS, A*) charges [`bytes_per_stored_state`] for each state it
-    /// stores (its size, and what it owns on the heap); a distance table three bytes per rank (the table and its frontiers), refused
-    /// before it starts; a pattern database its entries and three bits per abstract state,
-    /// refused before it starts. IDA* holds only its path and is not limited.
+    /// Stop when the memory a search holds would pass this many bytes. How it is counted: BFS
+    /// and bidirectional BFS count what they hold ([`Footprint`]: their arrays' and visited
+    /// sets' allocations, and what each state owns on the heap), and refuse a growth whose old
+    /// and new allocations together would pass the budget; A* charges
+    /// [`bytes_per_stored_state`] for each state it stores, beside a dense index's slots; a
+    /// distance table three bytes per rank (the table and its frontiers), refused before it
+    /// starts, and stopped should its frontiers' growth pass the budget all the same; a pattern
+    /// database its entries and three bits per abstract state, refused before it starts. IDA*
+    /// holds only its path and is not limited.
     pub max_memory: Option<u64>,
     /// Stop when another thread sets this flag.
     pub cancel: Option<Arc<AtomicBool>>,
@@ -119,13 +123,51 @@ pub fn bytes_per_state<S, A>() -> u64 {
 
 /// What one stored state like `sample` costs a graph search over `domain`: [`bytes_per_state`]
 /// and, for each of the state's two copies, what it owns outside itself
-/// ([`Domain::heap_bytes`]) with 16 bytes of the allocator's, doubled as the rest is.
+/// ([`owned_bytes`]), doubled as the rest is.
 pub fn bytes_per_stored_state<D: Domain>(domain: &D, sample: &D::State) -> u64 {
-    let heap = match domain.heap_bytes(sample) {
+    bytes_per_state::<D::State, D::Action>() + 4 * owned_bytes(domain, sample)
+}
+
+/// What a state like `sample` owns outside itself ([`Domain::heap_bytes`]), with 16 bytes of
+/// the allocator's.
+pub fn owned_bytes<D: Domain>(domain: &D, sample: &D::State) -> u64 {
+    match domain.heap_bytes(sample) {
         0 => 0,
-        bytes => bytes.next_multiple_of(16) + 16,
-    };
-    bytes_per_state::<D::State, D::Action>() + 4 * heap as u64
+        bytes => (bytes.next_multiple_of(16) + 16) as u64,
+    }
+}
+
+/// The heap memory a container of a search holds, as the memory budget counts it.
+pub trait Footprint {
+    /// The bytes it holds while one more entry goes in: those it holds now and, when that entry
+    /// makes it grow, the new allocation too, since the old and the new are held at once while
+    /// the entries move over.
+    fn bytes_to_insert(&self) -> u64;
+}
+
+impl<T> Footprint for Vec<T> {
+    fn bytes_to_insert(&self) -> u64 {
+        let capacity = self.capacity() as u64;
+        let entries = if self.len() < self.capacity() {
+            capacity
+        } else {
+            // A full vector doubles, to at least four entries as the standard library grows it.
+            doubling(capacity, 4)
+        };
+        entries * size_of::<T>() as u64
+    }
+}
+
+impl<F: Footprint + ?Sized> Footprint for &mut F {
+    fn bytes_to_insert(&self) -> u64 {
+        (**self).bytes_to_insert()
+    }
+}
+
+/// The bytes a table holding `held` holds while it grows into twice as much (at least
+/// `smallest`, the size of its first allocation): both.
+pub fn doubling(held: u64, smallest: u64) -> u64 {
+    held + (2 * held).max(smallest)
 }
 
 /// Checks the limits as a search goes, cheaply: the clock and the flag only now and then. Every
@@ -135,6 +177,10 @@ pub struct Meter<'a> {
     countdown: u32,
     /// The most states that may be stored: `max_stored`, and the memory budget's share.
     max_states: Option<u64>,
+    /// What each stored state costs, and what the search holds whatever it stores, as the
+    /// memory budget counts them ([`charging`](Self::charging), [`holding`](Self::holding)).
+    per_state: u64,
+    held: u64,
     /// Asked with the clock: when it says yes, the search stops as `Cancelled`.
     abandon: Option<&'a (dyn Fn() -> bool + Sync)>,
 }
@@ -157,6 +203,8 @@ impl<'a> Meter<'a> {
             limits,
             countdown: 1,
             max_states: limits.max_stored,
+            per_state: 0,
+            held: 0,
             abandon: None,
         }
     }
@@ -171,9 +219,21 @@ impl<'a> Meter<'a> {
     /// The meter of a search whose stored states cost `bytes` each: the memory budget then
     /// bounds the states too.
     pub fn charging(mut self, bytes: u64) -> Self {
+        self.per_state = bytes;
+        self.share_budget()
+    }
+
+    /// The meter of a search that holds `bytes` whatever it stores (a dense index): the states'
+    /// share of the memory budget is what remains.
+    pub fn holding(mut self, bytes: u64) -> Self {
+        self.held = bytes;
+        self.share_budget()
+    }
+
+    fn share_budget(mut self) -> Self {
         if let Some(budget) = self.limits.max_memory {
-            let states = budget / bytes.max(1);
-            self.max_states = Some(self.max_states.map_or(states, |max| max.min(states)));
+            let states = budget.saturating_sub(self.held) / self.per_state.max(1);
+            self.max_states = Some(self.limits.max_stored.map_or(states, |max| max.min(states)));
         }
         self
     }
@@ -190,6 +250,17 @@ impl<'a> Meter<'a> {
             self.check_clock_and_flag()?;
         }
         Ok(())
+    }
+
+    /// To be called before the memory the search holds grows, with the bytes it will then
+    /// hold (see [`Footprint`]): stops it before they pass the budget.
+    #[inline]
+    pub fn holds(&self, bytes: u64) -> Result<(), StopReason> {
+        if self.limits.fits(bytes) {
+            Ok(())
+        } else {
+            Err(StopReason::MemoryLimit)
+        }
     }
 
     /// To be called whenever the number of stored states grows.
@@ -223,5 +294,29 @@ impl<'a> Meter<'a> {
             return Err(StopReason::TimeLimit);
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_full_vector_counts_its_old_and_new_allocations() {
+        let mut items: Vec<u32> = Vec::new();
+        assert_eq!(items.bytes_to_insert(), 16, "the first four entries");
+        for item in 0..1000 {
+            let (said, before) = (items.bytes_to_insert(), items.capacity());
+            items.push(item);
+            let peak = match items.capacity() {
+                after if after == before => after,
+                after => before + after,
+            };
+            assert!(4 * peak as u64 <= said, "{item}");
+        }
+        items.shrink_to_fit();
+        assert_eq!(items.bytes_to_insert(), 4 * (1000 + 2000));
+        items.pop();
+        assert_eq!(items.bytes_to_insert(), 4 * 1000);
     }
 }

@@ -1,5 +1,6 @@
 //! The tree a graph search grows: states with parent numbers instead of cloned paths.
 
+use crate::limits::Footprint;
 use crate::{Outcome, Solution, Stats, StopReason};
 
 /// The parent of a root.
@@ -95,6 +96,12 @@ impl<S, A: Copy> SearchTree<S, A> {
     /// The steps from the root to `node`: each action with the node it was taken from.
     pub(crate) fn steps_to(&self, node: u32) -> Vec<(u32, A)> {
         steps_to(node, |node| self.links[node as usize])
+    }
+}
+
+impl<S, A> Footprint for SearchTree<S, A> {
+    fn bytes_to_insert(&self) -> u64 {
+        self.states.bytes_to_insert() + self.links.bytes_to_insert()
     }
 }
 

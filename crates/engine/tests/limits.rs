@@ -106,7 +106,7 @@ fn memory_cap_stops_graph_searches() {
 }
 
 #[test]
-fn memory_budget_stops_graph_searches_at_their_share_of_states() {
+fn memory_budget_stops_graph_searches_within_it() {
     let domain = Sliding { rows: 3, cols: 3 };
     let per_state = bytes_per_stored_state(&domain, &hard_start());
     // The nine tiles' vector, twice, with the allocator's 16 bytes, doubled.
@@ -119,8 +119,15 @@ fn memory_budget_stops_graph_searches_at_their_share_of_states() {
                 Outcome::Stopped(StopReason::MemoryLimit),
                 "{name}"
             );
+            // A* stores its share of states; the breadth-first searches count what they hold,
+            // at least the tiles of each state's two copies and its entries in the tree.
+            let most = if name == "astar" {
+                101
+            } else {
+                budget / (2 * 32 + 40)
+            };
             assert!(
-                result.stats.stored <= 101,
+                result.stats.stored <= most,
                 "{name}: {}",
                 result.stats.stored
             );

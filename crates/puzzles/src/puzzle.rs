@@ -224,6 +224,31 @@ impl<A> Solved<A> {
             notes: Vec::new(),
         }
     }
+
+    /// The start and the board after every move of the answer's solution ([`Puzzle::steps`]),
+    /// when they fit in the memory budget of `limits`. When they do not, which is told from the
+    /// start's drawing and the number of moves before any other board is drawn, the answer
+    /// becomes `stopped: memory limit reached` and the steps are the start alone, as for any
+    /// stopped case.
+    pub fn steps<P: Puzzle<Answer = A>>(
+        &mut self,
+        solver: &P::Solver,
+        case: &P::Case,
+        limits: &CaseLimits,
+    ) -> Vec<Step> {
+        let start = P::steps(solver, case, None);
+        let Ok(answer) = &self.answer else {
+            return start;
+        };
+        let drawn = start.first().map_or(0, Step::bytes);
+        let boards = P::solution_moves(solver, answer) as u64 + 1;
+        if limits.memory().fits(boards.saturating_mul(drawn)) {
+            P::steps(solver, case, Some(answer))
+        } else {
+            self.answer = Err(StopReason::MemoryLimit);
+            start
+        }
+    }
 }
 
 /// One board along a solution: the start, then the board after each move.
@@ -256,14 +281,29 @@ impl Step {
             board,
         }
     }
+
+    /// What holding a step whose board is drawn like this one's costs the memory budget: the
+    /// step, its board, a heading and a move's name, each with the allocator's 16 bytes.
+    fn bytes(&self) -> u64 {
+        let text = |bytes: usize| bytes.max(NAME_BYTES).next_multiple_of(16) + 16;
+        (size_of::<Step>() + text(self.board.len()) + 2 * text(NAME_BYTES)) as u64
+    }
+}
+
+/// What the memory budget counts for a step's heading or its move's name: enough for
+/// `move 1234567: rd` or `move 12, black 1,2 -> 1,3`.
+const NAME_BYTES: usize = 32;
+
+/// A step as `--trace` prints it: its heading on a line, then its board.
+impl Display for Step {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}\n{}", self.title, self.board)
+    }
 }
 
 /// The steps as `--trace` prints them: each heading on a line, then its board.
 pub fn trace(steps: &[Step]) -> String {
-    steps
-        .iter()
-        .map(|step| format!("{}\n{}", step.title, step.board))
-        .collect()
+    steps.iter().map(ToString::to_string).collect()
 }
 
 /// What a run adds after its last case: closing lines, and whether the answers disagree with
@@ -443,7 +483,8 @@ pub trait Puzzle: 'static {
     fn summary(solver: &Self::Solver, answer: &Self::Answer) -> String;
 
     /// The start and the board after every move of the answer's solution (just the start when
-    /// there is no answer or no solution).
+    /// there is no answer or no solution). Front-ends ask [`Solved::steps`], which keeps them
+    /// within the memory budget.
     fn steps(solver: &Self::Solver, case: &Self::Case, answer: Option<&Self::Answer>) -> Vec<Step>;
 
     /// The moves of the answer's solution (0 without one): [`steps`](Self::steps) draws one
@@ -550,13 +591,14 @@ pub struct Report<A> {
 }
 
 impl<A: Clone> Report<A> {
-    /// The report of case `number`, with the boards along its solution when `steps` is set.
+    /// The report of case `number`, with the boards along its solution when they are given
+    /// (see [`Solved::steps`]).
     pub fn new<P: Puzzle<Answer = A>>(
         solver: &P::Solver,
         number: usize,
         case: &P::Case,
         solved: &Solved<A>,
-        steps: bool,
+        steps: Option<Vec<Step>>,
     ) -> Self {
         Self {
             case: number,
@@ -569,7 +611,7 @@ impl<A: Clone> Report<A> {
             answer: solved.answer.as_ref().ok().cloned(),
             stopped: solved.answer.as_ref().err().map(ToString::to_string),
             stats: StatsReport::from(&solved.stats),
-            steps: steps.then(|| P::steps(solver, case, solved.answer.as_ref().ok())),
+            steps,
         }
     }
 }

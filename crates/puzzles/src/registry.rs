@@ -32,7 +32,9 @@ pub trait Entry: Sync {
 
     /// The answers to the cases of `input`, read and solved with `options` (a JSON object of the
     /// puzzle's options; missing fields take their defaults), each as a [`Report`]; the boards
-    /// along each solution when `steps` is set. A malformed case ends the list with its error.
+    /// along each solution when `steps` is set, within the memory budget of `limits` (a case
+    /// whose boards would pass it is stopped: [`Solved::steps`](crate::puzzle::Solved::steps)).
+    /// A malformed case ends the list with its error.
     fn solve(
         &self,
         options: Value,
@@ -180,7 +182,8 @@ impl<P: Puzzle> Entry for Registered<P> {
                     break;
                 }
             };
-            let solved = P::solve(&mut solver, &case, limits);
+            let mut solved = P::solve(&mut solver, &case, limits);
+            let steps = steps.then(|| solved.steps::<P>(&solver, &case, limits));
             let report = Report::new::<P>(&solver, number, &case, &solved, steps);
             reports.push(Ok(serde_json::to_value(report)?));
         }
@@ -228,7 +231,7 @@ impl<P: Puzzle> Solver for Built<P> {
         let Self(solver) = self;
         P::restart(solver);
         let case = read_one::<P>(solver, input)?;
-        let solved = P::solve(solver, &case, limits);
+        let mut solved = P::solve(solver, &case, limits);
         let too_large = |what, needed| Failure::TooLarge {
             what,
             needed,
@@ -243,6 +246,7 @@ impl<P: Puzzle> Solver for Built<P> {
                 ));
             }
         }
+        let steps = steps.then(|| solved.steps::<P>(solver, &case, limits));
         let report = Report::new::<P>(solver, 1, &case, &solved, steps);
         let mut counted = ByteCount(0);
         serde_json::to_writer(&mut counted, &report)?;

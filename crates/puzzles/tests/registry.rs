@@ -367,3 +367,28 @@ fn every_puzzle_is_played_by_hand() {
         assert_eq!(next.board, position.moves[0].board, "{name}");
     }
 }
+
+#[test]
+fn steps_are_kept_within_the_memory_budget() {
+    let eight = registry::find("eight").unwrap();
+    let solve = |bytes| {
+        let limits = CaseLimits {
+            max_memory: Some(bytes),
+            ..CaseLimits::default()
+        };
+        let options = json!({"algo": "idastar"});
+        let mut solver = eight.solver(options, &limits).unwrap();
+        solver
+            .solve_one(b"8 6 7 2 5 4 3 x 1\n", &limits, true, u64::MAX)
+            .unwrap()
+    };
+    // 31 moves: 32 boards of 216 bytes each as the budget counts them.
+    let fits = solve(32 * 216);
+    assert_eq!(fits["output"], "lurdrulurdlldrrululddruulddrurd\n");
+    assert_eq!(fits["steps"].as_array().unwrap().len(), 32);
+    let beyond = solve(32 * 216 - 1);
+    assert_eq!(beyond["output"], "stopped: memory limit reached\n");
+    assert_eq!(beyond["stopped"], "memory limit reached");
+    assert_eq!(beyond["answer"], Value::Null);
+    assert_eq!(beyond["steps"], json!([fits["steps"][0]]));
+}

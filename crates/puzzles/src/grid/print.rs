@@ -53,7 +53,8 @@ pub fn draw(case: &GridCase, cell: u32) -> String {
 /// The start and the map after each step of `steps`.
 pub fn steps(case: &GridCase, grid: &Grid, steps: &[Step]) -> Vec<Board> {
     let mut cell = case.start;
-    let mut boards = vec![Board::start(draw(case, cell))];
+    let mut boards = Vec::with_capacity(steps.len() + 1);
+    boards.push(Board::start(draw(case, cell)));
     for (number, &step) in steps.iter().enumerate() {
         statespace_engine::Domain::apply(grid, &mut cell, step);
         let title = format!("move {}: {step}", number + 1);

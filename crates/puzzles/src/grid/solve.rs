@@ -71,7 +71,12 @@ impl GridSearcher {
         let searcher = match &mut self.kept {
             Some((map, searcher)) if Arc::ptr_eq(map, &case.map) => searcher,
             kept => {
-                // Ranks are cells whatever the goal: one index serves every scenario of the map.
+                // Ranks are cells whatever the goal: one index serves every scenario of the map,
+                // a node number per cell, refused before it is built when the budget cannot
+                // hold it.
+                if !limits.fits((case.map.cells() * size_of::<u32>()) as u64) {
+                    return (Err(StopReason::MemoryLimit), Stats::default());
+                }
                 let index = DenseIndex::new(Arc::new(grid.clone()));
                 &mut kept.insert((case.map.clone(), AStar::new(index))).1
             }

@@ -44,10 +44,16 @@ impl CentreTable {
     /// Builds the table by a backward breadth-first search from the centre; the statistics are
     /// those of that search (one layer per distance).
     pub fn build() -> (CentreTable, Stats) {
+        Self::build_within(&Limits::none()).expect("no limits were set")
+    }
+
+    /// Builds the table as [`build`](Self::build) does, within the memory budget of `limits`:
+    /// refused before it starts when it cannot fit.
+    pub fn build_within(limits: &Limits) -> Result<(CentreTable, Stats), StopReason> {
         let placements = Placements::new();
-        let build = distance_table(&placements, &[CENTRE], &Limits::none());
-        let table = build.table.expect("no limits were set");
-        (CentreTable { placements, table }, build.stats)
+        let build = distance_table(&placements, &[CENTRE], limits);
+        let table = build.table?;
+        Ok((CentreTable { placements, table }, build.stats))
     }
 
     /// The fewest moves that fill the centre with the cells of `mask` (eight of the 24).
@@ -155,9 +161,9 @@ impl Solver {
         }
     }
 
-    /// The answer for `board`, or why `limits` stopped the search (IDA* only: the table needs
-    /// none), with what the search did, and the statistics of the table's construction when
-    /// this board had it built.
+    /// The answer for `board`, or why `limits` stopped the search (IDA*) or refused the table
+    /// (its memory budget alone: the table serves every board after this one), with what the
+    /// search did, and the statistics of the table's construction when this board had it built.
     pub fn solve(
         &mut self,
         board: &Board,
@@ -166,11 +172,22 @@ impl Solver {
         match self.algorithm {
             Algorithm::Table => {
                 let mut built = None;
-                let table = self.table.get_or_insert_with(|| {
-                    let (table, stats) = CentreTable::build();
-                    built = Some(stats);
-                    Box::new(table)
-                });
+                let table = match &mut self.table {
+                    Some(table) => table,
+                    slot => {
+                        let budget = Limits {
+                            max_memory: limits.max_memory,
+                            ..Limits::none()
+                        };
+                        match CentreTable::build_within(&budget) {
+                            Ok((table, stats)) => {
+                                built = Some(stats);
+                                slot.insert(Box::new(table))
+                            }
+                            Err(reason) => return (Err(reason), Stats::default(), None),
+                        }
+                    }
+                };
                 let (answer, stats) = table.solve(board);
                 (Ok(answer), stats, built)
             }

@@ -48,6 +48,11 @@ impl SlidingAnswer {
         out.push('\n');
     }
 
+    /// The moves of its solution.
+    fn length(&self) -> usize {
+        self.moves.as_ref().map_or(0, Vec::len)
+    }
+
     /// The answer in a few words.
     fn summary(&self) -> String {
         match &self.moves {
@@ -302,7 +307,7 @@ impl Puzzle for Eight {
     }
 
     fn solution_moves(_: &solve::Solver, answer: &SlidingAnswer) -> usize {
-        answer.moves.as_ref().map_or(0, Vec::len)
+        answer.length()
     }
 
     fn case_input(_: &solve::Solver, board: &Board) -> String {
@@ -638,7 +643,7 @@ impl Puzzle for Sliding {
     }
 
     fn solution_moves(_: &SlidingSolver, answer: &SlidingAnswer) -> usize {
-        answer.moves.as_ref().map_or(0, Vec::len)
+        answer.length()
     }
 
     fn case_input(_: &SlidingSolver, case: &SlidingCase) -> String {

@@ -17,18 +17,20 @@ use std::io::{self, Write};
 use statespace_engine::bfs::{Bfs, bfs};
 use statespace_engine::index::StateIndex;
 use statespace_engine::{
-    Domain, Limits, Meter, Outcome, PerfectHash, SearchResult, Stats, StopReason,
+    Domain, Footprint, Limits, Meter, Outcome, PerfectHash, SearchResult, Stats, StopReason,
     visited_set_from_state_index,
 };
 
 use super::board::{Board, Move, Shape, Tiles};
 
-/// What the memory budget counts for each move made: the move held, and its letter in the answer.
-const BYTES_PER_MOVE: u64 = 2;
+/// What the memory budget counts for each move made: the move held (a byte, three while its
+/// vector doubles: the old and the new), and once found, the move's copy in a report and its
+/// letter in the answer's line, which the vector's spare half then covers.
+const BYTES_PER_MOVE: u64 = 4;
 
 /// A solution of `board`, or why `limits` stopped the method, with what it did; `None` when
 /// `board` is unsolvable. Every move made counts as an expanded node, as does every node of the
-/// occasional search for a route; the memory budget counts two bytes per move.
+/// occasional search for a route; the memory budget counts four bytes per move.
 ///
 /// ```
 /// use statespace_engine::Limits;
@@ -527,6 +529,13 @@ struct CellIndex {
 }
 
 const VACANT: u32 = u32::MAX;
+
+impl Footprint for CellIndex {
+    fn bytes_to_insert(&self) -> u64 {
+        // The slots grow to the board's cells at most, a few per cell.
+        (self.slots.capacity() * size_of::<u32>()) as u64 + self.filled.bytes_to_insert()
+    }
+}
 
 impl StateIndex<usize> for CellIndex {
     fn get(&self, &cell: &usize) -> Option<u32> {

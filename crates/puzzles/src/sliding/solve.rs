@@ -261,7 +261,11 @@ impl Solver {
                     .or_insert_with(|| Arc::new(PackedPuzzle::new(shape)));
                 if algorithm == Algorithm::Idastar {
                     parallel_idastar(&**puzzle, &start, &estimate, limits, &parallel)
-                } else if shape.cells() <= TABLE_MAX_CELLS {
+                } else if shape.cells() <= TABLE_MAX_CELLS
+                    && (self.dense.contains_key(&shape) || limits.fits(8 * puzzle.size()))
+                {
+                    // Two dense indexes of four bytes per rank, when the memory budget holds
+                    // them; the hashed ones otherwise.
                     let visited = self.dense.entry(shape).or_insert_with(|| {
                         [
                             DenseIndex::new(puzzle.clone()),

@@ -9,6 +9,7 @@
 //! (and 2.5 MB dense arrays over the ranks were slower still).
 
 use statespace_engine::index::StateIndex;
+use statespace_engine::{Footprint, doubling};
 
 use super::placement::Bitboard;
 
@@ -64,6 +65,17 @@ impl BitboardIndex {
         let old = std::mem::replace(self, Self::with_bits(bits));
         for slot in old.slots.iter().filter(|slot| slot.stamp == old.stamp) {
             self.insert(&Bitboard(slot.key), slot.node);
+        }
+    }
+}
+
+impl Footprint for BitboardIndex {
+    fn bytes_to_insert(&self) -> u64 {
+        let held = (self.slots.len() * size_of::<Slot>()) as u64;
+        if (self.len + 1) * 2 > self.slots.len() {
+            doubling(held, held)
+        } else {
+            held
         }
     }
 }
@@ -139,6 +151,22 @@ mod tests {
         }
         assert_eq!(index.get(&Bitboard(5)), None);
         assert_eq!(index.len, keys.len());
+    }
+
+    #[test]
+    fn growth_is_counted_before_it_happens() {
+        let mut index = BitboardIndex::default();
+        let table = (4096 * size_of::<Slot>()) as u64;
+        for key in 0..2048 {
+            assert_eq!(index.bytes_to_insert(), table);
+            index.insert(&Bitboard(key), 0);
+        }
+        // The next key fills more than half the slots: the table doubles, the old one and the
+        // new one held at once.
+        assert_eq!(index.bytes_to_insert(), 3 * table);
+        index.insert(&Bitboard(2048), 0);
+        assert_eq!(index.slots.len(), 8192);
+        assert_eq!(index.bytes_to_insert(), 2 * table);
     }
 
     #[test]

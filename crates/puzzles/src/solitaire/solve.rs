@@ -136,7 +136,9 @@ impl Solver {
             run(algorithm, &domain, &start, limits, &mut self.cell_lists)
         } else {
             let (domain, start) = problem::<Bitboard>(self.grid, case, algorithm, corridor);
-            if algorithm == Algorithm::Bfs && domain.size() <= DENSE_SLOTS {
+            // A dense index the memory budget cannot hold gives way to the hashed one.
+            let dense = domain.size() <= DENSE_SLOTS && limits.fits(4 * domain.size());
+            if algorithm == Algorithm::Bfs && dense {
                 bfs_with(&domain, &start, limits, &mut DenseIndex::new(&domain))
             } else {
                 run(algorithm, &domain, &start, limits, &mut self.bitboards)
