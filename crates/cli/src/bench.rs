@@ -28,7 +28,7 @@ pub struct BenchArgs {
     pub input: PathBuf,
     /// The peer's command line, split as a shell splits words (`"python3 peer.py --fast"`);
     /// it reads the judge input on standard input.
-    #[arg(long)]
+    #[arg(long, value_name = "COMMAND")]
     pub peer: String,
     /// Run the peer once per case instead of once on the whole input.
     #[arg(long)]

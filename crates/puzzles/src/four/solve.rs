@@ -34,7 +34,7 @@ pub enum Algorithm {
 pub type Searcher = Bfs<Position, Move, HashIndex<Position>>;
 
 /// One shortest way to a line.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
     /// The colour that moves first.
     pub first: Colour,
