@@ -191,3 +191,18 @@ fn compare(ours: &str, peer: &str) -> anyhow::Result<()> {
         first + 1
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::significant;
+
+    #[test]
+    fn ratios_keep_three_significant_digits() {
+        assert_eq!(significant(0.000456), "0.000456");
+        assert_eq!(significant(0.01234), "0.0123");
+        assert_eq!(significant(1.5), "1.50");
+        assert_eq!(significant(24.56), "24.6");
+        assert_eq!(significant(245.3), "245");
+        assert_eq!(significant(12345.0), "12345");
+    }
+}
