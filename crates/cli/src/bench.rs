@@ -4,13 +4,15 @@
 //! peer either once on the whole input or once per case (for peers that read a single case).
 //! Outputs are compared line by line.
 
-use std::io::Write;
+use std::io::{ErrorKind, Write};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use clap::Args;
+use clap::builder::PossibleValuesParser;
+use statespace_puzzles::registry;
 
 use crate::commands;
 use crate::driver::{Verdict, format_duration};
@@ -18,14 +20,16 @@ use crate::driver::{Verdict, format_duration};
 /// Flags of `statespace bench`.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// The puzzle: eight, sliding, rotation, solitaire or four.
+    /// The puzzle.
+    #[arg(value_parser = PossibleValuesParser::new(registry::names()))]
     pub puzzle: String,
     /// The input file, in the puzzle's judge format.
     #[arg(long)]
     pub input: PathBuf,
-    /// The peer program (it reads the judge input on standard input).
-    #[arg(long)]
-    pub peer: PathBuf,
+    /// The peer's command line, split as a shell splits words (`"python3 peer.py --fast"`);
+    /// it reads the judge input on standard input.
+    #[arg(long, value_name = "COMMAND")]
+    pub peer: String,
     /// Run the peer once per case instead of once on the whole input.
     #[arg(long)]
     pub per_case: bool,
@@ -41,6 +45,7 @@ pub struct BenchArgs {
 pub fn run(args: &BenchArgs) -> anyhow::Result<Verdict> {
     let text = std::fs::read_to_string(&args.input)
         .with_context(|| format!("cannot read {}", args.input.display()))?;
+    let peer = peer_command(&args.peer)?;
     let cases = commands::standalone_cases(&args.puzzle, &text)?;
     let ours_exe = std::env::current_exe().context("cannot find the statespace executable")?;
     let mut ours = Command::new(ours_exe);
@@ -52,16 +57,16 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Verdict> {
         let mut total = Duration::ZERO;
         let mut output = String::new();
         for case in &cases {
-            let (time, out) = timed(Command::new(&args.peer), Some(case))?;
+            let (time, out) = timed(peer(), Some(case))?;
             total += time;
             output.push_str(&out);
         }
         (total, output)
     } else {
-        timed(Command::new(&args.peer), Some(&text))?
+        timed(peer(), Some(&text))?
     };
     println!(
-        "{} cases; ours {} ({} per case); peer {} ({} per case){}; peer/ours = {:.1}x",
+        "{} cases; ours {} ({} per case); peer {} ({} per case){}; peer/ours = {}x",
         cases.len(),
         format_duration(ours_time),
         per_case(ours_time, cases.len()),
@@ -72,7 +77,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Verdict> {
         } else {
             ""
         },
-        peer_time.as_secs_f64() / ours_time.as_secs_f64().max(1e-9)
+        significant(peer_time.as_secs_f64() / ours_time.as_secs_f64().max(1e-9))
     );
     if !args.no_compare {
         compare(&ours_output, &peer_output)?;
@@ -80,11 +85,39 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Verdict> {
     Ok(Verdict::Answered)
 }
 
+/// A maker of the peer's process from its command line split into words, or why it has none.
+fn peer_command(line: &str) -> anyhow::Result<impl Fn() -> Command> {
+    let words =
+        shell_words::split(line).with_context(|| format!("cannot split --peer {line:?}"))?;
+    let Some((program, arguments)) = words.split_first() else {
+        bail!("--peer is empty: give the peer's command line");
+    };
+    let (program, arguments) = (program.clone(), arguments.to_vec());
+    Ok(move || {
+        let mut command = Command::new(&program);
+        command.args(&arguments);
+        command
+    })
+}
+
 fn per_case(total: Duration, cases: usize) -> String {
     format_duration(total.div_f64(cases.max(1) as f64))
 }
 
-/// Runs `command` with `input` on its standard input; returns its wall time and output.
+/// `ratio` to three significant digits (`0.0123`, `1.50`, `245`), so that a small one does not
+/// print as zero.
+fn significant(ratio: f64) -> String {
+    let magnitude = if ratio > 0.0 {
+        ratio.log10().floor() as i32
+    } else {
+        0
+    };
+    let decimals = (2 - magnitude).max(0) as usize;
+    format!("{ratio:.decimals$}")
+}
+
+/// Runs `command` with `input` on its standard input; returns its wall time and output. A
+/// program that stops reading its input early is no error: its output is what it gave.
 fn timed(mut command: Command, input: Option<&str>) -> anyhow::Result<(Duration, String)> {
     let started = Instant::now();
     let mut child = command
@@ -97,11 +130,21 @@ fn timed(mut command: Command, input: Option<&str>) -> anyhow::Result<(Duration,
         .stderr(Stdio::inherit())
         .spawn()
         .with_context(|| format!("cannot run {command:?}"))?;
-    if let Some(input) = input {
-        let mut stdin = child.stdin.take().context("no standard input")?;
-        stdin.write_all(input.as_bytes())?;
-    }
-    let output = child.wait_with_output()?;
+    let output = std::thread::scope(|scope| {
+        // Written from a thread of its own, so that a program that writes before it has read
+        // everything cannot block on a full pipe while we block on its input.
+        let writer = child.stdin.take().zip(input).map(|(mut stdin, input)| {
+            scope.spawn(move || match stdin.write_all(input.as_bytes()) {
+                Err(error) if error.kind() != ErrorKind::BrokenPipe => Err(error),
+                _ => Ok(()),
+            })
+        });
+        let output = child.wait_with_output();
+        if let Some(writer) = writer {
+            writer.join().expect("the writer does not panic")?;
+        }
+        output
+    })?;
     let elapsed = started.elapsed();
     Ok((
         elapsed,
@@ -109,6 +152,8 @@ fn timed(mut command: Command, input: Option<&str>) -> anyhow::Result<(Duration,
     ))
 }
 
+/// Compares the outputs line by line (trailing spaces aside): a line of counts when they
+/// agree; else the first difference, each side's line printed as it is, and an error.
 fn compare(ours: &str, peer: &str) -> anyhow::Result<()> {
     let (ours_lines, peer_lines): (Vec<&str>, Vec<&str>) = (
         ours.lines().map(str::trim_end).collect(),
@@ -128,13 +173,36 @@ fn compare(ours: &str, peer: &str) -> anyhow::Result<()> {
         .zip(&peer_lines)
         .position(|(a, b)| a != b)
         .unwrap_or(ours_lines.len().min(peer_lines.len()));
+    let shown = |lines: &[&str]| match lines.get(first) {
+        Some(line) => format!("  {line}"),
+        None => " (no line: the output ends before)".to_string(),
+    };
+    println!(
+        "first difference, line {}:\nours:{}\npeer:{}",
+        first + 1,
+        shown(&ours_lines),
+        shown(&peer_lines)
+    );
     bail!(
-        "outputs differ: {differing} of {} lines ({} vs {} lines); first at line {}: ours {:?}, peer {:?}",
+        "outputs differ: {differing} of {} lines ({} vs {} lines), the first at line {}",
         ours_lines.len().min(peer_lines.len()),
         ours_lines.len(),
         peer_lines.len(),
-        first + 1,
-        ours_lines.get(first),
-        peer_lines.get(first)
+        first + 1
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::significant;
+
+    #[test]
+    fn ratios_keep_three_significant_digits() {
+        assert_eq!(significant(0.000456), "0.000456");
+        assert_eq!(significant(0.01234), "0.0123");
+        assert_eq!(significant(1.5), "1.50");
+        assert_eq!(significant(24.56), "24.6");
+        assert_eq!(significant(245.3), "245");
+        assert_eq!(significant(12345.0), "12345");
+    }
 }

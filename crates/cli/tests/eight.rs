@@ -147,3 +147,59 @@ fn generated_boards_are_reproducible_and_solvable_on_request() {
     assert_eq!(stdout(&answers).lines().count(), 50);
     assert!(stdout(&answers).lines().all(|line| line != "unsolvable"));
 }
+
+/// The expanded nodes of each case, from `--stats`.
+fn expanded(output: &std::process::Output) -> Vec<u64> {
+    stderr(output)
+        .lines()
+        .filter_map(|line| {
+            line.split(", ")
+                .find_map(|part| part.strip_suffix(" expanded"))
+        })
+        .map(|count| count.parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn the_default_estimate_is_linear_conflicts_as_for_sliding() {
+    for algo in ["astar", "idastar"] {
+        let search = |flags: &[&str]| {
+            let mut args = vec!["solve", "eight", "--stats", "--algo", algo];
+            args.extend(flags);
+            run(&args, SAMPLE)
+        };
+        let default = search(&[]);
+        assert_eq!(stdout(&default).len(), SAMPLE_ANSWER.len() + 1, "{algo}");
+        assert_eq!(
+            expanded(&default),
+            expanded(&search(&["--heuristic", "conflicts"]))
+        );
+        assert_ne!(
+            expanded(&default),
+            expanded(&search(&["--heuristic", "manhattan"]))
+        );
+        let sliding = run(&["solve", "sliding", "--stats", "--algo", algo], SAMPLE);
+        assert_eq!(expanded(&default), expanded(&sliding), "{algo}");
+    }
+}
+
+#[test]
+fn the_help_says_fast_is_not_shortest_and_json_agrees() {
+    let help = run(&["solve", "eight", "--help"], "");
+    let help = stdout(&help);
+    assert!(
+        help.contains("All but fast give a shortest answer"),
+        "{help}"
+    );
+    assert!(
+        !help.contains("every one gives a shortest answer"),
+        "{help}"
+    );
+    let fast = run(
+        &["solve", "eight", "--algo", "fast", "--json"],
+        "1 2 3 x 4 6 7 5 8\n",
+    );
+    let report: serde_json::Value = serde_json::from_str(stdout(&fast)).unwrap();
+    assert_eq!(report["output"], "rdludrr\n");
+    assert_eq!(report["answer"]["shortest"], false);
+}

@@ -91,22 +91,22 @@ fn trace_draws_the_same_shortest_moves_with_either_algorithm() {
     let input = "WOBB\nBBWW\nBBWW\nWWBO\n";
     let expected = "\
 case 1: 3 moves
-start, white moves first
+start
 WOBB
 BBWW
 BBWW
 WWBO
-move 1, white 3,4 -> 4,4
+move 1: 3,4-4,4
 WOBB
 BBWW
 BBWO
 WWBW
-move 2, black 2,2 -> 1,2
+move 2: 2,2-1,2
 WBBB
 BOWW
 BBWO
 WWBW
-move 3, white 2,3 -> 2,2
+move 3: 2,3-2,2
 WBBB
 BWOW
 BBWO

@@ -95,7 +95,8 @@ fn stats_and_trace_go_to_standard_error() {
     assert!(err.contains(
         "case 1: 2 moves\nstart\n    1   1\n    1   1\n3 2 3 2 3 1 3\n    2   2\n3 1 2 2 2 3 1\n    2   1\n    3   3\n"
     ));
-    assert_eq!(err.matches("after move").count(), 2 + 4);
+    assert!(err.contains("\nmove 1: A\n    1   1\n    3   1\n"), "{err}");
+    assert_eq!(err.matches("\nmove ").count(), 2 + 4);
     let idastar = run(
         &["solve", "rotation", "--algo", "idastar", "--stats"],
         SAMPLE,

@@ -179,7 +179,9 @@ fn generated_boards_have_the_size_asked_for() {
         "",
     );
     let text = stdout(&output);
-    assert_eq!(text.lines().count(), 20);
+    // A board that is not square is read back by its size, on the first line.
+    assert!(text.starts_with("size 3x5\n"), "{text}");
+    assert_eq!(text.lines().count(), 1 + 20);
     let shape = Some(Shape::new(3, 5).unwrap());
     assert!(parse_boards(text, shape).all(|board| board.is_ok()));
     let answers = run(
@@ -187,6 +189,17 @@ fn generated_boards_have_the_size_asked_for() {
         text,
     );
     assert_eq!(answers.status.code(), Some(0));
+    let piped = run(&["solve", "sliding", "--algo", "fast"], text);
+    assert_eq!(stdout(&piped), stdout(&answers));
+    let other = run(
+        &["solve", "sliding", "--size", "5x3", "--algo", "fast"],
+        text,
+    );
+    assert_eq!(
+        stderr(&other),
+        "statespace: line 1: the input says size 3x5, but the options say 5x3\n"
+    );
+    assert_eq!(other.status.code(), Some(2));
     let solvable: Vec<_> = parse_boards(text, shape)
         .map(|board| board.unwrap().is_solvable())
         .collect();

@@ -251,16 +251,18 @@ impl<A> Solved<A> {
     }
 }
 
-/// One board along a solution: the start, then the board after each move.
+/// One board along a solution: the start, then the board after each move. Every puzzle's
+/// headings come from here, so that they read alike: `start`, then `move N: NAME`, NAME being
+/// the move's name in the answer's `moves`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Step {
-    /// The move that led here in the judge's notation; `None` for the start.
+    /// The move that led here, named as the answer's `moves` name it; `None` for the start.
     #[serde(rename = "move")]
-    pub action: Option<String>,
+    action: Option<String>,
     /// A heading for the board ("start", "move 2: r"), as `--trace` prints it.
-    pub title: String,
+    title: String,
     /// The board drawn as text, each line ending in a line break.
-    pub board: String,
+    board: String,
 }
 
 impl Step {
@@ -273,13 +275,34 @@ impl Step {
         }
     }
 
-    /// The board after the move named `action`, under the heading `title`.
-    pub fn after(action: impl ToString, title: String, board: String) -> Self {
+    /// The board after move number `number` (from 1), the move named `action`.
+    pub fn after(number: usize, action: impl ToString, board: String) -> Self {
+        let action = action.to_string();
         Self {
-            action: Some(action.to_string()),
-            title,
+            title: format!("move {number}: {action}"),
+            action: Some(action),
             board,
         }
+    }
+
+    /// The move that led here; `None` for the start.
+    pub fn action(&self) -> Option<&str> {
+        self.action.as_deref()
+    }
+
+    /// The heading `--trace` prints above the board.
+    pub fn title(&self) -> &str {
+        &self.title
+    }
+
+    /// The board drawn as text.
+    pub fn board(&self) -> &str {
+        &self.board
+    }
+
+    /// The board drawn as text, taken.
+    pub fn into_board(self) -> String {
+        self.board
     }
 
     /// What holding a step whose board is drawn like this one's costs the memory budget: the
@@ -291,7 +314,7 @@ impl Step {
 }
 
 /// What the memory budget counts for a step's heading or its move's name: enough for
-/// `move 1234567: rd` or `move 12, black 1,2 -> 1,3`.
+/// `move 1234567: rd` or `move 12: 1,2-1,3`.
 const NAME_BYTES: usize = 32;
 
 /// A step as `--trace` prints it: its heading on a line, then its board.

@@ -13,7 +13,7 @@ use crate::four::Four;
 use crate::grid::GridPuzzle;
 use crate::input::{Input, ParseError};
 use crate::puzzle::{
-    About, CaseLimits, OptionSpec, OptionsError, Progress, Puzzle, Report, Space, TableStatus,
+    About, CaseLimits, OptionSpec, OptionsError, Progress, Puzzle, Report, Space, Step, TableStatus,
 };
 use crate::rotation::Rotation;
 use crate::sliding::{Eight, Sliding};
@@ -325,7 +325,7 @@ fn drawn<P: Puzzle>(solver: &P::Solver, case: &P::Case) -> String {
     P::steps(solver, case, None)
         .into_iter()
         .next()
-        .map(|step| step.board)
+        .map(Step::into_board)
         .unwrap_or_default()
 }
 

@@ -123,7 +123,7 @@ fn random_boards_are_one_case_drawn_from_the_seed() {
     let answer: Value = serde_json::from_str(&body).unwrap();
     assert_eq!(
         answer,
-        json!({"board": "8 11 0 10 6 5 3 1 2 4 9 7\n", "seed": 3})
+        json!({"board": "size 3x4\n8 11 0 10 6 5 3 1 2 4 9 7\n", "seed": 3})
     );
     for name in registry::names() {
         let (status, body) = get(&format!("{}/api/{name}/random?seed=5", server()));

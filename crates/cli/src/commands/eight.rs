@@ -10,12 +10,12 @@ use crate::driver::{self, InputArgs};
 pub struct SolveArgs {
     #[command(flatten)]
     pub input: InputArgs,
-    /// The algorithm; every one gives a shortest answer, and table, bfs and idastar the same
-    /// one (the alphabetically smallest).
+    /// The algorithm. All but fast give a shortest answer, and table (auto is the table), bfs
+    /// and idastar the same one: the alphabetically smallest. Fast is quick but not shortest.
     #[arg(long, value_enum, default_value_t = AlgorithmArg::Table)]
     algo: AlgorithmArg,
     /// The estimate A* and IDA* use.
-    #[arg(long, value_enum, default_value_t = EstimateArg::Manhattan)]
+    #[arg(long, value_enum, default_value_t = EstimateArg::Conflicts)]
     heuristic: EstimateArg,
 }
 

@@ -55,20 +55,21 @@ impl GenArgs {
     }
 }
 
-/// The algorithms of `--algo`.
+/// The algorithms of `--algo`, each saying whether its answers are shortest.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum AlgorithmArg {
-    /// The table for small boards, IDA* for the others.
+    /// The table for small boards, IDA* for the others: shortest, the alphabetically smallest.
     Auto,
-    /// Exact distances from the goal to every board (up to 10 cells), built once per run.
+    /// Exact distances from the goal to every board (up to 10 cells), built once per run:
+    /// shortest, the alphabetically smallest.
     Table,
-    /// Breadth-first search.
+    /// Breadth-first search: shortest, the alphabetically smallest.
     Bfs,
-    /// Bidirectional breadth-first search.
+    /// Bidirectional breadth-first search: shortest.
     Bibfs,
-    /// A*.
+    /// A*: shortest.
     Astar,
-    /// IDA*, estimate updated move by move.
+    /// IDA*, estimate updated move by move: shortest, the alphabetically smallest.
     Idastar,
     /// The row-by-row method: any size, quickly, not shortest.
     Fast,

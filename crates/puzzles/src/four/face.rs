@@ -79,7 +79,7 @@ impl Puzzle for Four {
     }
 
     fn solve(solver: &mut Solver, board: &Board, limits: &CaseLimits) -> Solved<Answer> {
-        match solver.solve(*board, &limits.start(), false) {
+        match solver.solve(*board, &limits.start(), true) {
             Ok(mut answer) => {
                 let stats = std::mem::take(&mut answer.stats);
                 Solved::new(Ok(answer), stats)
@@ -100,16 +100,8 @@ impl Puzzle for Four {
         )
     }
 
-    fn steps(solver: &Solver, board: &Board, answer: Option<&Answer>) -> Vec<Step> {
-        let solution = answer
-            .filter(|answer| answer.moves.is_some())
-            .and_then(|answer| {
-                answer
-                    .solution
-                    .clone()
-                    .or_else(|| solver.table_solution(*board))
-            });
-        steps(*board, solution.as_ref())
+    fn steps(_: &Solver, board: &Board, answer: Option<&Answer>) -> Vec<Step> {
+        steps(*board, answer.and_then(|answer| answer.solution.as_ref()))
     }
 
     fn solution_moves(_: &Solver, answer: &Answer) -> usize {

@@ -3,16 +3,41 @@
 
 use std::fmt;
 
+use serde::{Serialize, Serializer};
 use statespace_engine::Domain;
 
 use crate::puzzle::Step;
 
-use super::board::{Board, FourInARow, Move, Position, SIDE};
-use super::solve::Solution;
+use super::board::{Board, Colour, FourInARow, Move, Position, SIDE};
+use super::solve::{Answer, Solution};
 
 /// The judge's output for a board: the fewest moves, or `-1` when no line can be made.
 pub fn answer(moves: Option<u32>) -> String {
     moves.map_or_else(|| "-1".to_owned(), |moves| moves.to_string())
+}
+
+/// In `--json`, as every puzzle's answer: `moves`, the moves' names (`2,4-1,4`), `null` when
+/// no line can be made, and `first`, the colour that moves first (`B` or `W`).
+impl Serialize for Answer {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Shown {
+            moves: Option<Vec<String>>,
+            first: Option<Colour>,
+        }
+        let solution = self.solution.as_ref();
+        Shown {
+            moves: solution.map(|solution| {
+                solution
+                    .moves
+                    .iter()
+                    .map(|&step| slide_name(step))
+                    .collect()
+            }),
+            first: solution.map(|solution| solution.first),
+        }
+        .serialize(serializer)
+    }
 }
 
 /// The judge's input format: four lines of four letters, without a final line break.
@@ -39,35 +64,25 @@ fn rows(board: Board) -> Vec<String> {
 }
 
 /// The start and the board after every move of `solution` (cells as row,column from 1,1 at
-/// the top left); just the start when there is no solution or it has no moves.
+/// the top left); just the start when there is no solution.
 pub fn steps(start: Board, solution: Option<&Solution>) -> Vec<Step> {
-    let Some(solution) = solution.filter(|solution| !solution.moves.is_empty()) else {
-        return vec![Step::start(format!("{start}\n"))];
+    let first = Step::start(format!("{start}\n"));
+    let Some(solution) = solution else {
+        return vec![first];
     };
     let domain = FourInARow::new(start.counts());
     let mut position = Position {
         board: start,
         to_move: solution.first,
     };
-    let first = Step {
-        action: None,
-        title: format!("start, {} moves first", solution.first),
-        board: format!("{start}\n"),
-    };
     let after = solution.moves.iter().enumerate().map(|(index, &step)| {
-        let mover = position.to_move;
         domain.apply(&mut position, step);
-        let (from, to) = (cell_name(step.from), cell_name(step.to));
-        Step::after(
-            slide_name(step),
-            format!("move {}, {mover} {from} -> {to}", index + 1),
-            format!("{}\n", position.board),
-        )
+        Step::after(index + 1, slide_name(step), format!("{}\n", position.board))
     });
     std::iter::once(first).chain(after).collect()
 }
 
-/// A move as the steps name it: `2,4-1,4`, rows and columns from 1.
+/// A move as answers and steps name it: `2,4-1,4`, rows and columns from 1.
 pub fn slide_name(step: Move) -> String {
     format!("{}-{}", cell_name(step.from), cell_name(step.to))
 }

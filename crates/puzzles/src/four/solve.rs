@@ -34,7 +34,7 @@ pub enum Algorithm {
 pub type Searcher = Bfs<Position, Move, HashIndex<Position>>;
 
 /// One shortest way to a line.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
     /// The colour that moves first.
     pub first: Colour,
@@ -42,8 +42,9 @@ pub struct Solution {
     pub moves: Vec<Move>,
 }
 
-/// A board's answer.
-#[derive(Clone, Debug, Serialize)]
+/// A board's answer; in `--json`, the moves' names and the colour that moves first (see
+/// [`print`](super::print)).
+#[derive(Clone, Debug)]
 pub struct Answer {
     /// The fewest moves to a line; `None` when no line can ever be made.
     pub moves: Option<u32>,
@@ -51,7 +52,6 @@ pub struct Answer {
     pub solution: Option<Solution>,
     /// What answering cost: the searches, or the table's construction for the board that
     /// needed it.
-    #[serde(skip)]
     pub stats: Stats,
 }
 
@@ -234,12 +234,6 @@ impl Solver {
                 })
             }
         }
-    }
-
-    /// A shortest solution from `board` read off the table of its counts, if this solver has
-    /// built that table.
-    pub fn table_solution(&self, board: Board) -> Option<Solution> {
-        self.tables.get(&board.counts())?.solution(board)
     }
 
     fn look_up(

@@ -1,4 +1,6 @@
-//! Answers as text, and the map drawn around the walker along a path.
+//! Answers as text and JSON, and the map drawn around the walker along a path.
+
+use serde::{Serialize, Serializer};
 
 use super::domain::{Grid, Step};
 use super::scenario::GridCase;
@@ -20,6 +22,23 @@ pub fn answer_line(answer: &GridAnswer) -> String {
             }
             line
         }
+    }
+}
+
+/// In `--json`, as every puzzle's answer: `moves`, the steps' names (`E`, `SE`), `null` when
+/// no path exists, and `length`, the path's length.
+impl Serialize for GridAnswer {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Shown<'a> {
+            moves: Option<&'a [Step]>,
+            length: Option<f64>,
+        }
+        Shown {
+            moves: self.path.as_ref().map(|(steps, _)| steps.as_slice()),
+            length: self.length(),
+        }
+        .serialize(serializer)
     }
 }
 
@@ -57,8 +76,7 @@ pub fn steps(case: &GridCase, grid: &Grid, steps: &[Step]) -> Vec<Board> {
     boards.push(Board::start(draw(case, cell)));
     for (number, &step) in steps.iter().enumerate() {
         statespace_engine::Domain::apply(grid, &mut cell, step);
-        let title = format!("move {}: {step}", number + 1);
-        boards.push(Board::after(step, title, draw(case, cell)));
+        boards.push(Board::after(number + 1, step, draw(case, cell)));
     }
     boards
 }

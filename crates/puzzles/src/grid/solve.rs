@@ -22,8 +22,9 @@ pub enum Algorithm {
     Dijkstra,
 }
 
-/// A shortest path, or the news that the goal cannot be reached.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// A shortest path, or the news that the goal cannot be reached; in `--json`, the steps' names
+/// and the length (see [`print`](super::print)).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GridAnswer {
     /// The path's steps and its exact length; `None` when no path exists.
     pub path: Option<(Vec<Step>, Octile)>,

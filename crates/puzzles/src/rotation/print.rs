@@ -76,12 +76,7 @@ pub fn steps(start: &Board, moves: &[Move]) -> Vec<Step> {
     let first = Step::start(draw(&board));
     let after = moves.iter().enumerate().map(|(index, &mv)| {
         board.apply(mv);
-        let letter = mv.letter();
-        Step::after(
-            letter,
-            format!("after move {} ({letter})", index + 1),
-            draw(&board),
-        )
+        Step::after(index + 1, mv.letter(), draw(&board))
     });
     std::iter::once(first).chain(after).collect()
 }
@@ -132,7 +127,7 @@ mod tests {
     fn the_trace_draws_every_step() {
         let text = trace(&steps(&sample(), &[Move::A, Move::C]));
         assert!(text.starts_with("start\n    1   1\n"));
-        assert!(text.contains("after move 1 (A)\n    1   1\n    3   1\n"));
-        assert!(text.ends_with("after move 2 (C)\n    1   1\n    3   1\n3 3 2 2 2 3 1\n    2   2\n3 1 2 2 2 3 1\n    3   1\n    1   3\n"));
+        assert!(text.contains("move 1: A\n    1   1\n    3   1\n"));
+        assert!(text.ends_with("move 2: C\n    1   1\n    3   1\n3 3 2 2 2 3 1\n    2   2\n3 1 2 2 2 3 1\n    3   1\n    1   3\n"));
     }
 }

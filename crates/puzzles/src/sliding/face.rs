@@ -1,6 +1,7 @@
 //! The sliding puzzles' faces: the Eight puzzle in its judges' format ([`Eight`]) and boards of
 //! any size one per line ([`Sliding`]), behind the [`Puzzle`] trait every front-end uses.
 
+use std::cell::Cell;
 use std::fmt::Write;
 use std::io;
 use std::path::PathBuf;
@@ -190,7 +191,7 @@ impl Default for EightOptions {
     fn default() -> Self {
         Self {
             algo: Algorithm::Table,
-            heuristic: Estimate::Manhattan,
+            heuristic: Estimate::LinearConflicts,
         }
     }
 }
@@ -203,12 +204,19 @@ pub struct EightGenOptions {
     pub solvable: bool,
 }
 
-/// The algorithms of the plain solver, with their help.
+/// The algorithms of the plain solver, with their help: whether the answer is a shortest one,
+/// and whether it is the alphabetically smallest of those.
 const SEARCHES: [(&str, &str); 4] = [
-    ("bfs", "breadth-first search"),
-    ("bibfs", "bidirectional breadth-first search"),
-    ("astar", "A*"),
-    ("idastar", "IDA*, the estimate updated move by move"),
+    (
+        "bfs",
+        "breadth-first search: shortest, the alphabetically smallest",
+    ),
+    ("bibfs", "bidirectional breadth-first search: shortest"),
+    ("astar", "A*: shortest"),
+    (
+        "idastar",
+        "IDA*, the estimate updated move by move: shortest, the alphabetically smallest",
+    ),
 ];
 
 /// The option choosing the estimate of A* and IDA*, `default` unless chosen, not taken with the
@@ -237,6 +245,12 @@ const fn heuristic(default: &'static str, without: Option<&'static str>) -> Opti
     }
 }
 
+/// The row-by-row method, with its help.
+const FAST: (&str, &str) = (
+    "fast",
+    "the row-by-row method: any size, quickly, not shortest",
+);
+
 impl Puzzle for Eight {
     const ABOUT: About = About {
         name: "eight",
@@ -246,19 +260,21 @@ impl Puzzle for Eight {
         algorithms: &[
             (
                 "table",
-                "exact distances from the goal to all 181,440 boards, built once per run",
+                "exact distances from the goal to all 181,440 boards, built once per run: \
+                 shortest, the alphabetically smallest",
             ),
             SEARCHES[0],
             SEARCHES[1],
             SEARCHES[2],
             SEARCHES[3],
+            FAST,
         ],
         example: include_str!("../../../../examples/eight.txt"),
         layouts: &[],
     };
     const OPTIONS: &'static [OptionSpec] = &[
         OptionSpec::algorithm(Self::ABOUT.algorithms),
-        heuristic("manhattan", None),
+        heuristic("conflicts", None),
     ];
     type Options = EightOptions;
     type GenOptions = EightGenOptions;
@@ -425,6 +441,8 @@ impl Default for SlidingGenOptions {
 #[derive(Debug)]
 pub struct SlidingSolver {
     options: SlidingOptions,
+    /// The size the input's last `size RxC` line declared.
+    declared: Cell<Option<Shape>>,
     plain: solve::Solver,
     pdb: Option<PdbSolver>,
 }
@@ -436,19 +454,20 @@ impl Puzzle for Sliding {
         judges: "the 15-puzzle, the 24-puzzle and any R x C board",
         input: "one board per line, its tiles row by row, 0 or x for the blank",
         algorithms: &[
-            ("auto", "the table up to 10 cells, IDA* beyond"),
+            (
+                "auto",
+                "the table up to 10 cells, IDA* beyond: shortest, the alphabetically smallest",
+            ),
             (
                 "table",
-                "exact distances from the goal to every board (up to 10 cells)",
+                "exact distances from the goal to every board (up to 10 cells): shortest, the \
+                 alphabetically smallest",
             ),
             SEARCHES[0],
             SEARCHES[1],
             SEARCHES[2],
             SEARCHES[3],
-            (
-                "fast",
-                "the row-by-row method: any size, quickly, not shortest",
-            ),
+            FAST,
         ],
         example: include_str!("../../../../examples/sliding.txt"),
         layouts: &[
@@ -515,6 +534,7 @@ impl Puzzle for Sliding {
         }
         Ok(SlidingSolver {
             options: options.clone(),
+            declared: Cell::new(None),
             plain: solve::Solver::new(solve::Options {
                 algorithm,
                 estimate: options.heuristic.unwrap_or(Estimate::LinearConflicts),
@@ -531,11 +551,13 @@ impl Puzzle for Sliding {
     ) -> Result<Option<SlidingCase>, ParseError> {
         let case = match solver.options.format {
             Format::Korf => read_korf(input, solver.options.size)?,
-            Format::Boards => read_board(input, solver.options.size)?.map(|board| SlidingCase {
-                id: None,
-                board,
-                optimal: None,
-            }),
+            Format::Boards => {
+                read_board(input, solver.options.size, &solver.declared)?.map(|board| SlidingCase {
+                    id: None,
+                    board,
+                    optimal: None,
+                })
+            }
         };
         let Some(case) = case else {
             return Ok(None);
@@ -670,10 +692,18 @@ impl Puzzle for Sliding {
         count: usize,
         seed: u64,
     ) -> Result<String, OptionsError> {
-        let boards = random_boards(options.size, seed, options.solvable).take(count);
-        Ok(boards
-            .map(|board| format!("{}\n", board_line(&board)))
-            .collect())
+        let shape = options.size;
+        // A board's count of tiles says its size only when it is square.
+        let header = if shape.rows() == shape.cols() {
+            String::new()
+        } else {
+            format!("size {shape}\n")
+        };
+        let boards = random_boards(shape, seed, options.solvable).take(count);
+        Ok(header
+            + &boards
+                .map(|board| format!("{}\n", board_line(&board)))
+                .collect::<String>())
     }
 
     fn space(options: &SlidingOptions) -> Result<Option<Space>, OptionsError> {

@@ -1,6 +1,8 @@
 //! Judge input: the Eight puzzle's nine tokens per case (HDU 1043, POJ 1077), and one board per
 //! line for any size.
 
+use std::cell::Cell;
+
 use crate::input::{Input, ParseError, Source, cases, quoted};
 
 use super::board::{Board, BoardError, Shape};
@@ -85,8 +87,9 @@ pub fn read_eight(input: &mut Input<impl Source>) -> Result<Option<Board>, Parse
 }
 
 /// The boards of a sliding-puzzle input: one board per line, its tiles row by row, `0` or `x`
-/// for the blank; blank lines are skipped. Every board has the shape `shape` when given, and
-/// otherwise is the square its number of tiles makes.
+/// for the blank; blank lines are skipped. Every board has the shape `shape` when given, else
+/// that of the last `size RxC` line before it (as `gen` writes for boards that are not square),
+/// and otherwise is the square its number of tiles makes.
 ///
 /// After the first bad board the iterator yields its error and ends.
 ///
@@ -100,30 +103,56 @@ pub fn read_eight(input: &mut Input<impl Source>) -> Result<Option<Board>, Parse
 /// );
 /// let wide = Shape::new(2, 3).unwrap();
 /// assert!(parse_boards("1 2 3 4 5 0", Some(wide)).next().unwrap().unwrap().is_solved());
+/// assert!(parse_boards("size 2x3\n1 2 3 4 5 0", None).next().unwrap().unwrap().is_solved());
 /// ```
 pub fn parse_boards(
     text: &str,
     shape: Option<Shape>,
 ) -> impl Iterator<Item = Result<Board, ParseError>> + '_ {
+    let declared = Cell::new(None);
     cases(Input::new(text.as_bytes()), move |input| {
-        read_board(input, shape)
+        read_board(input, shape, &declared)
     })
 }
 
-/// The next non-blank line of `input` as a board, of `shape` when given, else square; `None` at
-/// the end of the input.
+/// The next board of `input`: its next non-blank line that is not a `size RxC` line, of
+/// `shape` when given, else of the size `declared` by the last `size` line (which this updates),
+/// else square; `None` at the end of the input. A `size` line that contradicts `shape` is an
+/// error.
 pub fn read_board(
     input: &mut Input<impl Source>,
     shape: Option<Shape>,
+    declared: &Cell<Option<Shape>>,
 ) -> Result<Option<Board>, ParseError> {
     while let Some((number, line)) = input.line()? {
-        if !line.trim().is_empty() {
-            return board_line(line, shape)
-                .map(Some)
-                .map_err(|message| ParseError::new(number, message));
-        }
+        let line = line.trim();
+        let read = match line.strip_prefix("size") {
+            _ if line.is_empty() => continue,
+            Some(size) => size_line(size, shape).map(|size| declared.set(Some(size))),
+            None => {
+                return board_line(line, shape.or(declared.get()))
+                    .map(Some)
+                    .map_err(|message| ParseError::new(number, message));
+            }
+        };
+        read.map_err(|message| ParseError::new(number, message))?;
     }
     Ok(None)
+}
+
+/// The size of a `size RxC` line (`text` after the word), which must agree with `shape` when
+/// given.
+fn size_line(text: &str, shape: Option<Shape>) -> Result<Shape, String> {
+    let size = text
+        .trim()
+        .parse::<Shape>()
+        .map_err(|_| format!("{} is not a size: RxC, such as 3x4", quoted(text.trim())))?;
+    match shape {
+        Some(shape) if shape != size => Err(format!(
+            "the input says size {size}, but the options say {shape}"
+        )),
+        _ => Ok(size),
+    }
 }
 
 /// One line of a sliding-puzzle input.
@@ -230,6 +259,33 @@ mod tests {
         assert_eq!(
             errors(parse_boards("1 2 - 0", shape)),
             ["line 1: \"-\" is not a tile number (0 or x for the blank)"]
+        );
+    }
+
+    #[test]
+    fn size_lines_set_the_size_of_the_boards_after_them() {
+        assert_eq!(
+            errors(parse_boards(
+                "size 1x3\n1 2 0\n\nsize 2x2\n1 2 3 0\n1 2 0",
+                None
+            )),
+            [
+                "[1, 2, 0]",
+                "[1, 2, 3, 0]",
+                "line 6: 3 numbers, but a 2x2 board has 4"
+            ]
+        );
+        let shape = Shape::new(1, 3).ok();
+        assert_eq!(
+            errors(parse_boards("size 1x3\n1 2 0\nsize 3x1\n1 2 0", shape)),
+            [
+                "[1, 2, 0]",
+                "line 3: the input says size 3x1, but the options say 1x3"
+            ]
+        );
+        assert_eq!(
+            errors(parse_boards("size 3y4\n", None)),
+            ["line 1: \"3y4\" is not a size: RxC, such as 3x4"]
         );
     }
 }

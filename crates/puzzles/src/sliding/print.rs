@@ -65,12 +65,7 @@ pub fn steps(start: &Board, moves: &[Move]) -> Vec<Step> {
     let first = Step::start(board.to_string());
     let after = moves.iter().enumerate().map(|(index, &step)| {
         board.apply(step).expect("a move of the solution");
-        let letter = step.letter();
-        Step::after(
-            letter,
-            format!("move {}: {letter}", index + 1),
-            board.to_string(),
-        )
+        Step::after(index + 1, step.letter(), board.to_string())
     });
     std::iter::once(first).chain(after).collect()
 }

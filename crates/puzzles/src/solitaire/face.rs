@@ -130,13 +130,36 @@ impl Default for SolitaireGenOptions {
     }
 }
 
-/// A query's answer.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// A query's answer; in `--json`, the moves by their names (`4,5-4,6`) and the summary.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SolitaireAnswer {
     /// A shortest sequence of moves to the target, when it is within the bound (`YES`).
     pub moves: Option<Vec<Move>>,
     /// The answer in a few words: `7 moves`, `NO (at least 22 moves)`.
     pub summary: String,
+    /// The board the moves are made on, which names their cells.
+    pub grid: Grid,
+}
+
+impl Serialize for SolitaireAnswer {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Shown<'a> {
+            moves: Option<Vec<String>>,
+            summary: &'a str,
+        }
+        let names = |moves: &Vec<Move>| {
+            moves
+                .iter()
+                .map(|&step| move_name(self.grid, step))
+                .collect()
+        };
+        Shown {
+            moves: self.moves.as_ref().map(names),
+            summary: &self.summary,
+        }
+        .serialize(serializer)
+    }
 }
 
 /// The pool of solvers and what it reads cases with.
@@ -157,7 +180,11 @@ impl SolitaireSolver {
             Outcome::Exhausted | Outcome::Stopped(StopReason::DepthLimit) => Ok(None),
             Outcome::Stopped(reason) => Err(reason),
         };
-        let reply = reply.map(|moves| SolitaireAnswer { moves, summary });
+        let reply = reply.map(|moves| SolitaireAnswer {
+            moves,
+            summary,
+            grid: self.grid,
+        });
         Solved::new(reply, result.stats)
     }
 }

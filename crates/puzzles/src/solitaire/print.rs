@@ -76,10 +76,11 @@ pub fn draw(grid: Grid, placement: &impl Placement) -> String {
     picture
 }
 
-/// A move as the steps name it: `4 5 4 6`, the row and column it leaves, then those it reaches.
+/// A move as answers and steps name it: `4,5-4,6`, the row and column (from 1, as the input
+/// counts them) it leaves, then those it reaches.
 pub fn move_name(grid: Grid, step: Move) -> String {
     let (from, to) = (grid.coordinates(step.from), grid.coordinates(step.to));
-    format!("{} {} {} {}", from.0, from.1, to.0, to.1)
+    format!("{},{}-{},{}", from.0, from.1, to.0, to.1)
 }
 
 /// The board at the start and after each of `moves`, each drawing headed by the move made.
@@ -88,19 +89,7 @@ pub fn steps(grid: Grid, start: &[u16], moves: &[Move]) -> Vec<Step> {
     let first = Step::start(draw(grid, &placement));
     let after = moves.iter().enumerate().map(|(number, step)| {
         placement.relocate(step.from, step.to);
-        let (from, to) = (grid.coordinates(step.from), grid.coordinates(step.to));
-        Step::after(
-            move_name(grid, *step),
-            format!(
-                "move {}: ({}, {}) to ({}, {})",
-                number + 1,
-                from.0,
-                from.1,
-                to.0,
-                to.1
-            ),
-            draw(grid, &placement),
-        )
+        Step::after(number + 1, move_name(grid, *step), draw(grid, &placement))
     });
     std::iter::once(first).chain(after).collect()
 }
@@ -126,7 +115,7 @@ mod tests {
         let moves = [Move { from: 0, to: 2 }, Move { from: 1, to: 4 }];
         assert_eq!(
             trace(&steps(grid, &[0, 1], &moves)),
-            "start\noo.\n...\nmove 1: (1, 1) to (1, 3)\n.oo\n...\nmove 2: (1, 2) to (2, 2)\n..o\n.o.\n"
+            "start\noo.\n...\nmove 1: 1,1-1,3\n.oo\n...\nmove 2: 1,2-2,2\n..o\n.o.\n"
         );
     }
 }
