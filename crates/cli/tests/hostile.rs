@@ -28,12 +28,30 @@ fn a_huge_bad_word_is_quoted_by_its_start() {
 
 #[test]
 fn counts_a_puzzle_cannot_use_are_refused() {
-    let threads = run(&["solve", "solitaire", "--threads", "100000"], "");
-    assert_eq!(threads.status.code(), Some(2));
-    assert_eq!(
-        stderr(&threads),
-        "statespace: 100000 threads: from 1 to 256, please\n"
-    );
+    // Every command that takes --threads, before it makes a thread (sliding's once made its
+    // pool of 100,000 first, and hung the machine).
+    for args in [
+        &["solve", "solitaire", "--threads", "100000"][..],
+        &["solve", "sliding", "--threads", "100000"],
+        &[
+            "solve",
+            "rotation",
+            "--algo",
+            "idastar",
+            "--threads",
+            "100000",
+        ],
+        &["pdb", "build", "--size", "3x3", "--threads", "100000"],
+    ] {
+        let threads = run(args, "1 2 3 x\n");
+        assert_eq!(threads.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            stderr(&threads),
+            "statespace: 100000 threads: from 1 to 256, please\n",
+            "{args:?}"
+        );
+        assert_eq!(stdout(&threads), "", "{args:?}");
+    }
     let pieces = run(&["gen", "solitaire", "--pieces", "0"], "");
     assert_eq!(pieces.status.code(), Some(2));
     assert_eq!(stdout(&pieces), "");

@@ -589,11 +589,12 @@ async fn options_chosen_with_the_controls_are_answered_as_the_api_answers_them()
         .await;
     // A random board follows the size chosen.
     browser.type_into("#options", "{}").await;
+    // The board before the click: read after it, it may already be the new one.
+    let before = json!(browser.drawn_text().await);
     browser.click("#random").await;
     browser
         .wait_for(&format!(
-            "document.querySelector('#board svg').dataset.board !== {}",
-            json!(browser.drawn_text().await)
+            "document.querySelector('#board svg').dataset.board !== {before}"
         ))
         .await;
     assert_eq!(

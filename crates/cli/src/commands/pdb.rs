@@ -8,7 +8,7 @@ use anyhow::{Context, bail};
 use statespace_engine::Limits;
 use statespace_engine::distance_table::mean_distance;
 use statespace_engine::pattern_database::{BuildOptions, Header, PatternDatabase, TableCache};
-use statespace_puzzles::puzzle::OptionsError;
+use statespace_puzzles::puzzle::{OptionsError, thread_count};
 use statespace_puzzles::sliding::Board;
 use statespace_puzzles::sliding::Shape;
 use statespace_puzzles::sliding::pdb::{Geometry, Layout, PatternTables, TableEvent, file_name_of};
@@ -119,8 +119,10 @@ impl PdbFlags {
     /// Sets the number of threads of the global pool, when asked.
     pub fn configure_threads(&self) -> anyhow::Result<()> {
         if let Some(threads) = self.threads {
+            // Checked before the pool is made: 100,000 threads would take the machine first.
+            let threads = thread_count(Some(threads), 1)?;
             rayon::ThreadPoolBuilder::new()
-                .num_threads(threads.max(1))
+                .num_threads(threads)
                 .build_global()
                 .context("cannot set up the thread pool")?;
         }
