@@ -73,7 +73,7 @@ fn every_puzzle_is_listed_with_its_about() {
             &heuristic["kind"],
             &heuristic["default"]
         ),
-        (&json!("heuristic"), &json!("choice"), &json!("manhattan"))
+        (&json!("heuristic"), &json!("choice"), &json!("conflicts"))
     );
     assert_eq!(heuristic["values"][1][0], "conflicts");
 }

@@ -1,5 +1,5 @@
 //! The page in a real headless Chromium, driven over WebDriver (Debian's `chromium` and
-//! `chromium-driver`, which `.ci/run` installs): each puzzle's example solved and stepped to its
+//! `chromium-driver`, which `scripts/test.sh` installs): each puzzle's example solved and stepped to its
 //! goal, the Eight puzzle set up by typing, solved, stepped through, played by hand and hinted,
 //! options chosen with the form controls answered as the API answers them, the pictures'
 //! labels, and the pattern databases' build. A screenshot of each is saved under the target
@@ -50,7 +50,7 @@ impl Browser {
             .unwrap_or_else(|error| {
                 panic!(
                     "cannot start {CHROMEDRIVER} ({error}): the browser tests need Debian's \
-                     chromium and chromium-driver packages, which .ci/run installs"
+                     chromium and chromium-driver packages, which scripts/test.sh installs"
                 )
             });
         let started = Instant::now();
