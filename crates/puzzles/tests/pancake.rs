@@ -5,8 +5,11 @@
 
 use statespace_engine::bfs::bfs;
 use statespace_engine::distance_table::distance_table;
+use statespace_engine::idastar::idastar;
 use statespace_engine::{Limits, PerfectHash};
-use statespace_puzzles::pancake::{Algorithm, Heuristic, Pancakes, Solver, Stack, gaps};
+use statespace_puzzles::pancake::{
+    Algorithm, Heuristic, Pancakes, Solver, Stack, gaps, random_stacks,
+};
 
 /// Plays `flips` on `start` by the rules, independently of the domain: a flip of k reverses
 /// the top k, and turns each of them over when `burnt`.
@@ -126,4 +129,21 @@ fn a_node_limit_stops_a_long_search() {
     let solver = Solver::new(Algorithm::Idastar, Heuristic::Zero, false);
     let (answer, _) = solver.solve(&stack, &Limits::none().max_expanded(1_000));
     assert!(answer.is_err());
+}
+
+#[test]
+fn the_flipper_finds_the_flips_the_engines_ida_star_finds_on_the_domain() {
+    // The solver's IDA* judges flips before making them; the engine's, over the domain, makes
+    // each: the same tree in the same order, so the same answers.
+    for burnt in [false, true] {
+        let solver = Solver::new(Algorithm::Idastar, Heuristic::Gap, burnt);
+        for stack in random_stacks(14, burnt, 20, 5) {
+            let domain = Pancakes { size: 14, burnt };
+            let estimate = |stack: &Stack| gaps(stack, burnt);
+            let engine = idastar(&domain, &stack, &estimate, &Limits::none());
+            let flips = &engine.outcome.solution().unwrap().actions;
+            let answer = solver.solve(&stack, &Limits::none()).0.unwrap();
+            assert_eq!(&answer.flips, flips, "{stack}");
+        }
+    }
 }

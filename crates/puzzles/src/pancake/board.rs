@@ -69,7 +69,7 @@ impl fmt::Display for Stack {
 
 /// Whether the pair `above` over `below` is a gap: they are not neighbours in size (plain), or
 /// `below` is not one more than `above` as signed numbers (burnt).
-fn is_gap(above: i16, below: i16, burnt: bool) -> bool {
+pub(super) fn is_gap(above: i16, below: i16, burnt: bool) -> bool {
     if burnt {
         below - above != 1
     } else {
@@ -78,7 +78,7 @@ fn is_gap(above: i16, below: i16, burnt: bool) -> bool {
 }
 
 /// The size below the bottom pancake: the plate, one larger than the largest.
-fn plate(stack: &Stack) -> i16 {
+pub(super) fn plate(stack: &Stack) -> i16 {
     stack.len() as i16 + 1
 }
 
@@ -92,17 +92,6 @@ pub fn gaps(stack: &Stack, burnt: bool) -> u32 {
         .zip(below)
         .filter(|&(&above, below)| is_gap(above, below, burnt))
         .count() as u32
-}
-
-/// The gaps after the flip of `k` that led to `after`, from the gaps `before` it: only the pair
-/// at the flip's edge changed, and its upper pancake was the one now on top (turned over).
-pub fn gaps_after_flip(after: &Stack, k: usize, burnt: bool, before: u32) -> u32 {
-    let cakes = after.cakes();
-    let below = cakes.get(k).copied().unwrap_or_else(|| plate(after));
-    let was_top = if burnt { -cakes[0] } else { cakes[0] };
-    let was = u32::from(is_gap(was_top, below, burnt));
-    let now = u32::from(is_gap(cakes[k - 1], below, burnt));
-    before - was + now
 }
 
 /// The stacks of `size` pancakes, plain or `burnt`, as the engine searches them. Flips are

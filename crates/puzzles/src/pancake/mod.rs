@@ -8,7 +8,7 @@
 //! included) that are not neighbours in size, which a flip changes by at most one. For burnt
 //! stacks a pair is no gap only when the lower pancake is one larger *as a signed number*
 //! (`2 3`, or `-3 -2`, which one flip of both makes `2 3`), which a flip changes by at most
-//! one too.
+//! one too. IDA* runs on an expander of its own, which judges each flip before making it.
 //!
 //! ```
 //! use statespace_engine::Limits;
@@ -21,6 +21,7 @@
 //! ```
 
 mod board;
+mod expander;
 mod face;
 mod generate;
 mod parse;

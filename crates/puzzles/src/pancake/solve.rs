@@ -2,12 +2,11 @@
 
 use serde::{Deserialize, Serialize};
 use statespace_engine::astar::astar;
-use statespace_engine::idastar::idastar;
-use statespace_engine::{
-    Domain, IncrementalHeuristic, Limits, Outcome, SearchResult, Stats, StopReason,
-};
+use statespace_engine::idastar::idastar_with;
+use statespace_engine::{Domain, Limits, Outcome, SearchResult, Stats, StopReason};
 
-use super::board::{Pancakes, Stack, gaps, gaps_after_flip};
+use super::board::{Pancakes, Stack, gaps};
+use super::expander::Flipper;
 
 /// How stacks are searched; both give a fewest-flips answer.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -31,7 +30,7 @@ pub enum Heuristic {
     Zero,
 }
 
-/// The heuristic for stacks plain or burnt, updated flip by flip in IDA*.
+/// The heuristic for stacks plain or burnt, for A* (IDA*'s [`Flipper`] keeps its own).
 #[derive(Clone, Copy, Debug)]
 struct Estimate(Heuristic);
 
@@ -47,25 +46,6 @@ impl Estimate {
 impl statespace_engine::Heuristic<Pancakes> for Estimate {
     fn estimate(&self, domain: &Pancakes, stack: &Stack) -> u32 {
         self.of(domain, stack)
-    }
-}
-
-impl IncrementalHeuristic<Pancakes> for Estimate {
-    type Memo = u32;
-
-    fn init(&self, domain: &Pancakes, stack: &Stack) -> u32 {
-        self.of(domain, stack)
-    }
-
-    fn update(&self, domain: &Pancakes, after: &Stack, k: u8, before: u32) -> u32 {
-        match self.0 {
-            Heuristic::Gap => gaps_after_flip(after, usize::from(k), domain.burnt, before),
-            Heuristic::Zero => 0,
-        }
-    }
-
-    fn value(&self, memo: u32) -> u32 {
-        memo
     }
 }
 
@@ -122,7 +102,9 @@ impl Solver {
         let domain = self.domain(stack);
         let estimate = Estimate(self.heuristic);
         let SearchResult { outcome, stats } = match self.algo {
-            Algorithm::Idastar => idastar(&domain, stack, &estimate, limits),
+            Algorithm::Idastar => {
+                idastar_with(Flipper::new(stack, self.burnt, self.heuristic), limits)
+            }
             Algorithm::Astar => astar(&domain, stack, &estimate, limits),
         };
         let answer = match outcome {
