@@ -13,6 +13,9 @@ use super::solve::Heuristic;
 /// sorted (the plate fixes the bottom pancake, each gap-free pair the one above).
 pub struct Flipper {
     stack: Stack,
+    /// Where each size lies, from the top (the plate, N + 1, under the bottom pancake): what
+    /// finds the flips that close a gap without looking at the others.
+    position: Vec<usize>,
     burnt: bool,
     heuristic: Heuristic,
 }
@@ -20,11 +23,53 @@ pub struct Flipper {
 impl Flipper {
     /// IDA* from `start`, burnt or not, estimating by `heuristic`.
     pub fn new(start: &Stack, burnt: bool, heuristic: Heuristic) -> Self {
+        let mut position = vec![0; start.len() + 2];
+        for (index, cake) in start.cakes().iter().enumerate() {
+            position[usize::from(cake.unsigned_abs())] = index;
+        }
+        position[start.len() + 1] = start.len();
         Self {
             stack: start.clone(),
+            position,
             burnt,
             heuristic,
         }
+    }
+
+    /// Flips the top `k`, keeping the positions.
+    fn flip(&mut self, k: usize) {
+        self.stack.flip(k, self.burnt);
+        for (index, cake) in self.stack.cakes()[..k].iter().enumerate() {
+            self.position[usize::from(cake.unsigned_abs())] = index;
+        }
+    }
+
+    /// The flips that close a gap, ascending, but `last`: those that bring under the top
+    /// pancake (turned over when burnt) a neighbour it has no gap with, one gap away from it.
+    fn closing(&self, last: Option<u8>) -> impl Iterator<Item = usize> + use<> {
+        let cakes = self.stack.cakes();
+        let top = if self.burnt { -cakes[0] } else { cakes[0] };
+        let neighbours = if self.burnt {
+            [top + 1, 0]
+        } else {
+            [top - 1, top + 1]
+        };
+        let plate = plate(&self.stack);
+        let mut flips = neighbours.map(|below| {
+            let size = below.unsigned_abs() as usize;
+            if below == 0 || size > plate as usize {
+                return None;
+            }
+            let k = self.position[size];
+            let lower = cakes.get(k).copied().unwrap_or(plate);
+            let closes = k >= self.smallest()
+                && lower == below
+                && last != Some(k as u8)
+                && is_gap(cakes[k - 1], lower, self.burnt);
+            closes.then_some(k)
+        });
+        flips.sort_unstable();
+        flips.into_iter().flatten()
     }
 
     /// The gaps after a flip of `k` from the current stack, whose gaps are `before`: the pair
@@ -65,7 +110,7 @@ impl Expander for Flipper {
 
     fn play(&mut self, k: u8, gaps: u32) -> (u64, u32) {
         let after = self.gaps_after(usize::from(k), gaps);
-        self.stack.flip(usize::from(k), self.burnt);
+        self.flip(usize::from(k));
         (1, after)
     }
 
@@ -77,6 +122,9 @@ impl Expander for Flipper {
         last: Option<u8>,
         mut visit: impl FnMut(&mut Self, u8, u64, u32) -> ControlFlow<B, Option<u64>>,
     ) -> Expansion<B, u64> {
+        if self.heuristic == Heuristic::Gap && g + u64::from(gaps) == bound {
+            return self.expand_closing(g, gaps, bound, last, visit);
+        }
         let mut least: Option<u64> = None;
         let mut generated = 0;
         for k in self.smallest()..=self.stack.len() {
@@ -91,7 +139,7 @@ impl Expander for Flipper {
                 least = Some(least.map_or(f, |least| least.min(f)));
                 continue;
             }
-            self.stack.flip(k, self.burnt);
+            self.flip(k);
             match visit(self, flip, g + 1, after) {
                 ControlFlow::Break(found) => {
                     return Expansion {
@@ -106,11 +154,47 @@ impl Expander for Flipper {
                     };
                 }
             }
-            self.stack.flip(k, self.burnt);
+            self.flip(k);
         }
         Expansion {
             generated,
             flow: ControlFlow::Continue(least),
+        }
+    }
+}
+
+impl Flipper {
+    /// [`Expander::expand`] where the bound leaves no slack: only the flips that close a gap are
+    /// within it, found by the positions, in the same order. Every other flip is beyond it by at
+    /// least one, which is what is said of them: the next bound, if one is needed, is searched
+    /// the same, at worst after an iteration that finds nothing.
+    fn expand_closing<B>(
+        &mut self,
+        g: u64,
+        gaps: u32,
+        bound: u64,
+        last: Option<u8>,
+        mut visit: impl FnMut(&mut Self, u8, u64, u32) -> ControlFlow<B, Option<u64>>,
+    ) -> Expansion<B, u64> {
+        let mut generated = 0;
+        for k in self.closing(last) {
+            generated += 1;
+            self.flip(k);
+            match visit(self, k as u8, g + 1, gaps - 1) {
+                ControlFlow::Break(found) => {
+                    return Expansion {
+                        generated,
+                        flow: ControlFlow::Break(found),
+                    };
+                }
+                // Nothing beyond the bound is below bound + 1.
+                ControlFlow::Continue(_) => {}
+            }
+            self.flip(k);
+        }
+        Expansion {
+            generated,
+            flow: ControlFlow::Continue(Some(bound + 1)),
         }
     }
 }
