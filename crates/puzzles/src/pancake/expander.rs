@@ -139,22 +139,14 @@ impl Expander for Flipper {
                 least = Some(least.map_or(f, |least| least.min(f)));
                 continue;
             }
-            self.flip(k);
-            match visit(self, flip, g + 1, after) {
-                ControlFlow::Break(found) => {
-                    return Expansion {
-                        generated,
-                        flow: ControlFlow::Break(found),
-                    };
-                }
-                ControlFlow::Continue(below) => {
-                    least = match (least, below) {
-                        (Some(a), Some(b)) => Some(a.min(b)),
-                        (a, b) => a.or(b),
-                    };
-                }
-            }
-            self.flip(k);
+            let below = match self.descend(k, g, after, &mut visit) {
+                ControlFlow::Break(found) => return broken(generated, found),
+                ControlFlow::Continue(below) => below,
+            };
+            least = match (least, below) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
         }
         Expansion {
             generated,
@@ -179,22 +171,39 @@ impl Flipper {
         let mut generated = 0;
         for k in self.closing(last) {
             generated += 1;
-            self.flip(k);
-            match visit(self, k as u8, g + 1, gaps - 1) {
-                ControlFlow::Break(found) => {
-                    return Expansion {
-                        generated,
-                        flow: ControlFlow::Break(found),
-                    };
-                }
-                // Nothing beyond the bound is below bound + 1.
-                ControlFlow::Continue(_) => {}
+            // Nothing beyond the bound is below bound + 1.
+            if let ControlFlow::Break(found) = self.descend(k, g, gaps - 1, &mut visit) {
+                return broken(generated, found);
             }
-            self.flip(k);
         }
         Expansion {
             generated,
             flow: ControlFlow::Continue(Some(bound + 1)),
         }
+    }
+
+    /// Flips `k` from the node reached at cost `g`, visits the child whose gaps are `after`,
+    /// and flips back unless the visit broke (the search then stands where it stopped).
+    fn descend<B>(
+        &mut self,
+        k: usize,
+        g: u64,
+        after: u32,
+        visit: &mut impl FnMut(&mut Self, u8, u64, u32) -> ControlFlow<B, Option<u64>>,
+    ) -> ControlFlow<B, Option<u64>> {
+        self.flip(k);
+        let flow = visit(self, k as u8, g + 1, after);
+        if flow.is_continue() {
+            self.flip(k);
+        }
+        flow
+    }
+}
+
+/// An expansion that stopped at a visit that broke with `found`.
+fn broken<B>(generated: u64, found: B) -> Expansion<B, u64> {
+    Expansion {
+        generated,
+        flow: ControlFlow::Break(found),
     }
 }
