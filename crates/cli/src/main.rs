@@ -11,9 +11,10 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use commands::{eight, four, grid, rotation, sliding, solitaire};
+use commands::{eight, four, grid, pancake, rotation, sliding, solitaire};
 use statespace_puzzles::four::Four;
 use statespace_puzzles::grid::GridPuzzle;
+use statespace_puzzles::pancake::Pancake;
 use statespace_puzzles::rotation::Rotation;
 use statespace_puzzles::sliding::{Eight, Sliding};
 use statespace_puzzles::solitaire::SolitairePuzzle;
@@ -28,6 +29,7 @@ Examples (from the repository's root):
   statespace solve four --trace examples/four.txt
   statespace solve grid --map examples/grid.map --scen examples/grid.map.scen
   statespace gen rotation --count 5 --seed 7 | statespace solve rotation
+  statespace gen pancake --size 60 --count 100 | statespace solve pancake --stats
   statespace solve sliding --format korf benchmarks/korf100.txt
   statespace bench rotation --input examples/rotation.txt --peer ./your-solver
   statespace serve --port 8080";
@@ -76,6 +78,8 @@ enum SolveCommand {
     Four(four::SolveArgs),
     /// Shortest paths on Moving AI grid maps: a map, then start-x start-y goal-x goal-y lines.
     Grid(grid::SolveArgs),
+    /// The pancake puzzle (HOG2): one stack per line, top first; --burnt for the signed one.
+    Pancake(pancake::SolveArgs),
 }
 
 #[derive(Subcommand)]
@@ -92,6 +96,8 @@ enum GenCommand {
     Four(four::GenArgs),
     /// A random grid map and scenarios on it, with their optimal lengths.
     Grid(grid::GenArgs),
+    /// Random pancake stacks.
+    Pancake(pancake::GenArgs),
 }
 
 fn main() -> ExitCode {
@@ -108,6 +114,7 @@ fn main() -> ExitCode {
             }
             SolveCommand::Four(args) => driver::solve::<Four>(&args.options(), &args.input),
             SolveCommand::Grid(args) => driver::solve::<GridPuzzle>(&args.options(), &args.input()),
+            SolveCommand::Pancake(args) => driver::solve::<Pancake>(&args.options(), &args.input),
         },
         Command::Gen { puzzle } => match puzzle {
             GenCommand::Eight(args) => driver::generate::<Eight>(&args.options(), &args.common),
@@ -120,6 +127,7 @@ fn main() -> ExitCode {
             }
             GenCommand::Four(args) => driver::generate::<Four>(&args.options(), &args.common),
             GenCommand::Grid(args) => driver::generate::<GridPuzzle>(&args.options(), &args.common),
+            GenCommand::Pancake(args) => driver::generate::<Pancake>(&args.options(), &args.common),
         },
         Command::Bench(args) => bench::run(&args),
         Command::Pdb(args) => commands::pdb::run(&args),

@@ -6,6 +6,7 @@
 pub mod four;
 pub mod grid;
 pub mod input;
+pub mod pancake;
 pub mod puzzle;
 pub mod registry;
 pub mod rotation;

@@ -12,6 +12,7 @@ use statespace_engine::StopReason;
 use crate::four::Four;
 use crate::grid::GridPuzzle;
 use crate::input::{Input, ParseError};
+use crate::pancake::Pancake;
 use crate::puzzle::{
     About, CaseLimits, OptionSpec, OptionsError, Progress, Puzzle, Report, Space, Step, TableStatus,
 };
@@ -337,6 +338,7 @@ pub static PUZZLES: &[&dyn Entry] = &[
     &Registered::<SolitairePuzzle>(PhantomData),
     &Registered::<Four>(PhantomData),
     &Registered::<GridPuzzle>(PhantomData),
+    &Registered::<Pancake>(PhantomData),
 ];
 
 /// The puzzle called `name`.
@@ -444,10 +446,11 @@ mod tests {
             option_refusals::<SolitairePuzzle>(),
             option_refusals::<Four>(),
             option_refusals::<GridPuzzle>(),
+            option_refusals::<Pancake>(),
         ]
         .concat();
         assert_eq!(refusals, Vec::<String>::new());
-        assert_eq!(PUZZLES.len(), 6, "each puzzle is checked above");
+        assert_eq!(PUZZLES.len(), 7, "each puzzle is checked above");
         assert!(
             PUZZLES
                 .iter()

@@ -15,7 +15,6 @@ use statespace_explore::{
 };
 use statespace_puzzles::puzzle::{MAX_THREADS, Space, thread_count};
 use statespace_puzzles::registry;
-use statespace_puzzles::sliding::Shape;
 
 use crate::driver::{Verdict, format_duration, parse_seconds};
 use crate::{memory, plot};
@@ -23,11 +22,16 @@ use crate::{memory, plot};
 /// Flags of `statespace explore`.
 #[derive(clap::Args, Debug)]
 pub struct ExploreArgs {
-    /// The puzzle: eight, sliding (with --size), four, rotation or solitaire.
+    /// The puzzle: eight, sliding (with --size), four, rotation, solitaire or pancake (with
+    /// --size).
     puzzle: String,
-    /// The board size of sliding puzzles, rows x columns (at most 16 cells).
-    #[arg(long, value_name = "RxC")]
-    size: Option<Shape>,
+    /// The board size of sliding puzzles, rows x columns (at most 16 cells); the pancakes of a
+    /// pancake stack (at most 20, 16 burnt).
+    #[arg(long, value_name = "RxC|N")]
+    size: Option<String>,
+    /// Burnt pancakes: every stack with each pancake either side up.
+    #[arg(long)]
+    burnt: bool,
     /// The goal of sliding puzzles: blank-last (the default), blank-first, or the goal's tiles in
     /// quotes; of solitaire, the placement's `row column` pairs in quotes (default: four pieces
     /// on the first cells).
@@ -182,7 +186,8 @@ impl ExploreArgs {
         Terms::new()
             .with("statespace", Some(env!("CARGO_PKG_VERSION")))
             .with("puzzle", Some(&self.puzzle))
-            .with("--size", self.size)
+            .with("--size", self.size.as_deref())
+            .flag("--burnt", self.burnt)
             .with("--goal", self.goal.as_deref())
             .flag("--sparse", self.sparse)
     }
@@ -255,8 +260,11 @@ fn prepare(args: &ExploreArgs) -> anyhow::Result<(Space, Option<Exploration>)> {
         )
     })?;
     let mut options = json!({});
-    if let Some(size) = args.size {
+    if let Some(size) = &args.size {
         options["size"] = json!(size);
+    }
+    if args.burnt {
+        options["burnt"] = json!(true);
     }
     if let Some(goal) = &args.goal {
         options["goal"] = json!(goal);

@@ -4,6 +4,7 @@ pub mod eight;
 pub mod explore;
 pub mod four;
 pub mod grid;
+pub mod pancake;
 pub mod pdb;
 pub mod rotation;
 pub mod serve;

@@ -63,6 +63,8 @@ const GOALS = {
     "from and to.",
   grid: "Goal: a shortest path from the disc to the ring, around the dark walls; " +
     "a straight step costs 1, a diagonal one √2.",
+  pancake: "Goal: the stack sorted, smallest on top (burnt: every burnt side down, no dark " +
+    "edge). A move \"k\" flips the top k pancakes, numbered down the left.",
 };
 
 function goalOf(name) {
@@ -77,6 +79,7 @@ const DRAWINGS = {
   four: drawFour,
   solitaire: drawSolitaire,
   grid: drawGrid,
+  pancake: drawPancakes,
 };
 
 // The board `text` of puzzle `name` drawn; `view` says what else to draw: `slides`, giving a map
@@ -206,6 +209,36 @@ function walkerCell(text) {
   const rows = lines(text);
   const r = rows.findIndex((line) => line.includes("*"));
   return r < 0 ? null : [r, rows[r].indexOf("*")];
+}
+
+// The pancake stack, top first: a bar per pancake as wide as its size, burnt side up ones
+// (negative) edged dark on top; the flip that takes the stack down to each is numbered left.
+const PANCAKE_ROW = 20;
+
+function drawPancakes(text) {
+  const cakes = text.trim().split(/\s+/).map(Number);
+  const widest = CELL * 6;
+  const width = widest + MARGIN;
+  const height = cakes.length * PANCAKE_ROW;
+  const picture = svg("svg", { viewBox: `0 0 ${width} ${height}`, width, height, "data-board": text });
+  picture.board = svg("g", {});
+  picture.append(picture.board);
+  cakes.forEach((cake, index) => {
+    const size = Math.abs(cake);
+    const bar = (widest * size) / cakes.length;
+    const y = index * PANCAKE_ROW;
+    const group = svg("g", { class: cake < 0 ? "pancake burnt" : "pancake", "data-size": size });
+    group.append(
+      svg("rect", {
+        x: MARGIN + (widest - bar) / 2, y: y + 2, width: bar, height: PANCAKE_ROW - 4, rx: 6,
+        fill: "#e8b86d", stroke: cake < 0 ? "#5a3210" : "#b07a30", "stroke-width": cake < 0 ? 4 : 1,
+      }),
+      svg("text", { x: MARGIN + widest / 2, y: y + PANCAKE_ROW / 2, "text-anchor": "middle", "dominant-baseline": "central" }, String(cake)),
+      label(MARGIN / 2, y + PANCAKE_ROW / 2, String(index + 1), "edge-label"),
+    );
+    picture.board.append(group);
+  });
+  return picture;
 }
 
 // Any other puzzle: its drawing's characters on a grid.

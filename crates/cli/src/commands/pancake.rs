@@ -1,0 +1,83 @@
+//! `statespace solve pancake` and `statespace gen pancake`: the flags.
+
+use clap::ValueEnum;
+use statespace_puzzles::pancake::{Algorithm, GenOptions, Heuristic, MAX_PANCAKES, Options};
+
+use crate::driver::{self, InputArgs};
+
+/// Flags of `statespace solve pancake`.
+#[derive(clap::Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// How to search; both give the fewest flips.
+    #[arg(long, value_enum, default_value_t = AlgorithmArg::Idastar)]
+    algo: AlgorithmArg,
+    /// The estimate of the flips left.
+    #[arg(long, value_enum, default_value_t = HeuristicArg::Gap)]
+    heuristic: HeuristicArg,
+    /// Burnt pancakes: a flip turns each one over, and every burnt side ends down; `-3` is
+    /// pancake 3 burnt side up.
+    #[arg(long)]
+    burnt: bool,
+}
+
+/// The `--algo` values.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum AlgorithmArg {
+    /// IDA*, in memory linear in the flips.
+    Idastar,
+    /// A*, keeping every stack it reaches.
+    Astar,
+}
+
+/// The `--heuristic` values.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum HeuristicArg {
+    /// Helmert's gap heuristic (signed gaps for burnt stacks).
+    Gap,
+    /// None: a blind search, for comparison.
+    Zero,
+}
+
+impl SolveArgs {
+    /// The puzzle's options.
+    pub fn options(&self) -> Options {
+        Options {
+            algo: match self.algo {
+                AlgorithmArg::Idastar => Algorithm::Idastar,
+                AlgorithmArg::Astar => Algorithm::Astar,
+            },
+            heuristic: match self.heuristic {
+                HeuristicArg::Gap => Heuristic::Gap,
+                HeuristicArg::Zero => Heuristic::Zero,
+            },
+            burnt: self.burnt,
+            size: None,
+        }
+    }
+}
+
+/// Flags of `statespace gen pancake`: one random stack per line.
+#[derive(clap::Args, Debug)]
+pub struct GenArgs {
+    #[command(flatten)]
+    pub common: driver::GenArgs,
+    /// The pancakes in each stack.
+    #[arg(long, default_value_t = 10,
+          value_parser = clap::value_parser!(u16).range(1..=MAX_PANCAKES as i64))]
+    size: u16,
+    /// Burnt stacks: each pancake burnt side up or down alike.
+    #[arg(long)]
+    burnt: bool,
+}
+
+impl GenArgs {
+    /// The puzzle's options.
+    pub fn options(&self) -> GenOptions {
+        GenOptions {
+            size: Some(usize::from(self.size)),
+            burnt: self.burnt,
+        }
+    }
+}

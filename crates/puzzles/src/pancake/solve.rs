@@ -1,0 +1,132 @@
+//! Optimal solvers: IDA* or A* over [`Pancakes`] with the gap heuristic.
+
+use serde::{Deserialize, Serialize};
+use statespace_engine::astar::astar;
+use statespace_engine::idastar::idastar_with;
+use statespace_engine::{Domain, Limits, Outcome, SearchResult, Stats, StopReason};
+
+use super::board::{Pancakes, Stack, gaps};
+use super::expander::Flipper;
+
+/// How stacks are searched; both give a fewest-flips answer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Algorithm {
+    /// IDA*: depth-first to a growing bound, in memory linear in the depth.
+    #[default]
+    Idastar,
+    /// A*: best first, keeping every stack it reaches.
+    Astar,
+}
+
+/// The estimate of the flips left that the search uses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Heuristic {
+    /// Helmert's gap heuristic (burnt: the signed gaps).
+    #[default]
+    Gap,
+    /// None: the search is blind (for comparison).
+    Zero,
+}
+
+/// The heuristic for stacks plain or burnt, for A* (IDA*'s [`Flipper`] keeps its own).
+#[derive(Clone, Copy, Debug)]
+struct Estimate(Heuristic);
+
+impl Estimate {
+    fn of(&self, domain: &Pancakes, stack: &Stack) -> u32 {
+        match self.0 {
+            Heuristic::Gap => gaps(stack, domain.burnt),
+            Heuristic::Zero => 0,
+        }
+    }
+}
+
+impl statespace_engine::Heuristic<Pancakes> for Estimate {
+    fn estimate(&self, domain: &Pancakes, stack: &Stack) -> u32 {
+        self.of(domain, stack)
+    }
+}
+
+/// A stack's answer: the sizes of its flips, first to last.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Answer {
+    /// The flips' sizes.
+    #[serde(skip)]
+    pub flips: Vec<u8>,
+    /// The flips as `--json` names them: their sizes in words (`"3"`).
+    pub moves: Vec<String>,
+}
+
+impl Answer {
+    fn new(flips: Vec<u8>) -> Self {
+        let moves = flips.iter().map(u8::to_string).collect();
+        Self { flips, moves }
+    }
+}
+
+/// Solves stacks with one algorithm and heuristic, plain or burnt.
+#[derive(Clone, Copy, Debug)]
+pub struct Solver {
+    algo: Algorithm,
+    heuristic: Heuristic,
+    burnt: bool,
+}
+
+impl Solver {
+    /// A solver by `algo` with `heuristic`, for burnt stacks when `burnt` is set.
+    pub fn new(algo: Algorithm, heuristic: Heuristic, burnt: bool) -> Self {
+        Self {
+            algo,
+            heuristic,
+            burnt,
+        }
+    }
+
+    /// Whether stacks are burnt.
+    pub fn burnt(&self) -> bool {
+        self.burnt
+    }
+
+    /// The domain of `stack`'s size.
+    pub fn domain(&self, stack: &Stack) -> Pancakes {
+        Pancakes {
+            size: stack.len(),
+            burnt: self.burnt,
+        }
+    }
+
+    /// The fewest flips that sort `stack`, or the limit that stopped the search.
+    pub fn solve(&self, stack: &Stack, limits: &Limits) -> (Result<Answer, StopReason>, Stats) {
+        let domain = self.domain(stack);
+        let estimate = Estimate(self.heuristic);
+        let SearchResult { outcome, stats } = match self.algo {
+            Algorithm::Idastar => {
+                idastar_with(Flipper::new(stack, self.burnt, self.heuristic), limits)
+            }
+            Algorithm::Astar => astar(&domain, stack, &estimate, limits),
+        };
+        let answer = match outcome {
+            Outcome::Found(solution) => Ok(Answer::new(solution.actions)),
+            Outcome::Stopped(reason) => Err(reason),
+            // Every stack can be sorted: the search ends at a goal or at a limit. Should it say
+            // otherwise, a limit is the truthful answer, never an empty solution.
+            Outcome::Exhausted => Err(StopReason::DepthLimit),
+        };
+        (answer, stats)
+    }
+
+    /// The stacks after each flip of `flips` from `stack`.
+    pub fn replay(&self, stack: &Stack, flips: &[u8]) -> Vec<Stack> {
+        let domain = self.domain(stack);
+        let mut at = stack.clone();
+        flips
+            .iter()
+            .map(|&k| {
+                domain.apply(&mut at, k);
+                at.clone()
+            })
+            .collect()
+    }
+}
