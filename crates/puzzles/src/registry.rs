@@ -9,6 +9,7 @@ use serde::Serialize;
 use serde_json::Value;
 use statespace_engine::StopReason;
 
+use crate::cube::CubePuzzle;
 use crate::four::Four;
 use crate::grid::GridPuzzle;
 use crate::input::{Input, ParseError};
@@ -337,6 +338,7 @@ pub static PUZZLES: &[&dyn Entry] = &[
     &Registered::<SolitairePuzzle>(PhantomData),
     &Registered::<Four>(PhantomData),
     &Registered::<GridPuzzle>(PhantomData),
+    &Registered::<CubePuzzle>(PhantomData),
 ];
 
 /// The puzzle called `name`.
@@ -444,10 +446,11 @@ mod tests {
             option_refusals::<SolitairePuzzle>(),
             option_refusals::<Four>(),
             option_refusals::<GridPuzzle>(),
+            option_refusals::<CubePuzzle>(),
         ]
         .concat();
         assert_eq!(refusals, Vec::<String>::new());
-        assert_eq!(PUZZLES.len(), 6, "each puzzle is checked above");
+        assert_eq!(PUZZLES.len(), 7, "each puzzle is checked above");
         assert!(
             PUZZLES
                 .iter()

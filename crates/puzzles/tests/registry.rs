@@ -6,7 +6,7 @@ use statespace_puzzles::puzzle::CaseLimits;
 use statespace_puzzles::registry::{self, PUZZLES};
 
 /// The judge's output for each shipped example.
-const EXPECTED: [(&str, &str); 6] = [
+const EXPECTED: [(&str, &str); 7] = [
     ("rotation", "AC\n2\nDDHH\n2\n"),
     (
         "eight",
@@ -27,6 +27,7 @@ const EXPECTED: [(&str, &str); 6] = [
          26.24264069 N N N N N N N E E E E E E E SE SE SE S E E E S S W S\n\
          no path\n0.00000000\n",
     ),
+    ("cube", "F U2 R'\n\n\nU\n"),
 ];
 
 fn outputs(reports: &[Value]) -> String {
