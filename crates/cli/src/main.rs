@@ -11,7 +11,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use commands::{eight, four, grid, rotation, sliding, solitaire};
+use commands::{cube, eight, four, grid, rotation, sliding, solitaire};
+use statespace_puzzles::cube::CubePuzzle;
 use statespace_puzzles::four::Four;
 use statespace_puzzles::grid::GridPuzzle;
 use statespace_puzzles::rotation::Rotation;
@@ -27,6 +28,7 @@ Examples (from the repository's root):
   statespace solve solitaire --json examples/solitaire.txt
   statespace solve four --trace examples/four.txt
   statespace solve grid --map examples/grid.map --scen examples/grid.map.scen
+  statespace solve cube --size 2 examples/cube.txt
   statespace gen rotation --count 5 --seed 7 | statespace solve rotation
   statespace solve sliding --format korf benchmarks/korf100.txt
   statespace bench rotation --input examples/rotation.txt --peer ./your-solver
@@ -76,6 +78,8 @@ enum SolveCommand {
     Four(four::SolveArgs),
     /// Shortest paths on Moving AI grid maps: a map, then start-x start-y goal-x goal-y lines.
     Grid(grid::SolveArgs),
+    /// The Rubik's cube, 2x2x2 for now: 24 facelet letters or a scramble (R U2 F') a line.
+    Cube(cube::SolveArgs),
 }
 
 #[derive(Subcommand)]
@@ -92,6 +96,8 @@ enum GenCommand {
     Four(four::GenArgs),
     /// A random grid map and scenarios on it, with their optimal lengths.
     Grid(grid::GenArgs),
+    /// Random 2x2x2 cubes, as facelets.
+    Cube(cube::GenArgs),
 }
 
 fn main() -> ExitCode {
@@ -108,6 +114,7 @@ fn main() -> ExitCode {
             }
             SolveCommand::Four(args) => driver::solve::<Four>(&args.options(), &args.input),
             SolveCommand::Grid(args) => driver::solve::<GridPuzzle>(&args.options(), &args.input()),
+            SolveCommand::Cube(args) => driver::solve::<CubePuzzle>(&args.options(), &args.input),
         },
         Command::Gen { puzzle } => match puzzle {
             GenCommand::Eight(args) => driver::generate::<Eight>(&args.options(), &args.common),
@@ -120,6 +127,7 @@ fn main() -> ExitCode {
             }
             GenCommand::Four(args) => driver::generate::<Four>(&args.options(), &args.common),
             GenCommand::Grid(args) => driver::generate::<GridPuzzle>(&args.options(), &args.common),
+            GenCommand::Cube(args) => driver::generate::<CubePuzzle>(&args.options(), &args.common),
         },
         Command::Bench(args) => bench::run(&args),
         Command::Pdb(args) => commands::pdb::run(&args),

@@ -15,7 +15,6 @@ use statespace_explore::{
 };
 use statespace_puzzles::puzzle::{MAX_THREADS, Space, thread_count};
 use statespace_puzzles::registry;
-use statespace_puzzles::sliding::Shape;
 
 use crate::driver::{Verdict, format_duration, parse_seconds};
 use crate::{memory, plot};
@@ -23,11 +22,15 @@ use crate::{memory, plot};
 /// Flags of `statespace explore`.
 #[derive(clap::Args, Debug)]
 pub struct ExploreArgs {
-    /// The puzzle: eight, sliding (with --size), four, rotation or solitaire.
+    /// The puzzle: eight, sliding (with --size), four, rotation, solitaire or cube.
     puzzle: String,
-    /// The board size of sliding puzzles, rows x columns (at most 16 cells).
-    #[arg(long, value_name = "RxC")]
-    size: Option<Shape>,
+    /// The board size of sliding puzzles, rows x columns (at most 16 cells); of cube, 2.
+    #[arg(long, value_name = "SIZE")]
+    size: Option<String>,
+    /// How the cube's moves are counted: htm (a quarter or half turn is one move, the default)
+    /// or qtm (quarter turns only).
+    #[arg(long, value_name = "METRIC")]
+    metric: Option<String>,
     /// The goal of sliding puzzles: blank-last (the default), blank-first, or the goal's tiles in
     /// quotes; of solitaire, the placement's `row column` pairs in quotes (default: four pieces
     /// on the first cells).
@@ -182,7 +185,8 @@ impl ExploreArgs {
         Terms::new()
             .with("statespace", Some(env!("CARGO_PKG_VERSION")))
             .with("puzzle", Some(&self.puzzle))
-            .with("--size", self.size)
+            .with("--size", self.size.as_deref())
+            .with("--metric", self.metric.as_deref())
             .with("--goal", self.goal.as_deref())
             .flag("--sparse", self.sparse)
     }
@@ -255,8 +259,11 @@ fn prepare(args: &ExploreArgs) -> anyhow::Result<(Space, Option<Exploration>)> {
         )
     })?;
     let mut options = json!({});
-    if let Some(size) = args.size {
+    if let Some(size) = &args.size {
         options["size"] = json!(size);
+    }
+    if let Some(metric) = &args.metric {
+        options["metric"] = json!(metric);
     }
     if let Some(goal) = &args.goal {
         options["goal"] = json!(goal);
