@@ -7,8 +7,8 @@ use crate::driver::{self, InputArgs};
 /// The algorithms of `--algo`.
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
 enum AlgorithmArg {
-    /// Walk an exact distance table of all 3,674,160 positions, built once per run (about a
-    /// second), then microseconds a cube.
+    /// Walk an exact distance table of all 3,674,160 positions, built once per run (a few
+    /// seconds), then microseconds a cube.
     Optimal,
 }
 

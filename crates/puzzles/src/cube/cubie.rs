@@ -79,21 +79,37 @@ impl Corners {
     };
 
     /// This cube, then the permutation `next` applied to it (Kociemba's multiplication).
-    pub fn then(&self, next: &Corners) -> Corners {
-        Corners {
-            cubie: next.cubie.map(|from| self.cubie[usize::from(from)]),
-            twist: std::array::from_fn(|i| {
-                (self.twist[usize::from(next.cubie[i])] + next.twist[i]) % 3
-            }),
+    pub const fn then(&self, next: &Corners) -> Corners {
+        let mut product = Corners::SOLVED;
+        let mut i = 0;
+        while i < CORNERS {
+            let from = next.cubie[i] as usize;
+            product.cubie[i] = self.cubie[from];
+            product.twist[i] = (self.twist[from] + next.twist[i]) % 3;
+            i += 1;
         }
+        product
     }
 
     /// The cube after `turn`.
     pub fn turned(&self, turn: Move) -> Corners {
-        let quarter = QUARTER_TURNS[turn.face as usize];
-        (0..turn.quarters).fold(*self, |cube, _| cube.then(&quarter))
+        self.then(&TURNS[turn.face as usize][usize::from(turn.quarters - 1)])
     }
 }
+
+/// Each face's turns by one, two and three quarters, from its quarter turn.
+const TURNS: [[Corners; 3]; 6] = {
+    let mut turns = [[Corners::SOLVED; 3]; 6];
+    let mut face = 0;
+    while face < 6 {
+        let quarter = QUARTER_TURNS[face];
+        turns[face][0] = quarter;
+        turns[face][1] = quarter.then(&quarter);
+        turns[face][2] = turns[face][1].then(&quarter);
+        face += 1;
+    }
+    turns
+};
 
 /// What a clockwise quarter turn of each face does to the corners (Kociemba's cubie tables).
 const QUARTER_TURNS: [Corners; 6] = [

@@ -99,7 +99,7 @@ impl Puzzle for CubePuzzle {
                 (R U2 F')",
         algorithms: &[(
             "optimal",
-            "walk an exact distance table of all 3,674,160 positions, built once (about a second)",
+            "walk an exact distance table of all 3,674,160 positions, built once (a few seconds)",
         )],
         example: include_str!("../../../../examples/cube.txt"),
         layouts: &[],
