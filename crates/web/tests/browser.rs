@@ -403,6 +403,7 @@ async fn each_puzzle_example_plays_to_its_goal() {
         ("solitaire", 7),
         ("four", 5),
         ("grid", 15),
+        ("cube", 3),
     ] {
         browser.choose(puzzle).await;
         browser.solve(moves).await;
@@ -426,6 +427,13 @@ async fn each_puzzle_example_plays_to_its_goal() {
                 // The walker stands on the goal, at the end of the top row.
                 assert!(drawing.lines().next().unwrap().ends_with('*'), "{drawing}");
                 assert!(!drawing.contains('G'), "{drawing}");
+            }
+            "cube" => {
+                assert_eq!(drawing, "  UU\n  UU\nLLFFRRBB\nLLFFRRBB\n  DD\n  DD\n");
+                let stickers = browser
+                    .eval("document.querySelectorAll('#board .sticker').length")
+                    .await;
+                assert_eq!(stickers, 24);
             }
             _ => assert!(four_goal(&drawing), "{drawing}"),
         }

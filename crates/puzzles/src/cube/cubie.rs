@@ -93,19 +93,20 @@ impl Corners {
 
     /// The cube after `turn`.
     pub fn turned(&self, turn: Move) -> Corners {
-        self.then(&TURNS[turn.face as usize][usize::from(turn.quarters - 1)])
+        self.then(&TURNS[turn.face as usize][usize::from(turn.quarters % 4)])
     }
 }
 
-/// Each face's turns by one, two and three quarters, from its quarter turn.
-const TURNS: [[Corners; 3]; 6] = {
-    let mut turns = [[Corners::SOLVED; 3]; 6];
+/// Each face's turns by none to three quarters, from its quarter turn.
+const TURNS: [[Corners; 4]; 6] = {
+    let mut turns = [[Corners::SOLVED; 4]; 6];
     let mut face = 0;
     while face < 6 {
-        let quarter = QUARTER_TURNS[face];
-        turns[face][0] = quarter;
-        turns[face][1] = quarter.then(&quarter);
-        turns[face][2] = turns[face][1].then(&quarter);
+        let mut quarters = 1;
+        while quarters < 4 {
+            turns[face][quarters] = turns[face][quarters - 1].then(&QUARTER_TURNS[face]);
+            quarters += 1;
+        }
         face += 1;
     }
     turns
@@ -144,7 +145,7 @@ const QUARTER_TURNS: [Corners; 6] = [
 pub struct Move {
     /// The face turned.
     pub face: Face,
-    /// Clockwise quarter turns, 1 to 3.
+    /// Clockwise quarter turns, 1 to 3 (counted mod 4).
     pub quarters: u8,
 }
 
@@ -152,7 +153,7 @@ impl Move {
     /// The move that undoes it.
     pub fn inverse(self) -> Move {
         Move {
-            quarters: 4 - self.quarters,
+            quarters: (4 - self.quarters % 4) % 4,
             ..self
         }
     }
@@ -161,7 +162,7 @@ impl Move {
 /// `R`, `R2`, `R'`.
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let suffix = ["", "", "2", "'"][usize::from(self.quarters)];
+        let suffix = ["0", "", "2", "'"][usize::from(self.quarters % 4)];
         write!(f, "{}{suffix}", self.face.letter())
     }
 }
