@@ -86,7 +86,7 @@ impl Browser {
             playground,
         };
         browser
-            .wait_for("document.querySelectorAll('#puzzle option').length === 6")
+            .wait_for("document.querySelectorAll('#puzzle option').length === 7")
             .await;
         browser
     }
