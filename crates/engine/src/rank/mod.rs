@@ -10,6 +10,7 @@
 //! | `k` distinct cells out of `n <= 32`, in order | lexicographic | [`rank_k_permutation`], [`KPermutationRanker::rank`] | [`unrank_k_permutation`], [`KPermutationRanker::unrank`] |
 //! | arrangements of a multiset on `<= 64` cells | lexicographic | [`MultisetRanker::rank`] | [`MultisetRanker::unrank`] |
 //! | orientations of `n` pieces, `k` each, with a fixed sum mod `k` | base `k`, last digit implied | [`rank_orientation`] | [`unrank_orientation`] |
+//! | pairs of two ranked parts | mixed radix, the first part most significant | [`MixedRadix::rank`] | [`MixedRadix::unrank`] |
 //!
 //! Preconditions are checked with `debug_assert!` only: on invalid input a release build returns
 //! a meaningless rank instead of panicking.
@@ -44,6 +45,7 @@ mod k_permutation;
 mod multiset;
 mod orientation;
 mod permutation;
+mod product;
 
 pub use combination::{
     binomial, rank_sorted_subset, rank_subset, unrank_sorted_subset, unrank_subset,
@@ -56,6 +58,7 @@ pub use orientation::{orientation_count, rank_orientation, unrank_orientation};
 pub use permutation::{
     PermutationUnranker, factorial, permutation_parity, rank_permutation, unrank_permutation,
 };
+pub use product::MixedRadix;
 
 /// How many set bits of `mask` lie below bit `bit` (`bit < 64`).
 #[inline]

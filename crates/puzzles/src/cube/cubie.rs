@@ -5,8 +5,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 use statespace_engine::rank::{
-    factorial, orientation_count, rank_orientation, rank_permutation, unrank_orientation,
-    unrank_permutation,
+    MixedRadix, factorial, orientation_count, rank_orientation, rank_permutation,
+    unrank_orientation, unrank_permutation,
 };
 use statespace_engine::{Domain, PerfectHash};
 
@@ -223,9 +223,9 @@ pub struct PocketCube {
 }
 
 impl PocketCube {
-    /// The twists of seven cubies with a fixed sum.
-    fn twists() -> u64 {
-        orientation_count(MOVING.len(), 3)
+    /// A rank's parts: the seven cubies' permutation, then their twists (with a fixed sum).
+    fn parts() -> MixedRadix {
+        MixedRadix::new(orientation_count(MOVING.len(), 3))
     }
 }
 
@@ -261,20 +261,21 @@ impl Domain for PocketCube {
 
 impl PerfectHash for PocketCube {
     fn size(&self) -> u64 {
-        factorial(MOVING.len()) * Self::twists()
+        Self::parts().size(factorial(MOVING.len()))
     }
 
     /// `cube` must have its DBL corner at home, untwisted.
     fn rank(&self, cube: &Corners) -> u64 {
         let cubies = MOVING.map(|position| packed(cube.cubie[position]));
         let twists = MOVING.map(|position| cube.twist[position]);
-        rank_permutation(&cubies) * Self::twists() + rank_orientation(&twists, 3)
+        Self::parts().rank(rank_permutation(&cubies), rank_orientation(&twists, 3))
     }
 
     fn unrank(&self, rank: u64) -> Corners {
         let (mut cubies, mut twists) = ([0; 7], [0; 7]);
-        unrank_permutation(rank / Self::twists(), &mut cubies);
-        unrank_orientation(rank % Self::twists(), 3, 0, &mut twists);
+        let (permutation, orientation) = Self::parts().unrank(rank);
+        unrank_permutation(permutation, &mut cubies);
+        unrank_orientation(orientation, 3, 0, &mut twists);
         let mut cube = Corners::SOLVED;
         for (k, &position) in MOVING.iter().enumerate() {
             cube.cubie[position] = if usize::from(cubies[k]) >= DBL {
