@@ -11,7 +11,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use commands::{eight, four, grid, pancake, rotation, sliding, solitaire};
+use commands::{cube, eight, four, grid, pancake, rotation, sliding, solitaire};
+use statespace_puzzles::cube::CubePuzzle;
 use statespace_puzzles::four::Four;
 use statespace_puzzles::grid::GridPuzzle;
 use statespace_puzzles::pancake::Pancake;
@@ -28,6 +29,7 @@ Examples (from the repository's root):
   statespace solve solitaire --json examples/solitaire.txt
   statespace solve four --trace examples/four.txt
   statespace solve grid --map examples/grid.map --scen examples/grid.map.scen
+  statespace solve cube --size 2 examples/cube.txt
   statespace gen rotation --count 5 --seed 7 | statespace solve rotation
   statespace gen pancake --size 60 --count 100 | statespace solve pancake --stats
   statespace solve sliding --format korf benchmarks/korf100.txt
@@ -80,6 +82,8 @@ enum SolveCommand {
     Grid(grid::SolveArgs),
     /// The pancake puzzle (HOG2): one stack per line, top first; --burnt for the signed one.
     Pancake(pancake::SolveArgs),
+    /// The Rubik's cube, 2x2x2 for now: 24 facelet letters or a scramble (R U2 F') a line.
+    Cube(cube::SolveArgs),
 }
 
 #[derive(Subcommand)]
@@ -98,6 +102,8 @@ enum GenCommand {
     Grid(grid::GenArgs),
     /// Random pancake stacks.
     Pancake(pancake::GenArgs),
+    /// Random 2x2x2 cubes, as facelets.
+    Cube(cube::GenArgs),
 }
 
 fn main() -> ExitCode {
@@ -115,6 +121,7 @@ fn main() -> ExitCode {
             SolveCommand::Four(args) => driver::solve::<Four>(&args.options(), &args.input),
             SolveCommand::Grid(args) => driver::solve::<GridPuzzle>(&args.options(), &args.input()),
             SolveCommand::Pancake(args) => driver::solve::<Pancake>(&args.options(), &args.input),
+            SolveCommand::Cube(args) => driver::solve::<CubePuzzle>(&args.options(), &args.input),
         },
         Command::Gen { puzzle } => match puzzle {
             GenCommand::Eight(args) => driver::generate::<Eight>(&args.options(), &args.common),
@@ -128,6 +135,7 @@ fn main() -> ExitCode {
             GenCommand::Four(args) => driver::generate::<Four>(&args.options(), &args.common),
             GenCommand::Grid(args) => driver::generate::<GridPuzzle>(&args.options(), &args.common),
             GenCommand::Pancake(args) => driver::generate::<Pancake>(&args.options(), &args.common),
+            GenCommand::Cube(args) => driver::generate::<CubePuzzle>(&args.options(), &args.common),
         },
         Command::Bench(args) => bench::run(&args),
         Command::Pdb(args) => commands::pdb::run(&args),

@@ -3,6 +3,7 @@
 //! Every puzzle is one module with the same parts — state and moves, parsing of its judge's input
 //! format, printing of its judge's output format, and solvers — so that knowing one is knowing all.
 
+pub mod cube;
 pub mod four;
 pub mod grid;
 pub mod input;

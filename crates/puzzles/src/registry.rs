@@ -9,6 +9,7 @@ use serde::Serialize;
 use serde_json::Value;
 use statespace_engine::StopReason;
 
+use crate::cube::CubePuzzle;
 use crate::four::Four;
 use crate::grid::GridPuzzle;
 use crate::input::{Input, ParseError};
@@ -339,6 +340,7 @@ pub static PUZZLES: &[&dyn Entry] = &[
     &Registered::<Four>(PhantomData),
     &Registered::<GridPuzzle>(PhantomData),
     &Registered::<Pancake>(PhantomData),
+    &Registered::<CubePuzzle>(PhantomData),
 ];
 
 /// The puzzle called `name`.
@@ -447,6 +449,7 @@ mod tests {
             option_refusals::<Four>(),
             option_refusals::<GridPuzzle>(),
             option_refusals::<Pancake>(),
+            option_refusals::<CubePuzzle>(),
         ]
         .concat();
         assert_eq!(refusals, Vec::<String>::new());

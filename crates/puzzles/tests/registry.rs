@@ -6,7 +6,7 @@ use statespace_puzzles::puzzle::CaseLimits;
 use statespace_puzzles::registry::{self, PUZZLES};
 
 /// The judge's output for each shipped example.
-const EXPECTED: [(&str, &str); 7] = [
+const EXPECTED: [(&str, &str); 8] = [
     ("rotation", "AC\n2\nDDHH\n2\n"),
     (
         "eight",
@@ -28,6 +28,7 @@ const EXPECTED: [(&str, &str); 7] = [
          no path\n0.00000000\n",
     ),
     ("pancake", "3 2\n\n5\n3 7 8 7 5 4 3 2\n\n"),
+    ("cube", "F U2 R'\n\n\nU\n"),
 ];
 
 fn outputs(reports: &[Value]) -> String {

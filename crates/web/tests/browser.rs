@@ -86,7 +86,7 @@ impl Browser {
             playground,
         };
         browser
-            .wait_for("document.querySelectorAll('#puzzle option').length === 6")
+            .wait_for("document.querySelectorAll('#puzzle option').length === 8")
             .await;
         browser
     }
@@ -403,6 +403,8 @@ async fn each_puzzle_example_plays_to_its_goal() {
         ("solitaire", 7),
         ("four", 5),
         ("grid", 15),
+        ("cube", 3),
+        ("pancake", 2),
     ] {
         browser.choose(puzzle).await;
         browser.solve(moves).await;
@@ -426,6 +428,23 @@ async fn each_puzzle_example_plays_to_its_goal() {
                 // The walker stands on the goal, at the end of the top row.
                 assert!(drawing.lines().next().unwrap().ends_with('*'), "{drawing}");
                 assert!(!drawing.contains('G'), "{drawing}");
+            }
+            "cube" => {
+                assert_eq!(drawing, "  UU\n  UU\nLLFFRRBB\nLLFFRRBB\n  DD\n  DD\n");
+                let stickers = browser
+                    .eval("document.querySelectorAll('#board .sticker').length")
+                    .await;
+                assert_eq!(stickers, 24);
+            }
+            "pancake" => {
+                assert_eq!(
+                    drawing.split_whitespace().collect::<Vec<_>>(),
+                    ["1", "2", "3"]
+                );
+                let cakes = browser
+                    .eval("document.querySelectorAll('#board .pancake').length")
+                    .await;
+                assert_eq!(cakes, 3);
             }
             _ => assert!(four_goal(&drawing), "{drawing}"),
         }

@@ -22,16 +22,20 @@ use crate::{memory, plot};
 /// Flags of `statespace explore`.
 #[derive(clap::Args, Debug)]
 pub struct ExploreArgs {
-    /// The puzzle: eight, sliding (with --size), four, rotation, solitaire or pancake (with
-    /// --size).
+    /// The puzzle: eight, sliding (with --size), four, rotation, solitaire, pancake (with
+    /// --size) or cube (with --size 2).
     puzzle: String,
     /// The board size of sliding puzzles, rows x columns (at most 16 cells); the pancakes of a
-    /// pancake stack (at most 20, 16 burnt).
+    /// pancake stack (at most 20, 16 burnt); of the cube, 2.
     #[arg(long, value_name = "RxC|N")]
     size: Option<String>,
     /// Burnt pancakes: every stack with each pancake either side up.
     #[arg(long)]
     burnt: bool,
+    /// How the cube's moves are counted: htm (a quarter or half turn is one move, the default)
+    /// or qtm (quarter turns only).
+    #[arg(long, value_name = "METRIC")]
+    metric: Option<String>,
     /// The goal of sliding puzzles: blank-last (the default), blank-first, or the goal's tiles in
     /// quotes; of solitaire, the placement's `row column` pairs in quotes (default: four pieces
     /// on the first cells).
@@ -188,6 +192,7 @@ impl ExploreArgs {
             .with("puzzle", Some(&self.puzzle))
             .with("--size", self.size.as_deref())
             .flag("--burnt", self.burnt)
+            .with("--metric", self.metric.as_deref())
             .with("--goal", self.goal.as_deref())
             .flag("--sparse", self.sparse)
     }
@@ -265,6 +270,9 @@ fn prepare(args: &ExploreArgs) -> anyhow::Result<(Space, Option<Exploration>)> {
     }
     if args.burnt {
         options["burnt"] = json!(true);
+    }
+    if let Some(metric) = &args.metric {
+        options["metric"] = json!(metric);
     }
     if let Some(goal) = &args.goal {
         options["goal"] = json!(goal);

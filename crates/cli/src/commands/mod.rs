@@ -1,5 +1,6 @@
 //! One file per puzzle: its command-line flags and how its cases are answered.
 
+pub mod cube;
 pub mod eight;
 pub mod explore;
 pub mod four;

@@ -9,6 +9,8 @@
 //! | `k`-subsets of `0..64` | colex (combinatorial number system) | [`rank_subset`], [`rank_sorted_subset`] | [`unrank_subset`], [`unrank_sorted_subset`] |
 //! | `k` distinct cells out of `n <= 32`, in order | lexicographic | [`rank_k_permutation`], [`KPermutationRanker::rank`] | [`unrank_k_permutation`], [`KPermutationRanker::unrank`] |
 //! | arrangements of a multiset on `<= 64` cells | lexicographic | [`MultisetRanker::rank`] | [`MultisetRanker::unrank`] |
+//! | orientations of `n` pieces, `k` each, with a fixed sum mod `k` | base `k`, last digit implied | [`rank_orientation`] | [`unrank_orientation`] |
+//! | pairs of two ranked parts | mixed radix, the first part most significant | [`MixedRadix::rank`] | [`MixedRadix::unrank`] |
 //!
 //! Preconditions are checked with `debug_assert!` only: on invalid input a release build returns
 //! a meaningless rank instead of panicking.
@@ -41,7 +43,9 @@
 mod combination;
 mod k_permutation;
 mod multiset;
+mod orientation;
 mod permutation;
+mod product;
 
 pub use combination::{
     binomial, rank_sorted_subset, rank_subset, unrank_sorted_subset, unrank_subset,
@@ -50,9 +54,11 @@ pub use k_permutation::{
     KPermutationRanker, k_permutation_count, rank_k_permutation, unrank_k_permutation,
 };
 pub use multiset::MultisetRanker;
+pub use orientation::{orientation_count, rank_orientation, unrank_orientation};
 pub use permutation::{
     PermutationUnranker, factorial, permutation_parity, rank_permutation, unrank_permutation,
 };
+pub use product::MixedRadix;
 
 /// How many set bits of `mask` lie below bit `bit` (`bit < 64`).
 #[inline]

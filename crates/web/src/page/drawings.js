@@ -65,6 +65,9 @@ const GOALS = {
     "a straight step costs 1, a diagonal one √2.",
   pancake: "Goal: the stack sorted, smallest on top (burnt: every burnt side down, no dark " +
     "edge). A move \"k\" flips the top k pancakes, numbered down the left.",
+  cube: "Goal: every face of the cube one colour, drawn as its net (U above F, then L F R B, " +
+    "then D). A move turns the U(p), R(ight) or F(ront) face a quarter clockwise (R), a half " +
+    "(R2) or a quarter back (R'); the down-back-left corner stays put.",
 };
 
 function goalOf(name) {
@@ -80,6 +83,7 @@ const DRAWINGS = {
   solitaire: drawSolitaire,
   grid: drawGrid,
   pancake: drawPancakes,
+  cube: drawCube,
 };
 
 // The board `text` of puzzle `name` drawn; `view` says what else to draw: `slides`, giving a map
@@ -238,6 +242,28 @@ function drawPancakes(text) {
     );
     picture.board.append(group);
   });
+  return picture;
+}
+
+// The cube's stickers in their colours, laid out as its net; each names its colour's face.
+const CUBE_COLOURS = { U: "#f4f4f4", R: "#c41e3a", F: "#009e60", D: "#ffd500", L: "#ff5800", B: "#0051ba" };
+
+function drawCube(text) {
+  const rows = lines(text);
+  const cols = Math.max(...rows.map((line) => line.length));
+  const picture = canvas(rows.length, cols, text);
+  rows.forEach((line, r) => [...line].forEach((sticker, c) => {
+    if (sticker === " ") return;
+    const group = svg("g", { class: "cell sticker", "data-row": r, "data-col": c, "data-colour": sticker });
+    group.append(
+      svg("rect", {
+        x: c * CELL + 2, y: r * CELL + 2, width: CELL - 4, height: CELL - 4, rx: 6,
+        fill: CUBE_COLOURS[sticker] || "#999", stroke: "#222",
+      }),
+      svg("text", { x: c * CELL + CELL / 2, y: r * CELL + CELL / 2, fill: "U D".includes(sticker) ? "#222" : "#fff" }, sticker),
+    );
+    picture.board.append(group);
+  }));
   return picture;
 }
 

@@ -1,0 +1,38 @@
+//! The Rubik's cube; for now the 2×2×2 (the pocket cube), answered optimally.
+//!
+//! A cube is given as its 24 facelets' colours in Kociemba's order, or as a scramble of the
+//! solved cube (`R U2 F'`). The 2×2×2 has no centres, so the corner at DBL names the colours
+//! (see [`Cube`]) and stays in place: U, R and F turns reach all of its 7! × 3^6 = 3,674,160
+//! positions. The solver builds, once, the exact distance of every position (the engine's
+//! backward breadth-first search over [`PocketCube`]'s ranks) and walks down it: a shortest
+//! solution in the half-turn metric, or in the quarter-turn one.
+//!
+//! The parts: `cubie` (corners, face turns, the ranked domain), `facelets` (colours and their
+//! checks), `board` (a case), `parse` (input), `print` (output, net drawings), `solve` (the
+//! table), `face` (the [`Puzzle`](crate::puzzle::Puzzle) trait). The 3×3×3 is to join them.
+//!
+//! ```
+//! use statespace_engine::Limits;
+//! use statespace_puzzles::cube::{Metric, Table, parse_cube};
+//!
+//! let (table, _build_stats) = Table::build(Metric::Htm, &Limits::none()).unwrap();
+//! let cube = parse_cube("R U2 F'").unwrap();
+//! let moves: Vec<String> = table.solution(&cube).iter().map(ToString::to_string).collect();
+//! assert_eq!(moves, ["F", "U2", "R'"]);
+//! ```
+
+mod board;
+mod cubie;
+mod face;
+mod facelets;
+mod parse;
+mod print;
+mod solve;
+
+pub use board::Cube;
+pub use cubie::{CORNER_NAMES, Corners, DBL, Face, Metric, Move, PocketCube};
+pub use face::{CubePuzzle, GenOptions, Options, Size};
+pub use facelets::{FACELETS, FaceletError, Facelets};
+pub use parse::{parse_cube, parse_scramble, read_cube};
+pub use print::{draw, steps};
+pub use solve::{Algorithm, Answer, Solver, Table};
