@@ -453,7 +453,7 @@ mod tests {
         ]
         .concat();
         assert_eq!(refusals, Vec::<String>::new());
-        assert_eq!(PUZZLES.len(), 7, "each puzzle is checked above");
+        assert_eq!(PUZZLES.len(), 8, "each puzzle is checked above");
         assert!(
             PUZZLES
                 .iter()
