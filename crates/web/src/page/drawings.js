@@ -59,7 +59,7 @@ const GOALS = {
     "turns, either first, sliding a piece into the empty cell beside it; " +
     "a move \"r,c-r,c\" names the row and column from and to.",
   solitaire: "Goal: the pieces stand on the dashed rings within the moves allowed. A piece steps " +
-    "to a free cell beside it or jumps one piece; a move \"r c r c\" names the row and column " +
+    "to a free cell beside it or jumps one piece; a move \"r,c-r,c\" names the row and column " +
     "from and to.",
   grid: "Goal: a shortest path from the disc to the ring, around the dark walls; " +
     "a straight step costs 1, a diagonal one √2.",
