@@ -37,8 +37,8 @@ fn a_map_and_its_scenario_file() {
 
 #[test]
 fn the_benchmark_arena_by_dijkstra() {
-    let map = repository_file("crates/puzzles/tests/data/arena.map");
-    let scen = repository_file("crates/puzzles/tests/data/arena.map.scen");
+    let map = repository_file("crates/grid/tests/data/arena.map");
+    let scen = repository_file("crates/grid/tests/data/arena.map.scen");
     let output = run(
         &[
             "solve", "grid", "--algo", "dijkstra", "--map", &map, "--scen", &scen,

@@ -8,27 +8,8 @@
 
 use std::io::{self, BufRead, BufReader, Read};
 
-use thiserror::Error;
-
-/// A problem in the input, at a line (1-based).
-#[derive(Clone, Debug, Error, PartialEq, Eq)]
-#[error("line {line}: {message}")]
-pub struct ParseError {
-    /// The line the problem is on.
-    pub line: usize,
-    /// What is wrong, in a few words.
-    pub message: String,
-}
-
-impl ParseError {
-    /// A problem `message` at `line`.
-    pub fn new(line: usize, message: impl Into<String>) -> Self {
-        Self {
-            line,
-            message: message.into(),
-        }
-    }
-}
+/// A problem in the input, at a line (1-based): the grid crate's, which reads the same way.
+pub use statespace_grid::ParseError;
 
 /// A white-space separated word of the input and the line it is on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,23 +20,15 @@ pub struct Token<'a> {
     pub line: usize,
 }
 
-/// The most characters of a bad word an error message quotes.
-const QUOTED_CHARS: usize = 32;
-
 /// `word` quoted for an error message: whole when short, else its start and its length, so that
 /// a huge bad word does not flood the message.
 ///
 /// ```
 /// use statespace_puzzles::input::quoted;
 /// assert_eq!(quoted("x7"), "\"x7\"");
-/// assert_eq!(quoted(&"9".repeat(1000)), format!("\"{}\"... (1000 bytes)", "9".repeat(32)));
+/// assert_eq!(quoted(&"9".repeat(1000)), format!("\"{}\"... ({} bytes)", "9".repeat(32), 1000));
 /// ```
-pub fn quoted(word: &str) -> String {
-    match word.char_indices().nth(QUOTED_CHARS) {
-        None => format!("{word:?}"),
-        Some((end, _)) => format!("{:?}... ({} bytes)", &word[..end], word.len()),
-    }
-}
+pub use statespace_grid::quoted;
 
 /// A buffered byte stream that can tell whether it holds unread bytes without waiting for more.
 pub trait Source: BufRead {

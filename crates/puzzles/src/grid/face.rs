@@ -12,16 +12,12 @@ use crate::puzzle::{
     Puzzle, Solved, Step, moves_summary,
 };
 
-use super::domain::{Connectivity, Grid, Step as Direction};
-use super::generate::random_scenarios;
-use super::map::{Map, read_map};
-use super::print::{answer_line, steps};
-use super::scenario::{GridCase, read_scenario};
-use super::solve::{Algorithm, GridAnswer, GridSearcher};
+use statespace_grid::{
+    Algorithm, Connectivity, Grid, GridAnswer, GridCase, GridSearcher, Map, Step as Direction,
+    TOLERANCE, random_scenarios, read_map, read_scenario,
+};
 
-/// How far a length may be from the one a scenario records: Moving AI's files print eight
-/// decimals of lengths computed in floating point.
-pub const TOLERANCE: f64 = 1e-4;
+use super::print::steps;
 
 /// Shortest paths on grid maps (the Moving AI Lab's benchmarks).
 #[derive(Clone, Copy, Debug)]
@@ -200,7 +196,7 @@ impl Puzzle for GridPuzzle {
     }
 
     fn output(_: &GridSolver, _: &GridCase, answer: &GridAnswer, out: &mut String) {
-        out.push_str(&answer_line(answer));
+        out.push_str(&answer.line());
         out.push('\n');
     }
 

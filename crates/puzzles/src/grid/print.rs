@@ -1,46 +1,11 @@
-//! Answers as text and JSON, and the map drawn around the walker along a path.
+//! The map drawn around the walker along a path.
 
-use serde::{Serialize, Serializer};
+use statespace_grid::{Grid, GridCase, Step};
 
-use super::domain::{Grid, Step};
-use super::scenario::GridCase;
-use super::solve::GridAnswer;
 use crate::puzzle::Step as Board;
 
 /// The most columns and rows of the map a drawing shows, around the walker.
 const WINDOW: (usize, usize) = (64, 32);
-
-/// The answer's line: the length to eight decimals and the steps, or `no path`.
-pub fn answer_line(answer: &GridAnswer) -> String {
-    match &answer.path {
-        None => "no path".to_string(),
-        Some((steps, length)) => {
-            let mut line = format!("{:.8}", length.length());
-            for step in steps {
-                line.push(' ');
-                line.push_str(step.name());
-            }
-            line
-        }
-    }
-}
-
-/// In `--json`, as every puzzle's answer: `moves`, the steps' names (`E`, `SE`), `null` when
-/// no path exists, and `length`, the path's length.
-impl Serialize for GridAnswer {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        #[derive(Serialize)]
-        struct Shown<'a> {
-            moves: Option<&'a [Step]>,
-            length: Option<f64>,
-        }
-        Shown {
-            moves: self.path.as_ref().map(|(steps, _)| steps.as_slice()),
-            length: self.length(),
-        }
-        .serialize(serializer)
-    }
-}
 
 /// The map around `cell` (at most [`WINDOW`]), the walker as `*` and the goal as `G`.
 pub fn draw(case: &GridCase, cell: u32) -> String {

@@ -6,10 +6,10 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use statespace_engine::Limits;
 
-use super::domain::Connectivity;
-use super::map::Map;
-use super::scenario::GridCase;
-use super::solve::{Algorithm, GridSearcher};
+use crate::domain::Connectivity;
+use crate::map::Map;
+use crate::scenario::GridCase;
+use crate::solve::{Algorithm, GridSearcher};
 
 /// A `width` × `height` map whose cells are blocked (`@`) with probability `walls` (from 0 to
 /// 1), and `count` scenarios between passable cells that reach each other, each with its
@@ -58,7 +58,7 @@ pub fn random_scenarios(
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::*;
 
     #[test]
     fn random_scenarios_reach_their_goals_and_follow_the_seed() {

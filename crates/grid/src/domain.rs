@@ -10,7 +10,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use statespace_engine::{Cost, Domain, PerfectHash, Weights};
 
-use super::map::Map;
+use crate::map::Map;
 
 /// A step to a neighbouring cell: the four sides first, then the four corners.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

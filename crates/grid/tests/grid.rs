@@ -7,7 +7,7 @@ use proptest::prelude::*;
 use statespace_engine::bfs::bfs;
 use statespace_engine::idastar::idastar_weighted;
 use statespace_engine::{Domain, Limits, Weights};
-use statespace_puzzles::grid::{
+use statespace_grid::{
     Algorithm, Connectivity, Grid, GridCase, Octile, OctileSteps, TOLERANCE, parse,
     random_scenarios, solve,
 };

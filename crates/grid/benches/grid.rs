@@ -8,11 +8,11 @@
 //!   lengths.
 //!
 //! Ours twice: the closure API (`closures::{astar, bfs, dijkstra, idastar}`, the same closures as theirs)
-//! and the trait API (a small domain of the bench's, or the puzzles' `GridSearcher` on the
+//! and the trait API (a small domain of the bench's, or the grid crate's `GridSearcher` on the
 //! `Grid` domain, with a dense visited index of the cells). Every pair of searches is checked to find the same cost
 //! before it is timed.
 //!
-//! Run with `cargo bench -p statespace-puzzles --bench grid`.
+//! Run with `cargo bench -p statespace-grid --bench grid`.
 
 use std::cell::RefCell;
 use std::hint::black_box;
@@ -28,7 +28,7 @@ use statespace_engine::closures;
 use statespace_engine::idastar::idastar;
 use statespace_engine::index::{DenseIndex, DenseSet};
 use statespace_engine::{Domain, Limits, OrderedFloat, PerfectHash};
-use statespace_puzzles::grid::{Algorithm, Connectivity, GridSearcher, Map, parse};
+use statespace_grid::{Algorithm, Connectivity, GridSearcher, Map, parse};
 
 /// A point of a grid, as `pathfinding`'s benchmark has it.
 type Point = (u16, u16);
@@ -419,7 +419,7 @@ fn arena(c: &mut Criterion) {
     }
     let theirs = lengths_by!(pathfinding::directed::astar::astar);
     let closures_side = lengths_by!(closures::astar);
-    // The puzzles' own searcher: a dense index of the map's cells, kept from case to case.
+    // The grid crate's searcher: a dense index of the map's cells, kept from case to case.
     let searcher = RefCell::new(GridSearcher::default());
     let traits_side = || -> f64 {
         cases

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::input::{Input, ParseError, Source, quoted};
+use crate::lines::{Lines, ParseError, TextLines, quoted};
 
 /// The largest side a map may have: the benchmark's largest maps are 1,024 or so on a side, and
 /// a cell costs a byte of the map and four of a search's tables.
@@ -61,6 +61,21 @@ impl Map {
         })
     }
 
+    /// The map in Moving AI's format, `text`.
+    ///
+    /// # Errors
+    /// A line that does not belong to a map, or a map of sizes out of range.
+    pub fn parse(text: &str) -> Result<Self, ParseError> {
+        let mut lines = TextLines::new(text);
+        match lines.next_line()? {
+            Some((line, first)) if first.starts_with("type") => {
+                let first = first.to_string();
+                read_map(&mut lines, (line, &first))
+            }
+            _ => Err(ParseError::new(1, "a map starts with `type octile`")),
+        }
+    }
+
     /// The number of columns.
     pub fn width(&self) -> usize {
         self.width
@@ -114,16 +129,13 @@ impl fmt::Display for Map {
 
 /// Reads a map from `input`, whose first line `first` (number `line`) has been read and is
 /// `type ...`.
-pub fn read_map(
-    input: &mut Input<impl Source>,
-    (line, first): (usize, &str),
-) -> Result<Map, ParseError> {
+pub fn read_map(input: &mut impl Lines, (line, first): (usize, &str)) -> Result<Map, ParseError> {
     if first.split_whitespace().nth(1).is_none() {
         return Err(ParseError::new(line, "a map starts with `type octile`"));
     }
     let height = header_number(input, "height")?;
     let width = header_number(input, "width")?;
-    match input.line()? {
+    match input.next_line()? {
         Some((_, "map")) => {}
         Some((line, text)) => {
             return Err(ParseError::new(
@@ -136,7 +148,7 @@ pub fn read_map(
     check_sides(width, height).map_err(|message| ParseError::new(input.line_read(), message))?;
     let mut cells = Vec::with_capacity(width * height);
     for row in 0..height {
-        let Some((line, text)) = input.line()? else {
+        let Some((line, text)) = input.next_line()? else {
             return Err(ParseError::new(
                 input.line_read(),
                 format!("the map ends after {row} of its {height} rows"),
@@ -168,8 +180,8 @@ pub fn read_map(
 }
 
 /// Reads the header line `name N`.
-fn header_number(input: &mut Input<impl Source>, name: &str) -> Result<usize, ParseError> {
-    let Some((line, text)) = input.line()? else {
+fn header_number(input: &mut impl Lines, name: &str) -> Result<usize, ParseError> {
+    let Some((line, text)) = input.next_line()? else {
         return Err(ParseError::new(
             input.line_read(),
             format!("the map's header ends before `{name}`"),
@@ -194,8 +206,8 @@ mod tests {
     use super::*;
 
     fn parse(text: &str) -> Result<Map, ParseError> {
-        let mut input = Input::new(text.as_bytes());
-        let (line, first) = input.line().unwrap().unwrap();
+        let mut input = TextLines::new(text);
+        let (line, first) = input.next_line().unwrap().unwrap();
         let first = first.to_string();
         read_map(&mut input, (line, &first))
     }

@@ -2,14 +2,14 @@
 
 use std::sync::Arc;
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Serialize, Serializer};
 use statespace_engine::astar::AStar;
 use statespace_engine::index::DenseIndex;
 use statespace_engine::{Cost, Limits, Outcome, Recompute, SearchResult, Stats, StopReason};
 
-use super::domain::{Connectivity, Grid, Octile, OctileSteps, Step};
-use super::map::Map;
-use super::scenario::GridCase;
+use crate::domain::{Connectivity, Grid, Octile, OctileSteps, Step};
+use crate::map::Map;
+use crate::scenario::GridCase;
 
 /// How scenarios are answered.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -22,8 +22,8 @@ pub enum Algorithm {
     Dijkstra,
 }
 
-/// A shortest path, or the news that the goal cannot be reached; in `--json`, the steps' names
-/// and the length (see [`print`](super::print)).
+/// A shortest path, or the news that the goal cannot be reached; serialized as the steps' names
+/// (`moves`, `null` when no path exists) and the path's `length`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GridAnswer {
     /// The path's steps and its exact length; `None` when no path exists.
@@ -34,6 +34,37 @@ impl GridAnswer {
     /// The length as a real number, when there is a path.
     pub fn length(&self) -> Option<f64> {
         self.path.as_ref().map(|(_, length)| length.length())
+    }
+
+    /// The answer's line, as the command line prints it: the length to eight decimals and the
+    /// steps, or `no path`.
+    pub fn line(&self) -> String {
+        match &self.path {
+            None => "no path".to_string(),
+            Some((steps, length)) => {
+                let mut line = format!("{:.8}", length.length());
+                for step in steps {
+                    line.push(' ');
+                    line.push_str(step.name());
+                }
+                line
+            }
+        }
+    }
+}
+
+impl Serialize for GridAnswer {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Shown<'a> {
+            moves: Option<&'a [Step]>,
+            length: Option<f64>,
+        }
+        Shown {
+            moves: self.path.as_ref().map(|(steps, _)| steps.as_slice()),
+            length: self.length(),
+        }
+        .serialize(serializer)
     }
 }
 

@@ -7,9 +7,9 @@
 
 use std::sync::{Arc, OnceLock};
 
-use crate::input::{Input, ParseError, Source, quoted};
+use crate::lines::{Lines, ParseError, quoted};
 
-use super::map::{Map, read_map};
+use crate::map::{Map, read_map};
 
 /// One scenario of a map.
 #[derive(Clone, Debug, PartialEq)]
@@ -39,12 +39,12 @@ impl GridCase {
 /// The next scenario of `input`, on `given` (a map of the options) or on the map at the head of
 /// the input, kept in `inline` once read; `None` at the end of the input.
 pub fn read_scenario(
-    input: &mut Input<impl Source>,
+    input: &mut impl Lines,
     given: Option<&Arc<Map>>,
     inline: &OnceLock<Arc<Map>>,
 ) -> Result<Option<GridCase>, ParseError> {
     loop {
-        let Some((line, text)) = input.line()? else {
+        let Some((line, text)) = input.next_line()? else {
             return Ok(None);
         };
         let text = text.trim();
@@ -141,11 +141,12 @@ fn scenario(map: &Arc<Map>, line: usize, text: &str) -> Result<GridCase, ParseEr
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lines::TextLines;
 
     const MAP: &str = "type octile\nheight 2\nwidth 3\nmap\n.@G\nTS.\n";
 
     fn read_all(text: &str, given: Option<&Arc<Map>>) -> Vec<Result<GridCase, ParseError>> {
-        let mut input = Input::new(text.as_bytes());
+        let mut input = TextLines::new(text);
         let inline = OnceLock::new();
         let mut cases = Vec::new();
         loop {

@@ -1,0 +1,37 @@
+#![doc = include_str!("../README.md")]
+
+mod domain;
+mod generate;
+mod lines;
+mod map;
+mod scenario;
+mod solve;
+
+use std::sync::OnceLock;
+
+pub use domain::{Connectivity, Grid, Octile, OctileSteps, Step};
+pub use generate::random_scenarios;
+pub use lines::{Lines, ParseError, TextLines, quoted};
+pub use map::{MAX_SIDE, Map, read_map};
+pub use scenario::{GridCase, read_scenario};
+pub use solve::{Algorithm, GridAnswer, GridSearcher, solve};
+
+/// How far a length may be from the one a scenario records: Moving AI's files print eight
+/// decimals of lengths computed in floating point.
+pub const TOLERANCE: f64 = 1e-4;
+
+/// The scenarios of `text`, a map followed by scenario lines; iteration ends after the first
+/// error.
+pub fn parse(text: &str) -> impl Iterator<Item = Result<GridCase, ParseError>> + '_ {
+    let inline = OnceLock::new();
+    let mut lines = TextLines::new(text);
+    let mut failed = false;
+    std::iter::from_fn(move || {
+        if failed {
+            return None;
+        }
+        let case = read_scenario(&mut lines, None, &inline).transpose()?;
+        failed = case.is_err();
+        Some(case)
+    })
+}
