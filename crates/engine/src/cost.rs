@@ -23,14 +23,18 @@ pub trait Cost: Copy + Ord + Hash + Debug + Add<Output = Self> + Send + Sync + '
     fn from_whole(whole: u64) -> Self;
 }
 
-macro_rules! unsigned_cost {
+/// Integers, signed too as `pathfinding` takes them (a literal `1` is an `i32`): costs and
+/// estimates must not be negative for the answer to be the cheapest; a negative value counts as
+/// zero for buckets, depth limits and statistics, and A*'s open list keeps such entries apart, in
+/// exact order.
+macro_rules! integer_cost {
     ($($t:ty),*) => {$(
         impl Cost for $t {
             const ZERO: Self = 0;
             const WHOLE: bool = true;
             #[inline]
             fn whole(self) -> u64 {
-                self as u64
+                self.max(0) as u64
             }
             #[inline]
             fn from_whole(whole: u64) -> Self {
@@ -40,7 +44,9 @@ macro_rules! unsigned_cost {
     )*};
 }
 
-unsigned_cost!(u8, u16, u32, u64, usize);
+integer_cost!(
+    u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize
+);
 
 /// Real costs: not bucketed, rounded up for depth limits and statistics. Must not be NaN nor
 /// negative.

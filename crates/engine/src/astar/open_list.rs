@@ -195,8 +195,13 @@ impl<C: Cost, E> OpenList<C, E> {
     #[inline(always)]
     pub(super) fn push(&mut self, f: C, g: C, entry: E) {
         self.len += 1;
-        // g above f (a negative estimate) would break the order in a row: rare, and sparse.
-        let offset = f.whole().checked_sub(self.base).filter(|&o| o < MAX_ROWS);
+        // g above f (a negative estimate) would break the order in a row, and so would
+        // negative values of a signed type (counted as whole zeros): rare, and sparse.
+        let negative = g < C::ZERO || f < C::ZERO;
+        let offset = f
+            .whole()
+            .checked_sub(self.base)
+            .filter(|&o| o < MAX_ROWS && !negative);
         let (Some(offset), Some(h)) = (offset, f.whole().checked_sub(g.whole())) else {
             self.sparse.push(f, g, entry);
             return;
@@ -398,6 +403,12 @@ mod tests {
         ) {
             pops_like_a_sorted_list(0, &ops, |cost| cost)?;
             pops_like_a_sorted_list(0, &ops, |cost| OrderedFloat(cost as f64 / 2.0))?;
+        }
+
+        /// Signed costs, some negative (kept apart, in the sparse list, in exact order).
+        #[test]
+        fn pops_signed_costs_in_order(base in 0u64..600, ops in operations()) {
+            pops_like_a_sorted_list(base, &ops, |cost| cost as i64 - 100)?;
         }
 
         /// Real costs, several f-values to a row: the rows' heaps and the sparse list.
