@@ -364,8 +364,17 @@ pub(crate) fn widened<'h, D: Domain, H: Heuristic<D>>(
     |state| u64::from(heuristic.estimate(domain, state))
 }
 
-/// The meter of a bidirectional search: each node stores its state twice (in its side's array
-/// and in its visited map), as in A*.
-pub(crate) fn meter<'l, D: Domain>(domain: &D, start: &D::State, limits: &'l Limits) -> Meter<'l> {
-    Meter::new(limits).charging(crate::bytes_per_stored_state(domain, start))
+/// The meter of a bidirectional search whose open lists hold `open_bytes` per node: each node
+/// stores its state twice (in its side's array and in its visited map) and a link, as in A*
+/// ([`bytes_per_stored_state`](crate::bytes_per_stored_state)), and its g, h and open flag; all
+/// but the state's own heap doubled, as arrays that grow by doubling hold up to twice.
+pub(crate) fn meter<'l, D: Domain, C>(
+    domain: &D,
+    start: &D::State,
+    limits: &'l Limits,
+    open_bytes: usize,
+) -> Meter<'l> {
+    let node = size_of::<Node<D::Action, C>>() - size_of::<Link<D::Action>>();
+    let extra = 2 * (node + open_bytes) as u64;
+    Meter::new(limits).charging(crate::bytes_per_stored_state(domain, start) + extra)
 }

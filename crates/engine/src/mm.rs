@@ -248,7 +248,9 @@ where
             |state| backward.estimate(domain, state),
             |forwards, root| open[usize::from(!forwards)].open(root),
         );
-        let mut meter = meter(domain, start, limits);
+        // Each node has an entry in the open list, and at times a stale one too.
+        let entry = size_of::<(Reverse<W::Cost>, W::Cost, u32)>();
+        let mut meter = meter::<D, W::Cost>(domain, start, limits, 2 * entry);
         stats.stored = sides.stored();
         loop {
             let first_f = open[0].first(|node, g| sides.fwd.is_live(node, g));

@@ -137,7 +137,10 @@ where
         |state| backward.estimate(domain, state),
         |forwards, root| queues[usize::from(!forwards)].open(root),
     );
-    let mut meter = meter(domain, start, limits);
+    // Each node has an entry among the waiting and one among the ready, at the most.
+    let waiting = size_of::<Reverse<(W::Cost, W::Cost, Reverse<u32>)>>();
+    let ready = size_of::<Reverse<(W::Cost, Reverse<u32>)>>();
+    let mut meter = meter::<D, W::Cost>(domain, start, limits, waiting + ready);
     stats.stored = sides.stored();
     let mut pairs = Pairs {
         queues: &mut queues,
