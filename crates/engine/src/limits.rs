@@ -32,7 +32,8 @@ pub struct Limits {
     /// and bidirectional BFS count what they hold ([`Footprint`]: their arrays' and visited
     /// sets' allocations, and what each state owns on the heap), and refuse a growth whose old
     /// and new allocations together would pass the budget; A* charges
-    /// [`bytes_per_stored_state`] for each state it stores, beside a dense index's slots; a
+    /// [`bytes_per_stored_state`] for each state it stores, beside a dense index's slots; MM and
+    /// NBS that and their nodes' costs and open-list entries, doubled; a
     /// distance table three bytes per rank (the table and its frontiers), refused before it
     /// starts, and stopped should its frontiers' growth pass the budget all the same; a pattern
     /// database its entries and three bits per abstract state, refused before it starts. IDA*

@@ -11,6 +11,8 @@ use statespace_engine::bfs::bfs;
 use statespace_engine::bidirectional_bfs::bidirectional_bfs;
 use statespace_engine::distance_table::distance_table;
 use statespace_engine::idastar::idastar;
+use statespace_engine::mm::mm;
+use statespace_engine::nbs::nbs;
 use statespace_engine::{
     Limits, Outcome, Recompute, SearchResult, StopReason, bytes_per_state, bytes_per_stored_state,
 };
@@ -25,6 +27,23 @@ fn run_all(limits: &Limits) -> Vec<(&'static str, SearchResult<u8>)> {
     let domain = Sliding { rows: 3, cols: 3 };
     let start = hard_start();
     let manhattan = |s: &Vec<u8>| domain.manhattan(s);
+    // The Manhattan distance from the start: the goal's tiles in the start's cells.
+    let to_start = |s: &Vec<u8>| {
+        let relabel = |t: u8| {
+            start
+                .iter()
+                .position(|&u| u == t)
+                .map_or(0, |cell| cell as u8 + 1)
+        };
+        let mut seen_from_start: Vec<u8> = s.iter().map(|&t| relabel(t)).collect();
+        let blank = start.iter().position(|&t| t == 0).unwrap() as u8 + 1;
+        seen_from_start
+            .iter_mut()
+            .filter(|t| **t == blank)
+            .for_each(|t| *t = 0);
+        domain.manhattan(&seen_from_start)
+    };
+    let goal = [domain.goal()];
     vec![
         ("bfs", bfs(&domain, &start, limits)),
         (
@@ -35,6 +54,14 @@ fn run_all(limits: &Limits) -> Vec<(&'static str, SearchResult<u8>)> {
         (
             "idastar",
             idastar(&domain, &start, &Recompute(manhattan), limits),
+        ),
+        (
+            "mm",
+            mm(&domain, &start, &goal, &manhattan, &to_start, limits),
+        ),
+        (
+            "nbs",
+            nbs(&domain, &start, &goal, &manhattan, &to_start, limits),
         ),
     ]
 }
@@ -121,8 +148,11 @@ fn memory_budget_stops_graph_searches_within_it() {
             );
             // A* stores its share of states; the breadth-first searches count what they hold,
             // at least the tiles of each state's two copies and its entries in the tree.
+            // MM and NBS keep their closed nodes too: one expansion past the share at most.
             let most = if name == "astar" {
                 101
+            } else if name == "mm" || name == "nbs" {
+                104
             } else {
                 budget / (2 * 32 + 40)
             };

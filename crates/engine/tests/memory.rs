@@ -9,6 +9,8 @@ use std::alloc::System;
 use cap::Cap;
 use statespace_engine::bfs::bfs;
 use statespace_engine::bidirectional_bfs::bidirectional_bfs;
+use statespace_engine::mm::mm;
+use statespace_engine::nbs::nbs;
 use statespace_engine::{Domain, Limits, Outcome, SearchResult, StopReason};
 use support::Sliding;
 
@@ -65,7 +67,9 @@ fn graph_searches_stay_within_their_budget_at_their_peak() {
     let (start, goals) = (far_start(), [sliding.goal()]);
     let far = [(1 << 20, 0)];
     type Search<'a> = &'a dyn Fn(&Limits) -> SearchResult<u8>;
-    let searches: [(&str, usize, Search); 4] = [
+    let blind = |_: &(i32, i32)| 0;
+    let manhattan = |s: &Vec<u8>| sliding.manhattan(s);
+    let searches: [(&str, usize, Search); 8] = [
         ("bfs", 6 << 20, &|limits| bfs(&Plane, &(0, 0), limits)),
         ("bibfs", 12 << 20, &|limits| {
             bidirectional_bfs(&Plane, &(0, 0), &far, limits)
@@ -75,6 +79,18 @@ fn graph_searches_stay_within_their_budget_at_their_peak() {
         }),
         ("bibfs on boards", 48 << 20, &|limits| {
             bidirectional_bfs(&sliding, &start, &goals, limits)
+        }),
+        ("mm", 80 << 20, &|limits| {
+            mm(&Plane, &(0, 0), &far, &blind, &blind, limits)
+        }),
+        ("nbs", 96 << 20, &|limits| {
+            nbs(&Plane, &(0, 0), &far, &blind, &blind, limits)
+        }),
+        ("mm on boards", 128 << 20, &|limits| {
+            mm(&sliding, &start, &goals, &manhattan, &manhattan, limits)
+        }),
+        ("nbs on boards", 160 << 20, &|limits| {
+            nbs(&sliding, &start, &goals, &manhattan, &manhattan, limits)
         }),
     ];
     for (name, budget, search) in searches {

@@ -30,11 +30,16 @@ fn replay(start: &Stack, flips: &[u8], burnt: bool) -> Stack {
     Stack::new(cakes)
 }
 
-/// Every stack of `size` pancakes solved by both algorithms in BFS's number of flips.
+/// Every stack of `size` pancakes solved by every algorithm in BFS's number of flips.
 fn check_every_stack(size: usize, burnt: bool) {
     let domain = Pancakes { size, burnt };
-    let solvers =
-        [Algorithm::Idastar, Algorithm::Astar].map(|algo| Solver::new(algo, Heuristic::Gap, burnt));
+    let algorithms = [
+        Algorithm::Idastar,
+        Algorithm::Astar,
+        Algorithm::Mm,
+        Algorithm::Nbs,
+    ];
+    let solvers = algorithms.map(|algo| Solver::new(algo, Heuristic::Gap, burnt));
     for rank in 0..domain.size() {
         let stack = domain.unrank(rank);
         let shortest = bfs(&domain, &stack, &Limits::none());

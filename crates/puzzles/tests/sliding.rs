@@ -62,11 +62,13 @@ fn walk(shape: Shape, steps: usize, seed: u64) -> Board {
 }
 
 /// The algorithms that must give a shortest solution, besides breadth-first search.
-const SHORTEST: [Algorithm; 4] = [
+const SHORTEST: [Algorithm; 6] = [
     Algorithm::Table,
     Algorithm::Bidirectional,
     Algorithm::Astar,
     Algorithm::Idastar,
+    Algorithm::Mm,
+    Algorithm::Nbs,
 ];
 
 #[test]
@@ -256,7 +258,8 @@ proptest! {
     ) {
         let board = walk(shape(rows, cols), steps, seed);
         let bfs = solve_and_replay(Algorithm::Bfs, &board);
-        for algorithm in [Algorithm::Bidirectional, Algorithm::Astar] {
+        let others = [Algorithm::Bidirectional, Algorithm::Astar, Algorithm::Mm, Algorithm::Nbs];
+        for algorithm in others {
             let moves = solve_and_replay(algorithm, &board);
             prop_assert_eq!(moves.len(), bfs.len(), "{:?}", algorithm);
         }

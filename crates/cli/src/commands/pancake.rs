@@ -10,7 +10,7 @@ use crate::driver::{self, InputArgs};
 pub struct SolveArgs {
     #[command(flatten)]
     pub input: InputArgs,
-    /// How to search; both give the fewest flips.
+    /// How to search; each gives the fewest flips.
     #[arg(long, value_enum, default_value_t = AlgorithmArg::Idastar)]
     algo: AlgorithmArg,
     /// The estimate of the flips left.
@@ -29,6 +29,10 @@ enum AlgorithmArg {
     Idastar,
     /// A*, keeping every stack it reaches.
     Astar,
+    /// MM, bidirectional heuristic search meeting in the middle, the estimate both ways.
+    Mm,
+    /// NBS, bidirectional heuristic search expanding pairs, the estimate both ways.
+    Nbs,
 }
 
 /// The `--heuristic` values.
@@ -47,6 +51,8 @@ impl SolveArgs {
             algo: match self.algo {
                 AlgorithmArg::Idastar => Algorithm::Idastar,
                 AlgorithmArg::Astar => Algorithm::Astar,
+                AlgorithmArg::Mm => Algorithm::Mm,
+                AlgorithmArg::Nbs => Algorithm::Nbs,
             },
             heuristic: match self.heuristic {
                 HeuristicArg::Gap => Heuristic::Gap,

@@ -21,7 +21,7 @@ pub struct SolveArgs {
     /// quick on any size but not shortest. Not with pattern databases.
     #[arg(long, value_enum)]
     algo: Option<AlgorithmArg>,
-    /// The estimate A* and IDA* use (default: conflicts). Not with pattern databases.
+    /// The estimate A*, IDA*, MM and NBS use (default: conflicts). Not with pattern databases.
     #[arg(long, value_enum)]
     heuristic: Option<EstimateArg>,
     /// The input format; korf (id, tiles, optimal length per line) solves with pattern
@@ -71,6 +71,11 @@ pub enum AlgorithmArg {
     Astar,
     /// IDA*, estimate updated move by move: shortest, the alphabetically smallest.
     Idastar,
+    /// MM, bidirectional heuristic search meeting in the middle, the estimate both ways:
+    /// shortest.
+    Mm,
+    /// NBS, bidirectional heuristic search expanding pairs, the estimate both ways: shortest.
+    Nbs,
     /// The row-by-row method: any size, quickly, not shortest.
     Fast,
 }
@@ -84,6 +89,8 @@ impl From<AlgorithmArg> for Algorithm {
             AlgorithmArg::Bibfs => Algorithm::Bidirectional,
             AlgorithmArg::Astar => Algorithm::Astar,
             AlgorithmArg::Idastar => Algorithm::Idastar,
+            AlgorithmArg::Mm => Algorithm::Mm,
+            AlgorithmArg::Nbs => Algorithm::Nbs,
             AlgorithmArg::Fast => Algorithm::Fast,
         }
     }

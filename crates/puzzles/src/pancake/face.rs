@@ -106,6 +106,16 @@ impl Puzzle for Pancake {
                 "astar",
                 "A* with the gap heuristic, keeping every stack it reaches",
             ),
+            (
+                "mm",
+                "MM, bidirectional heuristic search meeting in the middle, the gap heuristic \
+                 both ways",
+            ),
+            (
+                "nbs",
+                "NBS, bidirectional heuristic search expanding pairs, the gap heuristic both \
+                 ways",
+            ),
         ],
         example: include_str!("../../../../examples/pancake.txt"),
         layouts: &[],

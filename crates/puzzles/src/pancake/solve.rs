@@ -1,14 +1,16 @@
-//! Optimal solvers: IDA* or A* over [`Pancakes`] with the gap heuristic.
+//! Optimal solvers: IDA*, A*, MM or NBS over [`Pancakes`] with the gap heuristic.
 
 use serde::{Deserialize, Serialize};
 use statespace_engine::astar::astar;
 use statespace_engine::idastar::idastar_with;
+use statespace_engine::mm::mm;
+use statespace_engine::nbs::nbs;
 use statespace_engine::{Domain, Limits, Outcome, SearchResult, Stats, StopReason};
 
 use super::board::{Pancakes, Stack, gaps};
 use super::expander::Flipper;
 
-/// How stacks are searched; both give a fewest-flips answer.
+/// How stacks are searched; each gives a fewest-flips answer.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Algorithm {
@@ -17,6 +19,10 @@ pub enum Algorithm {
     Idastar,
     /// A*: best first, keeping every stack it reaches.
     Astar,
+    /// MM: bidirectional heuristic search meeting in the middle, the estimate both ways.
+    Mm,
+    /// NBS: bidirectional heuristic search expanding pairs, the estimate both ways.
+    Nbs,
 }
 
 /// The estimate of the flips left that the search uses.
@@ -46,6 +52,34 @@ impl Estimate {
 impl statespace_engine::Heuristic<Pancakes> for Estimate {
     fn estimate(&self, domain: &Pancakes, stack: &Stack) -> u32 {
         self.of(domain, stack)
+    }
+}
+
+/// The estimate of the flips from the start, for the backward side of MM and NBS: the
+/// estimate of the stack with each pancake renamed after its place in the start. Renaming
+/// commutes with flips and makes the start the sorted stack.
+struct TowardsStart {
+    /// The new name of each pancake (indexed by size), negative if the start has it burnt side
+    /// up.
+    names: Vec<i16>,
+    estimate: Estimate,
+}
+
+impl TowardsStart {
+    fn new(start: &Stack, estimate: Estimate) -> Self {
+        let mut names = vec![0; start.len() + 1];
+        for (place, &cake) in (1..).zip(start.cakes()) {
+            names[usize::from(cake.unsigned_abs())] = cake.signum() * place;
+        }
+        Self { names, estimate }
+    }
+}
+
+impl statespace_engine::Heuristic<Pancakes> for TowardsStart {
+    fn estimate(&self, domain: &Pancakes, stack: &Stack) -> u32 {
+        let rename = |&cake: &i16| cake.signum() * self.names[usize::from(cake.unsigned_abs())];
+        let renamed = Stack::new(stack.cakes().iter().map(rename).collect());
+        self.estimate.of(domain, &renamed)
     }
 }
 
@@ -106,6 +140,12 @@ impl Solver {
                 idastar_with(Flipper::new(stack, self.burnt, self.heuristic), limits)
             }
             Algorithm::Astar => astar(&domain, stack, &estimate, limits),
+            Algorithm::Mm | Algorithm::Nbs => {
+                let goal = [Stack::sorted(stack.len())];
+                let backward = TowardsStart::new(stack, estimate);
+                let search = if self.algo == Algorithm::Mm { mm } else { nbs };
+                search(&domain, stack, &goal, &estimate, &backward, limits)
+            }
         };
         let answer = match outcome {
             Outcome::Found(solution) => Ok(Answer::new(solution.actions)),

@@ -65,6 +65,16 @@ impl<T: Tiles> SlidingPuzzle<T> {
     /// If `T` cannot hold boards of `shape` (a [`PackedBoard`] holds at most 16 cells); see
     /// [`Tiles::fits`].
     pub fn new(shape: Shape) -> Self {
+        Self::with_goal(shape, T::solved(shape))
+    }
+
+    /// The puzzle on boards of `shape` whose goal is `goal`, any arrangement of the tiles: its
+    /// estimates measure the moves to `goal` (MM and NBS search backwards with estimates
+    /// towards their start made so).
+    ///
+    /// # Panics
+    /// As [`SlidingPuzzle::new`].
+    pub fn with_goal(shape: Shape, goal: T) -> Self {
         assert!(
             T::fits(shape),
             "boards of {shape} do not fit this representation"
@@ -73,13 +83,17 @@ impl<T: Tiles> SlidingPuzzle<T> {
         let neighbors = (0..cells)
             .map(|cell| Move::ALL.map(|step| shape.neighbor(cell, step).map_or(EDGE, |n| n as u32)))
             .collect();
+        let mut home_cells = vec![0; cells];
+        for cell in 0..cells {
+            home_cells[goal.tile(cell)] = cell;
+        }
         let home = |tile: usize, coordinate: fn(Shape, usize) -> usize| match tile {
             0 => NOWHERE,
-            _ => coordinate(shape, tile - 1) as u16,
+            _ => coordinate(shape, home_cells[tile]) as u16,
         };
         let mut puzzle = Self {
             shape,
-            goal: T::solved(shape),
+            goal,
             neighbors,
             rows: (0..cells).map(|cell| shape.row(cell) as u16).collect(),
             cols: (0..cells).map(|cell| shape.col(cell) as u16).collect(),

@@ -40,7 +40,7 @@ use plain::*;
 
 /// The algorithms of the plain solver, with their help: whether the answer is a shortest one,
 /// and whether it is the alphabetically smallest of those.
-const SEARCHES: [(&str, &str); 4] = [
+const SEARCHES: [(&str, &str); 6] = [
     (
         "bfs",
         "breadth-first search: shortest, the alphabetically smallest",
@@ -51,15 +51,23 @@ const SEARCHES: [(&str, &str); 4] = [
         "idastar",
         "IDA*, the estimate updated move by move: shortest, the alphabetically smallest",
     ),
+    (
+        "mm",
+        "MM, bidirectional heuristic search meeting in the middle, the estimate both ways: shortest",
+    ),
+    (
+        "nbs",
+        "NBS, bidirectional heuristic search expanding pairs, the estimate both ways: shortest",
+    ),
 ];
 
-/// The option choosing the estimate of A* and IDA*, `default` unless chosen, not taken with the
+/// The option choosing the estimate of the heuristic searches, `default` unless chosen, not taken with the
 /// option `without`.
 const fn heuristic(default: &'static str, without: Option<&'static str>) -> OptionSpec {
     OptionSpec {
         name: "heuristic",
         label: "estimate",
-        help: "how A* and IDA* estimate the moves left",
+        help: "how A*, IDA*, MM and NBS estimate the moves left",
         kind: OptionKind::Choice {
             values: &[
                 (
@@ -109,7 +117,7 @@ pub struct SlidingOptions {
     pub size: Option<Shape>,
     /// The algorithm (default: auto). Not with pattern databases.
     pub algo: Option<Algorithm>,
-    /// The estimate of A* and IDA* (default: conflicts). Not with pattern databases.
+    /// The estimate of A*, IDA*, MM and NBS (default: conflicts). Not with pattern databases.
     pub heuristic: Option<Estimate>,
     /// The input format.
     pub format: Format,
@@ -196,6 +204,8 @@ impl Puzzle for Sliding {
             SEARCHES[1],
             SEARCHES[2],
             SEARCHES[3],
+            SEARCHES[4],
+            SEARCHES[5],
             FAST,
         ],
         example: include_str!("../../../../examples/sliding.txt"),

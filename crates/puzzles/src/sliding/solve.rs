@@ -13,8 +13,10 @@ use statespace_engine::bfs::{Bfs, bfs_with};
 use statespace_engine::bidirectional_bfs::bidirectional_bfs_with;
 use statespace_engine::distance_table::{DistanceTable, descend, distance_table};
 use statespace_engine::index::{DenseIndex, HashIndex, StateIndex};
+use statespace_engine::mm::mm;
+use statespace_engine::nbs::nbs;
 use statespace_engine::parallel_idastar::{Parallel, parallel_idastar};
-use statespace_engine::{Limits, Outcome, PerfectHash, SearchResult, Stats, StopReason};
+use statespace_engine::{Heuristic, Limits, Outcome, PerfectHash, SearchResult, Stats, StopReason};
 use thiserror::Error;
 
 use super::board::{Board, Move, PackedBoard, Shape, Tiles};
@@ -45,6 +47,12 @@ pub enum Algorithm {
     Astar,
     /// IDA* with the chosen [`Estimate`], updated move by move.
     Idastar,
+    /// MM, bidirectional heuristic search meeting in the middle, with the chosen [`Estimate`]
+    /// towards the goal and towards the start (a shortest solution, not always the smallest).
+    Mm,
+    /// NBS, bidirectional heuristic search by pairs, with the chosen [`Estimate`] both ways (a
+    /// shortest solution, not always the smallest).
+    Nbs,
     /// The row-by-row method ([`fast_solution`]): any size, quickly, not shortest.
     Fast,
 }
@@ -54,7 +62,7 @@ pub enum Algorithm {
 pub struct Options {
     /// The algorithm.
     pub algorithm: Algorithm,
-    /// The estimate A* and IDA* use.
+    /// The estimate A*, IDA*, MM and NBS use.
     pub estimate: Estimate,
     /// The threads IDA* splits its larger iterations over; the answer is the same on any number.
     pub threads: usize,
@@ -261,6 +269,8 @@ impl Solver {
                     .or_insert_with(|| Arc::new(PackedPuzzle::new(shape)));
                 if algorithm == Algorithm::Idastar {
                     parallel_idastar(&**puzzle, &start, &estimate, limits, &parallel)
+                } else if matches!(algorithm, Algorithm::Mm | Algorithm::Nbs) {
+                    meet_in_the_middle(puzzle, &start, algorithm, estimate, limits)
                 } else if shape.cells() <= TABLE_MAX_CELLS
                     && (self.dense.contains_key(&shape) || limits.fits(8 * puzzle.size()))
                 {
@@ -285,6 +295,8 @@ impl Solver {
                     .or_insert_with(|| SlidingPuzzle::new(shape));
                 if algorithm == Algorithm::Idastar {
                     parallel_idastar(puzzle, board, &estimate, limits, &parallel)
+                } else if matches!(algorithm, Algorithm::Mm | Algorithm::Nbs) {
+                    meet_in_the_middle(puzzle, board, algorithm, estimate, limits)
                 } else if algorithm == Algorithm::Astar {
                     self.large_astar.search(puzzle, board, &estimate, limits)
                 } else if algorithm == Algorithm::Bfs {
@@ -326,5 +338,38 @@ fn search<T: Tiles, I: StateIndex<T>>(
         }
         Algorithm::Astar => astar_with(puzzle, start, &estimate, limits, forward),
         other => unreachable!("{other:?} is not an engine search"),
+    }
+}
+
+/// An estimate of the moves from the start: `estimate` on a puzzle whose goal is the start.
+struct TowardsStart<T> {
+    puzzle: SlidingPuzzle<T>,
+    estimate: Estimate,
+}
+
+impl<T: Tiles> Heuristic<SlidingPuzzle<T>> for TowardsStart<T> {
+    fn estimate(&self, _: &SlidingPuzzle<T>, board: &T) -> u32 {
+        self.estimate.estimate(&self.puzzle, board)
+    }
+}
+
+/// Runs MM or NBS from `start` to the goal, with `estimate` towards the goal forwards and
+/// towards the start backwards.
+fn meet_in_the_middle<T: Tiles>(
+    puzzle: &SlidingPuzzle<T>,
+    start: &T,
+    algorithm: Algorithm,
+    estimate: Estimate,
+    limits: &Limits,
+) -> SearchResult<Move> {
+    let backward = TowardsStart {
+        puzzle: SlidingPuzzle::with_goal(puzzle.shape(), start.clone()),
+        estimate,
+    };
+    let goals = std::slice::from_ref(puzzle.goal());
+    match algorithm {
+        Algorithm::Mm => mm(puzzle, start, goals, &estimate, &backward, limits),
+        Algorithm::Nbs => nbs(puzzle, start, goals, &estimate, &backward, limits),
+        other => unreachable!("{other:?} is not a bidirectional heuristic search"),
     }
 }

@@ -13,7 +13,7 @@ pub struct Eight;
 pub struct EightOptions {
     /// The algorithm.
     pub algo: Algorithm,
-    /// The estimate of A* and IDA*.
+    /// The estimate of A*, IDA*, MM and NBS.
     pub heuristic: Estimate,
 }
 
@@ -50,6 +50,8 @@ impl Puzzle for Eight {
             SEARCHES[1],
             SEARCHES[2],
             SEARCHES[3],
+            SEARCHES[4],
+            SEARCHES[5],
             FAST,
         ],
         example: include_str!("../../../../../examples/eight.txt"),
