@@ -117,6 +117,21 @@ impl Octile {
         f64::from(self.straight) + f64::from(self.diagonal) * SQRT_2
     }
 
+    /// The length of `count` steps `step`.
+    pub fn of(step: Step, count: u32) -> Self {
+        if step.is_diagonal() {
+            Self {
+                straight: 0,
+                diagonal: count,
+            }
+        } else {
+            Self {
+                straight: count,
+                diagonal: 0,
+            }
+        }
+    }
+
     /// The octile distance between two cells `dx` columns and `dy` rows apart, walking
     /// diagonally as far as both allow.
     pub fn distance(dx: u32, dy: u32) -> Self {
@@ -212,6 +227,17 @@ impl Grid {
         &self.map
     }
 
+    /// The goal cell.
+    pub fn goal(&self) -> u32 {
+        self.goal
+    }
+
+    /// The column and row of `cell`, signed for offsets.
+    pub fn xy(&self, cell: u32) -> (isize, isize) {
+        let (x, y) = self.map.position(cell);
+        (x as isize, y as isize)
+    }
+
     /// The cell `step` leads to from `cell`, if it is on the map and passable.
     fn target(&self, cell: u32, step: Step) -> Option<u32> {
         let (x, y) = self.map.position(cell);
@@ -297,16 +323,6 @@ pub struct OctileSteps;
 impl Weights<Grid> for OctileSteps {
     type Cost = Octile;
     fn weight(&self, _: &Grid, _: &u32, step: Step) -> Octile {
-        if step.is_diagonal() {
-            Octile {
-                straight: 0,
-                diagonal: 1,
-            }
-        } else {
-            Octile {
-                straight: 1,
-                diagonal: 0,
-            }
-        }
+        Octile::of(step, 1)
     }
 }
