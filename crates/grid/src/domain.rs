@@ -156,14 +156,24 @@ impl Ord for Octile {
     /// The sign of `(a − b) + (c − d)√2`, in integers: when the two parts differ in sign, the
     /// larger of `(a − b)²` and `2(c − d)²` decides.
     fn cmp(&self, other: &Self) -> Ordering {
-        let whole = i128::from(self.straight) - i128::from(other.straight);
-        let root = i128::from(self.diagonal) - i128::from(other.diagonal);
+        let whole = i64::from(self.straight) - i64::from(other.straight);
+        let root = i64::from(self.diagonal) - i64::from(other.diagonal);
         match (whole.cmp(&0), root.cmp(&0)) {
             (Ordering::Equal, sign) | (sign, Ordering::Equal) => sign,
             (whole_sign, root_sign) if whole_sign == root_sign => whole_sign,
-            // Opposite signs: the part of larger size decides (they are never equal in size).
-            (whole_sign, _) if whole * whole > 2 * root * root => whole_sign,
-            (whole_sign, _) => whole_sign.reverse(),
+            // Opposite signs: the part of larger size decides (they are never equal in size);
+            // sizes below 2^32, squared in a single 64 × 64-bit product.
+            (whole_sign, _) => {
+                let (whole, root) = (
+                    u128::from(whole.unsigned_abs()),
+                    u128::from(root.unsigned_abs()),
+                );
+                if whole * whole > 2 * root * root {
+                    whole_sign
+                } else {
+                    whole_sign.reverse()
+                }
+            }
         }
     }
 }
