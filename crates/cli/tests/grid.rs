@@ -10,6 +10,13 @@ fn repository_file(path: &str) -> String {
     format!("{}/../../{path}", env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The shortest paths of `examples/grid.map.scen`.
+const EXAMPLE_PATHS: &str = "15.00000000 E E E E E E E E E E E E E E E
+14.24264069 E E E E E E SE SE E E E SE S
+19.65685425 E E E E E E E E SE SE SE S E E E SE S S
+26.24264069 N N N N N N N E E E E E E E SE SE SE S E E E S S W S
+";
+
 const MAP: &str = "type octile\nheight 3\nwidth 4\nmap\n....\n.@..\n....\n";
 
 #[test]
@@ -20,13 +27,7 @@ fn a_map_and_its_scenario_file() {
         &["solve", "grid", "--map", &map, "--scen", &scen, "--stats"],
         "",
     );
-    assert_eq!(
-        stdout(&output),
-        "15.00000000 E E E E E E E E E E E E E E E\n\
-         14.24264069 E E E E E E SE SE E E E SE S\n\
-         19.65685425 E E E E E E E E SE SE SE S E E E SE S S\n\
-         26.24264069 N N N N N N N E E E E E E E SE SE SE S E E E S S W S\n"
-    );
+    assert_eq!(stdout(&output), EXAMPLE_PATHS);
     assert!(
         stderr(&output).ends_with("4 scenarios, 4 lengths checked, 0 differ from the file\n"),
         "{}",
@@ -47,6 +48,61 @@ fn the_benchmark_arena_by_dijkstra() {
     );
     assert_eq!(stdout(&output).lines().count(), 130);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+}
+
+#[test]
+fn jump_point_search_prints_whole_paths_as_astar_does() {
+    let map = repository_file("examples/grid.map");
+    let scen = repository_file("examples/grid.map.scen");
+    let output = run(
+        &[
+            "solve", "grid", "--algo", "jps", "--map", &map, "--scen", &scen, "--stats",
+        ],
+        "",
+    );
+    assert_eq!(stdout(&output), EXAMPLE_PATHS);
+    // A jump point search expands the cells where paths turn: 3, not A*'s 15, on the first.
+    assert!(stderr(&output).starts_with("case 1: 15 moves, length 15.00000000, 3 expanded"));
+    assert!(stderr(&output).ends_with("4 scenarios, 4 lengths checked, 0 differ from the file\n"));
+    assert_eq!(output.status.code(), Some(0));
+    let walled = run(
+        &["solve", "grid", "--algo", "jps"],
+        "type octile\nheight 2\nwidth 3\nmap\n.@.\n.@.\n0 0 2 1\n0 0 0 1\n",
+    );
+    assert_eq!(stdout(&walled), "no path\n1.00000000 S\n");
+    assert_eq!(walled.status.code(), Some(0));
+}
+
+#[test]
+fn the_benchmark_arena_by_jump_point_search() {
+    let map = repository_file("crates/grid/tests/data/arena.map");
+    let scen = repository_file("crates/grid/tests/data/arena.map.scen");
+    let output = run(
+        &[
+            "solve", "grid", "--algo", "jps", "--map", &map, "--scen", &scen,
+        ],
+        "",
+    );
+    assert_eq!(stdout(&output).lines().count(), 130);
+    assert!(
+        stderr(&output).ends_with("130 scenarios, 130 lengths checked, 0 differ from the file\n")
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+}
+
+#[test]
+fn jump_point_search_refuses_four_connected_maps() {
+    let output = run(
+        &["solve", "grid", "--algo", "jps", "--connect", "4"],
+        &format!("{MAP}0 0 3 2\n"),
+    );
+    assert_eq!(stdout(&output), "");
+    assert_eq!(
+        stderr(&output),
+        "statespace: jump point search walks eight-connected maps (Moving AI's rules): use \
+         --connect 8, or --algo astar on four-connected maps\n"
+    );
+    assert_eq!(output.status.code(), Some(2));
 }
 
 #[test]

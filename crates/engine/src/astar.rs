@@ -20,7 +20,11 @@
 //!   out of range;
 //! - expanded nodes are parent links in one arena (parent number, action), so no path is ever
 //!   cloned, and their costs (g) in another, read when a state leaves the open list again;
-//! - an [`AStar`] keeps all of it, and its visited map, between searches.
+//! - an [`AStar`] keeps all of it, and its visited map, between searches;
+//! - which actions a state offers is an [`Expansion`] policy, told the action that reached the
+//!   state: every action of the domain by default ([`EveryAction`]), fewer or longer ones for a
+//!   pruning search (jump point search on grid maps is A* with a policy of jumps), with the same
+//!   loop, open list and statistics.
 
 mod open_list;
 
@@ -141,6 +145,40 @@ impl<S, A, I, M, C> std::fmt::Debug for AStar<S, A, I, M, C> {
         f.debug_struct("AStar")
             .field("nodes", &self.links.len())
             .finish_non_exhaustive()
+    }
+}
+
+/// Which actions A* tries from a state: an expansion policy.
+///
+/// The policy is told the action that reached the state (`None` at the start), so it may prune
+/// what a path through the parent reaches as cheaply, as jump point search does. Every action it
+/// offers must be one the domain can [`apply`](Domain::apply); A* stays optimal as long as, for
+/// every state it expands, some cheapest path to the goal continues through an offered action.
+pub trait Expansion<D: Domain> {
+    /// Appends to `out` the actions to try from `state`, reached by `reached_by`.
+    fn successors(
+        &self,
+        domain: &D,
+        state: &D::State,
+        reached_by: Option<D::Action>,
+        out: &mut Vec<D::Action>,
+    );
+}
+
+/// The default policy: every action of the domain ([`Domain::actions`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct EveryAction;
+
+impl<D: Domain> Expansion<D> for EveryAction {
+    #[inline(always)]
+    fn successors(
+        &self,
+        domain: &D,
+        state: &D::State,
+        _: Option<D::Action>,
+        out: &mut Vec<D::Action>,
+    ) {
+        domain.actions(state, out);
     }
 }
 
@@ -272,9 +310,62 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy, C: Cost> AStar<S, A, I, M, C> {
         H: IncrementalHeuristic<D, C, Memo = M>,
         I: StateIndex<S>,
     {
+        self.search_expanding(domain, start, weights, heuristic, &EveryAction, limits)
+    }
+
+    /// Finds a cheapest solution from `start`, as [`AStar::search_weighted`] does, trying from
+    /// each state the actions `expansion` offers.
+    ///
+    /// ```
+    /// use statespace_engine::{Domain, Limits, astar::{AStar, Expansion}, index::HashIndex};
+    /// /// Walk the integers by +1 and +2 up to 9.
+    /// struct Walk;
+    /// impl Domain for Walk {
+    ///     type State = i32;
+    ///     type Action = i32;
+    ///     fn actions(&self, _: &i32, out: &mut Vec<i32>) { out.extend([1, 2]); }
+    ///     fn apply(&self, n: &mut i32, step: i32) { *n += step; }
+    ///     fn is_goal(&self, n: &i32) -> bool { *n == 9 }
+    /// }
+    /// /// After a step of 2, only steps of 2: the lengths found stay the same (steps commute).
+    /// struct TwosLast;
+    /// impl Expansion<Walk> for TwosLast {
+    ///     fn successors(&self, _: &Walk, _: &i32, last: Option<i32>, out: &mut Vec<i32>) {
+    ///         out.extend(if last == Some(2) { &[2][..] } else { &[1, 2][..] });
+    ///     }
+    /// }
+    /// let steps = |_: &i32, _: i32| 1u64;
+    /// let left = statespace_engine::Recompute(|n: &i32| (9 - n).max(0) as u64 / 2);
+    /// let mut searcher = AStar::<_, _, HashIndex<i32>, u64, u64>::new(HashIndex::default());
+    /// let result = searcher.search_expanding(&Walk, &0, &steps, &left, &TwosLast, &Limits::none());
+    /// assert_eq!(result.outcome.solution().unwrap().actions, [1, 2, 2, 2, 2]);
+    /// ```
+    pub fn search_expanding<D, W, H, E>(
+        &mut self,
+        domain: &D,
+        start: &S,
+        weights: &W,
+        heuristic: &H,
+        expansion: &E,
+        limits: &Limits,
+    ) -> SearchResult<A, C>
+    where
+        D: Domain<State = S, Action = A>,
+        W: Weights<D, Cost = C>,
+        H: IncrementalHeuristic<D, C, Memo = M>,
+        E: Expansion<D>,
+        I: StateIndex<S>,
+    {
         let started = Instant::now();
         let mut stats = Stats::default();
-        let verdict = self.run(domain, start, weights, heuristic, limits, &mut stats);
+        let verdict = self.run(
+            domain,
+            start,
+            (weights, expansion),
+            heuristic,
+            limits,
+            &mut stats,
+        );
         finish(verdict, stats, started)
     }
 
@@ -371,11 +462,11 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy, C: Cost> AStar<S, A, I, M, C> {
         }
     }
 
-    fn run<D, W, H>(
+    fn run<D, W, H, E>(
         &mut self,
         domain: &D,
         start: &S,
-        weights: &W,
+        (weights, expansion): (&W, &E),
         heuristic: &H,
         limits: &Limits,
         stats: &mut Stats,
@@ -384,6 +475,7 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy, C: Cost> AStar<S, A, I, M, C> {
         D: Domain<State = S, Action = A>,
         W: Weights<D, Cost = C>,
         H: IncrementalHeuristic<D, C, Memo = M>,
+        E: Expansion<D>,
         I: StateIndex<S>,
     {
         let memo = heuristic.init(domain, start);
@@ -431,7 +523,7 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy, C: Cost> AStar<S, A, I, M, C> {
             }
             meter.before_expansion(stats.expanded)?;
             actions.clear();
-            domain.actions(&state, &mut actions);
+            expansion.successors(domain, &state, parent_action, &mut actions);
             stats.count(
                 u32::try_from(f.whole()).unwrap_or(u32::MAX),
                 actions.len() as u64,

@@ -117,6 +117,21 @@ impl Octile {
         f64::from(self.straight) + f64::from(self.diagonal) * SQRT_2
     }
 
+    /// The length of `count` steps `step`.
+    pub fn of(step: Step, count: u32) -> Self {
+        if step.is_diagonal() {
+            Self {
+                straight: 0,
+                diagonal: count,
+            }
+        } else {
+            Self {
+                straight: count,
+                diagonal: 0,
+            }
+        }
+    }
+
     /// The octile distance between two cells `dx` columns and `dy` rows apart, walking
     /// diagonally as far as both allow.
     pub fn distance(dx: u32, dy: u32) -> Self {
@@ -141,14 +156,24 @@ impl Ord for Octile {
     /// The sign of `(a − b) + (c − d)√2`, in integers: when the two parts differ in sign, the
     /// larger of `(a − b)²` and `2(c − d)²` decides.
     fn cmp(&self, other: &Self) -> Ordering {
-        let whole = i128::from(self.straight) - i128::from(other.straight);
-        let root = i128::from(self.diagonal) - i128::from(other.diagonal);
+        let whole = i64::from(self.straight) - i64::from(other.straight);
+        let root = i64::from(self.diagonal) - i64::from(other.diagonal);
         match (whole.cmp(&0), root.cmp(&0)) {
             (Ordering::Equal, sign) | (sign, Ordering::Equal) => sign,
             (whole_sign, root_sign) if whole_sign == root_sign => whole_sign,
-            // Opposite signs: the part of larger size decides (they are never equal in size).
-            (whole_sign, _) if whole * whole > 2 * root * root => whole_sign,
-            (whole_sign, _) => whole_sign.reverse(),
+            // Opposite signs: the part of larger size decides (they are never equal in size);
+            // sizes below 2^32, squared in a single 64 × 64-bit product.
+            (whole_sign, _) => {
+                let (whole, root) = (
+                    u128::from(whole.unsigned_abs()),
+                    u128::from(root.unsigned_abs()),
+                );
+                if whole * whole > 2 * root * root {
+                    whole_sign
+                } else {
+                    whole_sign.reverse()
+                }
+            }
         }
     }
 }
@@ -195,15 +220,19 @@ pub struct Grid {
     map: Arc<Map>,
     connectivity: Connectivity,
     goal: u32,
+    /// The goal's column and row, for the estimate.
+    goal_xy: (usize, usize),
 }
 
 impl Grid {
     /// Walks on `map` as `connectivity` allows, to `goal`.
     pub fn new(map: Arc<Map>, connectivity: Connectivity, goal: u32) -> Self {
+        let goal_xy = map.position(goal);
         Self {
             map,
             connectivity,
             goal,
+            goal_xy,
         }
     }
 
@@ -212,26 +241,24 @@ impl Grid {
         &self.map
     }
 
-    /// The cell `step` leads to from `cell`, if it is on the map and passable.
-    fn target(&self, cell: u32, step: Step) -> Option<u32> {
+    /// The goal cell.
+    pub fn goal(&self) -> u32 {
+        self.goal
+    }
+
+    /// The column and row of `cell`, signed for offsets.
+    pub fn xy(&self, cell: u32) -> (isize, isize) {
         let (x, y) = self.map.position(cell);
-        let (dx, dy) = step.offset();
-        self.map
-            .cell(x as i64 + dx, y as i64 + dy)
-            .filter(|&next| self.map.is_passable(next))
+        (x as isize, y as isize)
     }
 
     /// Whether `step` may be taken from `cell`: to a passable cell, and across a corner only
     /// when eight-connected and both side cells next to it are passable.
     pub fn allows(&self, cell: u32, step: Step) -> bool {
-        let (x, y) = self.map.position(cell);
-        let (x, y) = (x as i64, y as i64);
+        let (x, y) = self.xy(cell);
         let (dx, dy) = step.offset();
-        let open = |x, y| {
-            self.map
-                .cell(x, y)
-                .is_some_and(|cell| self.map.is_passable(cell))
-        };
+        let (dx, dy) = (dx as isize, dy as isize);
+        let open = |x, y| self.map.is_open(x, y);
         open(x + dx, y + dy)
             && (!step.is_diagonal()
                 || (self.connectivity == Connectivity::Eight && open(x + dx, y) && open(x, y + dy)))
@@ -241,7 +268,7 @@ impl Grid {
     /// otherwise (on four-connected maps, the Manhattan distance, as straight steps).
     pub fn estimate(&self, cell: u32) -> Octile {
         let (x, y) = self.map.position(cell);
-        let (gx, gy) = self.map.position(self.goal);
+        let (gx, gy) = self.goal_xy;
         let (dx, dy) = (x.abs_diff(gx) as u32, y.abs_diff(gy) as u32);
         match self.connectivity {
             Connectivity::Eight => Octile::distance(dx, dy),
@@ -257,16 +284,39 @@ impl Domain for Grid {
     type State = u32;
     type Action = Step;
 
+    /// The steps [`Grid::allows`], in the order of [`Step::ALL`], each neighbour read once.
     fn actions(&self, &cell: &u32, out: &mut Vec<Step>) {
+        let (x, y) = self.xy(cell);
+        let open = |dx, dy| self.map.is_open(x + dx, y + dy);
+        let (n, e, s, w) = (open(0, -1), open(1, 0), open(0, 1), open(-1, 0));
+        let sides = [(n, Step::N), (e, Step::E), (s, Step::S), (w, Step::W)];
         out.extend(
-            Step::ALL
+            sides
                 .into_iter()
-                .filter(|&step| self.allows(cell, step)),
+                .filter(|&(open, _)| open)
+                .map(|(_, step)| step),
         );
+        if self.connectivity == Connectivity::Eight {
+            let corners = [
+                (n && e && open(1, -1), Step::NE),
+                (s && e && open(1, 1), Step::SE),
+                (s && w && open(-1, 1), Step::SW),
+                (n && w && open(-1, -1), Step::NW),
+            ];
+            out.extend(
+                corners
+                    .into_iter()
+                    .filter(|&(open, _)| open)
+                    .map(|(_, step)| step),
+            );
+        }
     }
 
+    /// Takes `step`, which must be allowed (see [`Grid::allows`]).
     fn apply(&self, cell: &mut u32, step: Step) {
-        *cell = self.target(*cell, step).expect("an allowed step");
+        debug_assert!(self.allows(*cell, step), "{step} from {cell}");
+        let (dx, dy) = step.offset();
+        *cell = (i64::from(*cell) + dy * self.map.width() as i64 + dx) as u32;
     }
 
     fn invert(&self, step: Step) -> Option<Step> {
@@ -297,16 +347,6 @@ pub struct OctileSteps;
 impl Weights<Grid> for OctileSteps {
     type Cost = Octile;
     fn weight(&self, _: &Grid, _: &u32, step: Step) -> Octile {
-        if step.is_diagonal() {
-            Octile {
-                straight: 0,
-                diagonal: 1,
-            }
-        } else {
-            Octile {
-                straight: 1,
-                diagonal: 0,
-            }
-        }
+        Octile::of(step, 1)
     }
 }

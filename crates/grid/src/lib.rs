@@ -2,6 +2,8 @@
 
 mod domain;
 mod generate;
+mod jps;
+mod jump;
 mod lines;
 mod map;
 mod scenario;
@@ -11,6 +13,8 @@ use std::sync::OnceLock;
 
 pub use domain::{Connectivity, Grid, Octile, OctileSteps, Step};
 pub use generate::random_scenarios;
+pub use jps::{Jump, JumpGrid, JumpLengths, PrunedJumps, jump_steps};
+pub use jump::JumpMap;
 pub use lines::{Lines, ParseError, TextLines, quoted};
 pub use map::{MAX_SIDE, Map, read_map};
 pub use scenario::{GridCase, read_scenario};

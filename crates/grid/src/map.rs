@@ -16,6 +16,8 @@ pub struct Map {
     height: usize,
     /// Each cell's character, row by row.
     cells: Vec<u8>,
+    /// Whether each cell can be walked on, read at every step of a search.
+    open: Vec<bool>,
 }
 
 /// Why a map of `width` × `height` cells is refused, if it is.
@@ -54,10 +56,15 @@ impl Map {
         if let Some(&bad) = cells.iter().find(|&&cell| passable(cell).is_none()) {
             return Err(format!("{:?} is not a map cell", char::from(bad)));
         }
+        let open = cells
+            .iter()
+            .map(|&cell| passable(cell) == Some(true))
+            .collect();
         Ok(Self {
             width,
             height,
             cells,
+            open,
         })
     }
 
@@ -99,7 +106,15 @@ impl Map {
 
     /// Whether `cell` can be walked on.
     pub fn is_passable(&self, cell: u32) -> bool {
-        passable(self.cells[cell as usize]) == Some(true)
+        self.open[cell as usize]
+    }
+
+    /// Whether column `x`, row `y` is on the map and can be walked on.
+    #[inline(always)]
+    pub fn is_open(&self, x: isize, y: isize) -> bool {
+        (0..self.width as isize).contains(&x)
+            && (0..self.height as isize).contains(&y)
+            && self.open[y as usize * self.width + x as usize]
     }
 
     /// The map's character at `cell`.

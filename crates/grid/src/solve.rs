@@ -1,4 +1,5 @@
-//! Answering a scenario: the shortest path by A* with the octile distance, or by Dijkstra.
+//! Answering a scenario: the shortest path by A* with the octile distance, by jump point search
+//! (A* expanding jumps), or by Dijkstra.
 
 use std::sync::Arc;
 
@@ -8,6 +9,8 @@ use statespace_engine::index::DenseIndex;
 use statespace_engine::{Cost, Limits, Outcome, Recompute, SearchResult, Stats, StopReason};
 
 use crate::domain::{Connectivity, Grid, Octile, OctileSteps, Step};
+use crate::jps::{Jump, JumpGrid, JumpLengths, PrunedJumps, jump_steps};
+use crate::jump::JumpMap;
 use crate::map::Map;
 use crate::scenario::GridCase;
 
@@ -20,6 +23,10 @@ pub enum Algorithm {
     Astar,
     /// Dijkstra's algorithm: no estimate.
     Dijkstra,
+    /// Jump point search, online (no preprocessing): A* expanding jumps to the cells where a
+    /// path may turn, 64 cells a word. Eight-connected maps only: on four-connected ones it is
+    /// A*.
+    Jps,
 }
 
 /// A shortest path, or the news that the goal cannot be reached; serialized as the steps' names
@@ -82,12 +89,18 @@ pub fn solve(
 /// A* over a map's cells, its visited index a dense array of them.
 type CellSearch = AStar<u32, Step, DenseIndex<Arc<Grid>>, Octile, Octile>;
 
+/// A* over jumps between a map's cells, its visited index a dense array of them.
+type JumpSearch = AStar<u32, Jump, DenseIndex<Arc<JumpGrid>>, Octile, Octile>;
+
 /// Answers scenarios one after the other, keeping the search's memory for the next scenario on
-/// the same map: a node number per cell (cleared cell by cell), the open list, the node arena.
+/// the same map: a node number per cell (cleared cell by cell), the open list, the node arena,
+/// and for jump point search the map's bits.
 #[derive(Debug, Default)]
 pub struct GridSearcher {
-    /// The map searched last, and its searcher.
-    kept: Option<(Arc<Map>, CellSearch)>,
+    /// The map searched last by cells, and its searcher.
+    cells: Option<(Arc<Map>, CellSearch)>,
+    /// The map searched last by jumps, its bits and its searcher.
+    jumps: Option<(Arc<Map>, Arc<JumpMap>, JumpSearch)>,
 }
 
 impl GridSearcher {
@@ -100,13 +113,16 @@ impl GridSearcher {
         limits: &Limits,
     ) -> (Result<GridAnswer, StopReason>, Stats) {
         let grid = Grid::new(case.map.clone(), connectivity, case.goal);
-        let searcher = match &mut self.kept {
+        // Ranks are cells whatever the goal: one index serves every scenario of the map, a node
+        // number per cell, refused before it is built when the budget cannot hold it.
+        let index_fits = limits.fits((case.map.cells() * size_of::<u32>()) as u64);
+        if algorithm == Algorithm::Jps && connectivity == Connectivity::Eight {
+            return self.jump(case, grid, index_fits, limits);
+        }
+        let searcher = match &mut self.cells {
             Some((map, searcher)) if Arc::ptr_eq(map, &case.map) => searcher,
             kept => {
-                // Ranks are cells whatever the goal: one index serves every scenario of the map,
-                // a node number per cell, refused before it is built when the budget cannot
-                // hold it.
-                if !limits.fits((case.map.cells() * size_of::<u32>()) as u64) {
+                if !index_fits {
                     return (Err(StopReason::MemoryLimit), Stats::default());
                 }
                 let index = DenseIndex::new(Arc::new(grid.clone()));
@@ -114,7 +130,7 @@ impl GridSearcher {
             }
         };
         let result: SearchResult<Step, Octile> = match algorithm {
-            Algorithm::Astar => {
+            Algorithm::Astar | Algorithm::Jps => {
                 let estimate = Recompute(|&cell: &u32| grid.estimate(cell));
                 searcher.search_weighted(&grid, &case.start, &OctileSteps, &estimate, limits)
             }
@@ -123,13 +139,56 @@ impl GridSearcher {
                 searcher.search_weighted(&grid, &case.start, &OctileSteps, &zero, limits)
             }
         };
-        let answer = match result.outcome {
-            Outcome::Found(solution) => Ok(GridAnswer {
-                path: Some((solution.actions, solution.cost)),
-            }),
-            Outcome::Exhausted => Ok(GridAnswer { path: None }),
-            Outcome::Stopped(reason) => Err(reason),
+        (answer(result.outcome, |steps| steps), result.stats)
+    }
+
+    /// The shortest path of `case` by jump point search on `grid`.
+    fn jump(
+        &mut self,
+        case: &GridCase,
+        grid: Grid,
+        index_fits: bool,
+        limits: &Limits,
+    ) -> (Result<GridAnswer, StopReason>, Stats) {
+        let (bits, searcher) = match &mut self.jumps {
+            Some((map, bits, searcher)) if Arc::ptr_eq(map, &case.map) => (bits.clone(), searcher),
+            kept => {
+                if !index_fits {
+                    return (Err(StopReason::MemoryLimit), Stats::default());
+                }
+                let bits = Arc::new(JumpMap::new(&case.map));
+                let index = DenseIndex::new(Arc::new(JumpGrid::new(grid.clone(), bits.clone())));
+                let kept = kept.insert((case.map.clone(), bits.clone(), AStar::new(index)));
+                (bits, &mut kept.2)
+            }
         };
-        (answer, result.stats)
+        let jumps = JumpGrid::new(grid, bits);
+        let estimate = Recompute(|&cell: &u32| jumps.estimate(cell));
+        let result = searcher.search_expanding(
+            &jumps,
+            &case.start,
+            &JumpLengths,
+            &estimate,
+            &PrunedJumps,
+            limits,
+        );
+        (
+            answer(result.outcome, |jumps| jump_steps(&jumps)),
+            result.stats,
+        )
+    }
+}
+
+/// The answer of a search's `outcome`, its actions made steps by `steps`.
+fn answer<A>(
+    outcome: Outcome<A, Octile>,
+    steps: impl FnOnce(Vec<A>) -> Vec<Step>,
+) -> Result<GridAnswer, StopReason> {
+    match outcome {
+        Outcome::Found(solution) => Ok(GridAnswer {
+            path: Some((steps(solution.actions), solution.cost)),
+        }),
+        Outcome::Exhausted => Ok(GridAnswer { path: None }),
+        Outcome::Stopped(reason) => Err(reason),
     }
 }

@@ -50,7 +50,7 @@ fn every_arena_scenario_has_its_published_length() {
     assert_eq!(cases.len(), 130);
     for (number, case) in cases.iter().enumerate() {
         let recorded = case.optimal.unwrap();
-        for algorithm in [Algorithm::Astar, Algorithm::Dijkstra] {
+        for algorithm in [Algorithm::Astar, Algorithm::Dijkstra, Algorithm::Jps] {
             let length = replayed_length(case, Connectivity::Eight, algorithm).unwrap();
             assert!(
                 (length - recorded).abs() <= TOLERANCE,
@@ -93,6 +93,33 @@ proptest! {
             for algorithm in [Algorithm::Astar, Algorithm::Dijkstra] {
                 prop_assert_eq!(replayed_length(case, Connectivity::Four, algorithm), steps);
             }
+        }
+    }
+
+    /// On random maps of every density, from open to nearly walled in, of sides that straddle a
+    /// word of 64 cells: jump point search finds A*'s lengths (and no path where A* finds none),
+    /// its paths replayed step by step.
+    #[test]
+    fn jump_point_search_finds_astars_lengths(
+        seed in 0u64..1_000_000,
+        walls in 0u32..70,
+        width in 1usize..140,
+        height in 1usize..70,
+    ) {
+        let walls = f64::from(walls) / 100.0;
+        let (map, cases) = random_scenarios(width, height, walls, Connectivity::Eight, 6, seed).unwrap();
+        let open: Vec<u32> = (0..map.cells() as u32).filter(|&cell| map.is_passable(cell)).collect();
+        // Pairs that may not reach each other too.
+        let unreached = open.first().zip(open.last()).map(|(&start, &goal)| GridCase {
+            map: map.clone(),
+            start,
+            goal,
+            optimal: None,
+        });
+        for case in cases.iter().chain(&unreached) {
+            let astar = replayed_length(case, Connectivity::Eight, Algorithm::Astar);
+            let jps = replayed_length(case, Connectivity::Eight, Algorithm::Jps);
+            prop_assert_eq!(astar.map(|length| (length * 1e6).round()), jps.map(|length| (length * 1e6).round()));
         }
     }
 

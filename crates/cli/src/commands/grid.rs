@@ -14,6 +14,8 @@ enum AlgorithmArg {
     Astar,
     /// Dijkstra's algorithm, no estimate.
     Dijkstra,
+    /// Jump point search (online, 64 cells a word), eight-connected maps only.
+    Jps,
 }
 
 /// The connectivities of `--connect`.
@@ -63,6 +65,7 @@ impl SolveArgs {
             algo: match self.algo {
                 AlgorithmArg::Astar => Algorithm::Astar,
                 AlgorithmArg::Dijkstra => Algorithm::Dijkstra,
+                AlgorithmArg::Jps => Algorithm::Jps,
             },
             connect: self.connect.into(),
             map: self.map.clone(),

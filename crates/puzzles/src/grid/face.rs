@@ -127,6 +127,11 @@ impl Puzzle for GridPuzzle {
                 "A* with the octile distance, exact octile lengths (1 and √2)",
             ),
             ("dijkstra", "Dijkstra's algorithm, no estimate"),
+            (
+                "jps",
+                "jump point search: A* jumping to the cells where a path may turn, 64 cells a \
+                 word (eight-connected maps)",
+            ),
         ],
         example: include_str!("../../../../examples/grid.txt"),
         layouts: &[],
@@ -162,6 +167,12 @@ impl Puzzle for GridPuzzle {
         _: &CaseLimits,
         _: Option<Progress>,
     ) -> Result<GridSolver, OptionsError> {
+        if options.algo == Algorithm::Jps && options.connect == Connectivity::Four {
+            return Err(OptionsError::new(
+                "jump point search walks eight-connected maps (Moving AI's rules): use --connect 8, \
+                 or --algo astar on four-connected maps",
+            ));
+        }
         let map = options.map.as_ref().map(load_map).transpose()?;
         Ok(GridSolver {
             options: options.clone(),

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Grids against Warthog, whole processes side by side in one run: `statespace solve grid` by A*
+# and by jump point search, Warthog's A* and its online block-based jump point search (jps2), on
+# a Moving AI map and its scenarios, each repeated ROUNDS times in turn (the machine is noisy:
+# the ranges are what to read). Wall and CPU (user + system) seconds per process, min–max.
+#   benchmarks/grid-warthog.sh [MAP [SCEN [ROUNDS [COPIES]]]]
+# Defaults: Warthog's example arena2 (281 × 209, 910 scenarios), 10 rounds, the scenarios once
+# (COPIES > 1: a scenario file of that many copies of them, for times above the clock's 10 ms). Needs Warthog built
+# (`../shared/peers/build-warthog.sh`, or PEERS=folder of its bin/) and our release binary.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+peers=${PEERS:-$root/../../shared/peers}
+[ -d "$peers/bin" ] || peers=/work/shared/peers
+map=${1:-$peers/warthog/example/arena2.map}
+given=${2:-$map.scen}
+rounds=${3:-10}
+copies=${4:-1}
+ours=${STATESPACE:-$root/target/release/statespace}
+times=$(mktemp)
+scen=$(mktemp --suffix .scen)
+trap 'rm -f "$times" "$scen"' EXIT
+{ head -n 1 "$given"; for _ in $(seq "$copies"); do tail -n +2 "$given"; done; } >"$scen"
+programs=(
+  "statespace astar|$ours solve grid --map $map --scen $scen --algo astar"
+  "statespace jps|$ours solve grid --map $map --scen $scen --algo jps"
+  "warthog astar|$peers/bin/warthog --alg astar --map $map --scen $scen"
+  "warthog jps2|$peers/bin/warthog-jps --alg jps2 --map $map --scen $scen"
+)
+# Ours check every length against the file: a difference fails the run.
+for program in "${programs[@]:0:2}"; do
+  ${program#*|} 2>&1 >/dev/null | grep -q ", 0 differ from the file" ||
+    { echo "${program%%|*}: lengths differ from $given" >&2; exit 1; }
+done
+for _ in $(seq "$rounds"); do
+  for program in "${programs[@]}"; do
+    /usr/bin/time -f "${program%%|*}|%e|%U|%S" -a -o "$times" ${program#*|} >/dev/null 2>&1
+  done
+done
+echo "$(basename "$map"), $(($(grep -c . "$scen") - 1)) scenarios ($copies × $(basename "$given")), $rounds rounds"
+printf '%-16s %-16s %-16s\n' program "wall s" "cpu s"
+for program in "${programs[@]}"; do
+  name=${program%%|*}
+  grep "^$name|" "$times" | awk -F'|' -v name="$name" '
+    { wall = $2; cpu = $3 + $4
+      if (NR == 1 || wall < wmin) wmin = wall; if (wall > wmax) wmax = wall
+      if (NR == 1 || cpu < cmin) cmin = cpu; if (cpu > cmax) cmax = cpu }
+    END { printf "%-16s %-16s %-16s\n", name, wmin "-" wmax, cmin "-" cmax }'
+done

@@ -1,0 +1,185 @@
+//! Jump point search: D. Harabor and A. Grastien, "Online Graph Pruning for Pathfinding on Grid
+//! Maps" (AAAI 2011), with the block-based jumps of "Improving Jump Point Search" (ICAPS 2014),
+//! under Moving AI's rules (eight-connected, no cutting corners, diagonals √2).
+//!
+//! It is the engine's A* with another expansion policy ([`PrunedJumps`], an
+//! [`Expansion`]): a state is a cell, an action a [`Jump`] (a number of steps in one direction),
+//! and from a cell reached by a jump only the directions a cheapest path may take next are
+//! tried, each jumping as far as the first cell where a path may have to turn ([`JumpMap`]).
+//! Paths found are as short as A*'s; their cells are the steps of the jumps.
+//!
+//! Without cutting corners (Harabor and Grastien's 2014 rules), a path turns only where a wall
+//! forces it: a cell reached by a jump along a side continues that way, and turns to a side
+//! (straight, or across the corner ahead) only when the cell on that side is passable and the
+//! one behind it blocked; a cell reached across a corner continues across it or along either of
+//! its two sides. A diagonal jump stops at a cell from which a jump along either side finds a
+//! jump point (or the goal).
+
+use std::sync::Arc;
+
+use statespace_engine::astar::Expansion;
+use statespace_engine::{Domain, PerfectHash, Weights};
+
+use crate::domain::{Grid, Octile, Step};
+use crate::jump::{JumpMap, sides};
+
+/// A jump: `length` steps of `step`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Jump {
+    /// The direction.
+    pub step: Step,
+    /// The number of steps.
+    pub length: u32,
+}
+
+/// The steps of `jumps`, one after the other.
+pub fn jump_steps(jumps: &[Jump]) -> Vec<Step> {
+    jumps
+        .iter()
+        .flat_map(|jump| std::iter::repeat_n(jump.step, jump.length as usize))
+        .collect()
+}
+
+/// Jumping on a map from cell to cell, to one goal cell, eight-connected.
+#[derive(Clone, Debug)]
+pub struct JumpGrid {
+    grid: Grid,
+    bits: Arc<JumpMap>,
+    goal: (isize, isize),
+}
+
+impl JumpGrid {
+    /// Jumps on `grid`'s map (whose bits are `bits`) to its goal.
+    pub fn new(grid: Grid, bits: Arc<JumpMap>) -> Self {
+        let goal = grid.xy(grid.goal());
+        Self { grid, bits, goal }
+    }
+
+    /// The octile distance from `cell` to the goal.
+    pub fn estimate(&self, cell: u32) -> Octile {
+        self.grid.estimate(cell)
+    }
+
+    /// Appends the jump `step` from `cell`, if it finds a jump point.
+    #[inline]
+    fn push_jump(&self, cell: (isize, isize), step: Step, out: &mut Vec<Jump>) {
+        let length = if step.is_diagonal() {
+            self.bits.jump_diagonal(cell, step, self.goal)
+        } else {
+            self.bits.jump_straight(cell, step, self.goal)
+        };
+        if let Some(length) = length {
+            out.push(Jump { step, length });
+        }
+    }
+}
+
+impl Domain for JumpGrid {
+    type State = u32;
+    type Action = Jump;
+
+    /// Every jump from `cell`, pruning nothing: the start's.
+    fn actions(&self, &cell: &u32, out: &mut Vec<Jump>) {
+        let at = self.grid.xy(cell);
+        for step in Step::ALL {
+            self.push_jump(at, step, out);
+        }
+    }
+
+    fn apply(&self, cell: &mut u32, jump: Jump) {
+        let (dx, dy) = jump.step.offset();
+        let (x, y) = self.grid.xy(*cell);
+        let length = jump.length as isize;
+        let to = (x + dx as isize * length, y + dy as isize * length);
+        *cell = self
+            .grid
+            .map()
+            .cell(to.0 as i64, to.1 as i64)
+            .expect("a jump stays on the map");
+    }
+
+    fn invert(&self, jump: Jump) -> Option<Jump> {
+        Some(Jump {
+            step: jump.step.opposite(),
+            length: jump.length,
+        })
+    }
+
+    fn is_goal(&self, &cell: &u32) -> bool {
+        cell == self.grid.goal()
+    }
+}
+
+impl PerfectHash for JumpGrid {
+    fn size(&self) -> u64 {
+        self.grid.size()
+    }
+    fn rank(&self, &cell: &u32) -> u64 {
+        u64::from(cell)
+    }
+    fn unrank(&self, rank: u64) -> u32 {
+        rank as u32
+    }
+}
+
+/// The octile length of a jump: its steps, each 1 along a side or √2 across a corner.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct JumpLengths;
+
+impl Weights<JumpGrid> for JumpLengths {
+    type Cost = Octile;
+    fn weight(&self, _: &JumpGrid, _: &u32, jump: Jump) -> Octile {
+        Octile::of(jump.step, jump.length)
+    }
+}
+
+/// Jump point search's expansion: from a cell reached by a jump, the jumps a cheapest path may
+/// take next (see the module's notes).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PrunedJumps;
+
+impl Expansion<JumpGrid> for PrunedJumps {
+    fn successors(&self, grid: &JumpGrid, cell: &u32, by: Option<Jump>, out: &mut Vec<Jump>) {
+        let Some(Jump { step, .. }) = by else {
+            return grid.actions(cell, out);
+        };
+        let at = grid.grid.xy(*cell);
+        let (along_x, along_y) = sides(step);
+        if step.is_diagonal() {
+            for next in [along_x, along_y, step] {
+                grid.push_jump(at, next, out);
+            }
+            return;
+        }
+        grid.push_jump(at, step, out);
+        let (dx, dy) = step.offset();
+        let behind = (at.0 - dx as isize, at.1 - dy as isize);
+        for side in perpendiculars(step) {
+            let (sx, sy) = side.offset();
+            let (sx, sy) = (sx as isize, sy as isize);
+            if grid.bits.open(at.0 + sx, at.1 + sy) && !grid.bits.open(behind.0 + sx, behind.1 + sy)
+            {
+                grid.push_jump(at, side, out);
+                grid.push_jump(at, corner(step, side), out);
+            }
+        }
+    }
+}
+
+/// The two side steps at right angles to `step`, a side step.
+fn perpendiculars(step: Step) -> [Step; 2] {
+    match step {
+        Step::N | Step::S => [Step::E, Step::W],
+        _ => [Step::N, Step::S],
+    }
+}
+
+/// The diagonal step made of the side steps `a` and `b`.
+fn corner(a: Step, b: Step) -> Step {
+    let ((ax, ay), (bx, by)) = (a.offset(), b.offset());
+    let offset = (ax + bx, ay + by);
+    Step::ALL
+        .into_iter()
+        .find(|step| step.offset() == offset)
+        .expect("two perpendicular side steps make a diagonal")
+}

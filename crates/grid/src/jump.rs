@@ -1,0 +1,207 @@
+//! Jumps along a row, a column or a diagonal of a map, scanning 64 cells a word: the block-based
+//! jumps of D. Harabor and A. Grastien, "Improving Jump Point Search" (ICAPS 2014), under Moving
+//! AI's rules (no cutting corners).
+//!
+//! The map is kept four times as rows of bits, one bit a passable cell: as it is, mirrored left
+//! to right, turned (columns as rows) and turned and mirrored, so that a jump in any of the four
+//! side directions is a jump east on one of them. Each copy has a blocked border (a row above
+//! and below, a column left, and at least a word right), so that reading a word of cells next to
+//! any cell of the map needs no bounds test.
+//!
+//! Walking east along a row without cutting corners, a path has to turn at a cell whose north
+//! (or south) neighbour is passable while the cell behind that neighbour is not: the step across
+//! the corner that would have saved the turn is not allowed there. Those cells are the *jump
+//! points* of a row; with `up` the bits of the row above from the cell and `behind` the same bits
+//! from one cell back, they are `up & !behind` (and the same below), found 64 at a time.
+
+use crate::domain::Step;
+use crate::map::Map;
+
+/// One copy of the map as rows of bits, with its border.
+#[derive(Clone, Debug)]
+struct Bits {
+    /// Words per row: the row's cells from bit 1 (bit 0 is the left border), then blocked bits.
+    stride: usize,
+    /// Rows of words, the first and the last the blocked border.
+    words: Vec<u64>,
+}
+
+impl Bits {
+    /// The bits of `width` × `height` cells, passable as `open(column, row)` says.
+    fn new(width: usize, height: usize, open: impl Fn(usize, usize) -> bool) -> Self {
+        // Cells from bit 1 to `width`, and a word more than the last bit a read may start at.
+        let stride = (width + 2) / 64 + 2;
+        let mut words = vec![0u64; stride * (height + 2)];
+        for row in 0..height {
+            for column in 0..width {
+                if open(column, row) {
+                    let bit = column + 1;
+                    words[(row + 1) * stride + bit / 64] |= 1 << (bit % 64);
+                }
+            }
+        }
+        Self { stride, words }
+    }
+
+    /// The 64 cells of row `row` from column `column` on (bit `i`: column `column + i`), where
+    /// `column` and `row` may be -1 (the border), and `column` at most the width.
+    #[inline(always)]
+    fn word(&self, column: isize, row: isize) -> u64 {
+        let bit = (column + 1) as usize;
+        let at = (row + 1) as usize * self.stride + bit / 64;
+        let shift = bit % 64;
+        let low = self.words[at] >> shift;
+        if shift == 0 {
+            low
+        } else {
+            low | (self.words[at + 1] << (64 - shift))
+        }
+    }
+
+    /// The number of cells from `column` (excluded) east along `row` to the first jump point,
+    /// or to `goal` (a column of this row east of `column`) if it comes first; `None` when a
+    /// blocked cell comes first.
+    #[inline]
+    fn jump_east(&self, column: isize, row: isize, goal: Option<isize>) -> Option<u32> {
+        let mut from = column + 1;
+        loop {
+            let here = self.word(from, row);
+            let up = self.word(from, row - 1) & !self.word(from - 1, row - 1);
+            let down = self.word(from, row + 1) & !self.word(from - 1, row + 1);
+            let blocked = (!here).trailing_zeros();
+            let turn = (up | down).trailing_zeros();
+            if let Some(goal) = goal.filter(|&goal| (from..from + 64).contains(&goal)) {
+                let at = (goal - from) as u32;
+                if at < blocked && at <= turn {
+                    return Some((goal - column) as u32);
+                }
+            }
+            if turn < blocked {
+                return Some((from + turn as isize - column) as u32);
+            }
+            if blocked < 64 {
+                return None;
+            }
+            from += 64;
+        }
+    }
+}
+
+/// A map's cells as bits, for jumps in every direction.
+#[derive(Clone, Debug)]
+pub struct JumpMap {
+    width: isize,
+    height: isize,
+    /// East, west, south and north as jumps east on the map, mirrored, turned, turned and
+    /// mirrored.
+    copies: [Bits; 4],
+}
+
+impl JumpMap {
+    /// The bits of `map`.
+    pub fn new(map: &Map) -> Self {
+        let (width, height) = (map.width(), map.height());
+        let open = |x: usize, y: usize| map.is_passable((y * width + x) as u32);
+        Self {
+            width: width as isize,
+            height: height as isize,
+            copies: [
+                Bits::new(width, height, open),
+                Bits::new(width, height, |c, r| open(width - 1 - c, r)),
+                Bits::new(height, width, |c, r| open(r, c)),
+                Bits::new(height, width, |c, r| open(r, height - 1 - c)),
+            ],
+        }
+    }
+
+    /// The number of bytes the bits take.
+    pub fn bytes(&self) -> usize {
+        self.copies.iter().map(|bits| bits.words.len() * 8).sum()
+    }
+
+    /// Whether `(x, y)` is on the map and passable.
+    #[inline(always)]
+    pub fn open(&self, x: isize, y: isize) -> bool {
+        (0..self.width).contains(&x)
+            && (0..self.height).contains(&y)
+            && self.copies[0].word(x, y) & 1 == 1
+    }
+
+    /// Whether a step `(dx, dy)` may be taken from `(x, y)`: to a passable cell, and across a
+    /// corner only when both side cells next to it are passable.
+    #[inline(always)]
+    pub fn allows(&self, (x, y): (isize, isize), (dx, dy): (isize, isize)) -> bool {
+        self.open(x + dx, y + dy)
+            && (dx == 0 || dy == 0 || (self.open(x + dx, y) && self.open(x, y + dy)))
+    }
+
+    /// The number of steps `step` (along a side) from `(x, y)` to the first jump point or to
+    /// `goal`; `None` when a blocked cell or the edge comes first.
+    #[inline]
+    pub fn jump_straight(
+        &self,
+        (x, y): (isize, isize),
+        step: Step,
+        goal: (isize, isize),
+    ) -> Option<u32> {
+        let (gx, gy) = goal;
+        let (copy, column, row, goal) = match step {
+            Step::E => (0, x, y, (gy == y && gx > x).then_some(gx)),
+            Step::W => (
+                1,
+                self.width - 1 - x,
+                y,
+                (gy == y && gx < x).then(|| self.width - 1 - gx),
+            ),
+            Step::S => (2, y, x, (gx == x && gy > y).then_some(gy)),
+            Step::N => (
+                3,
+                self.height - 1 - y,
+                x,
+                (gx == x && gy < y).then(|| self.height - 1 - gy),
+            ),
+            _ => unreachable!("a diagonal step is not straight"),
+        };
+        self.copies[copy].jump_east(column, row, goal)
+    }
+
+    /// The number of steps `step` (across a corner) from `(x, y)` to the first jump point: the
+    /// goal, or a cell from which a jump along either side of the step finds one; `None` when
+    /// the way is blocked first.
+    #[inline]
+    pub fn jump_diagonal(
+        &self,
+        (x, y): (isize, isize),
+        step: Step,
+        goal: (isize, isize),
+    ) -> Option<u32> {
+        let (dx, dy) = step.offset();
+        let (dx, dy) = (dx as isize, dy as isize);
+        let (along_x, along_y) = sides(step);
+        let (mut x, mut y) = (x, y);
+        let mut steps = 0;
+        while self.allows((x, y), (dx, dy)) {
+            x += dx;
+            y += dy;
+            steps += 1;
+            if (x, y) == goal
+                || self.jump_straight((x, y), along_x, goal).is_some()
+                || self.jump_straight((x, y), along_y, goal).is_some()
+            {
+                return Some(steps);
+            }
+        }
+        None
+    }
+}
+
+/// The two side steps a diagonal step is made of: along the row, then along the column.
+pub fn sides(step: Step) -> (Step, Step) {
+    match step {
+        Step::NE => (Step::E, Step::N),
+        Step::SE => (Step::E, Step::S),
+        Step::SW => (Step::W, Step::S),
+        Step::NW => (Step::W, Step::N),
+        side => (side, side),
+    }
+}
