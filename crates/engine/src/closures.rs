@@ -630,8 +630,9 @@ where
     FH: FnMut(&N) -> C,
 {
     /// Lists the successors of the node at the end of the path that are not on the path, by
-    /// step cost plus estimate; returns where they start in `listed`.
-    fn list(&mut self) -> usize {
+    /// step cost plus estimate; returns where they start in `listed`, and how many the closure
+    /// listed (those on the path included).
+    fn list(&mut self) -> (usize, u64) {
         let start = self.listed.len();
         let Self {
             listed,
@@ -646,9 +647,11 @@ where
                     .is_some()
         };
         let heuristic = &mut self.heuristic;
+        let mut generated = 0;
         let successors = (self.successors)(node).into_iter();
         self.scratch.extend(
             successors
+                .inspect(|_| generated += 1)
                 .filter(|(next, _)| !on_path(next))
                 .map(|(next, cost)| {
                     let estimate = heuristic(&next);
@@ -660,7 +663,7 @@ where
             .sort_by_key(|&(_, cost, estimate)| cost + estimate);
         self.listed.append(&mut self.scratch);
         self.lists.push((start, 0));
-        start
+        (start, generated)
     }
 
     /// Moves to the successor at `index` in `listed`, the `taken`-th of the last list.
@@ -720,7 +723,7 @@ where
     }
 
     fn play(&mut self, taken: u32, _: C) -> (C, C) {
-        let start = self.list();
+        let (start, _) = self.list();
         self.enter(start + taken as usize, taken);
         let (_, cost, estimate) = self.listed[start + taken as usize];
         (cost, estimate)
@@ -734,8 +737,7 @@ where
         _: Option<u32>,
         mut visit: impl FnMut(&mut Self, u32, C, C) -> ControlFlow<B, Option<C>>,
     ) -> Expansion<B, C> {
-        let start = self.list();
-        let generated = (self.listed.len() - start) as u64;
+        let (start, generated) = self.list();
         let mut least = None;
         for index in start..self.listed.len() {
             let (_, cost, estimate) = self.listed[index];

@@ -168,6 +168,8 @@ fn closure_searches_within_limits_stop_and_count() {
     );
     let searched = closures::idastar_within(&1, next, |_| 0, goal, &limits);
     assert_eq!((searched.path, searched.stats.expanded), (stopped, 5));
+    // Every successor listed counts as generated, those on the path too (1 lists 2 and 2).
+    assert_eq!(searched.stats.generated, 10);
     let unit = |&n: &u32| [n + 1, n * 2];
     let searched = closures::bfs_within(&1, unit, goal, &limits);
     assert_eq!(
