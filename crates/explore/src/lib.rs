@@ -3,8 +3,11 @@
 //! A breadth-first search over the ranks of any [`RankedSpace`] (every engine domain with a
 //! [`PerfectHash`](statespace_engine::PerfectHash)), backwards from the goals: how many states lie
 //! at each distance, the greatest distance (the space's "God's number") and the states that need
-//! it (its antipodes). It knows no puzzle. Explorations as a timely dataflow, on threads or a
-//! cluster of processes (`explore_dataflow`), need the crate's `dataflow` feature.
+//! it (its antipodes). It knows no puzzle. Its goals are ranks: those of a domain's states, or of
+//! the states its `is_goal` accepts, are what
+//! [`Goals::ranks`](statespace_engine::distance_table::Goals::ranks) gives. Explorations as a
+//! timely dataflow, on threads or a cluster of processes (`explore_dataflow`), need the crate's
+//! `dataflow` feature.
 //!
 //! ```
 //! use statespace_engine::space::RankedSpace;
