@@ -10,7 +10,8 @@
 //!
 //! Every search but IDA* numbers each node once, when it is first listed (one hash each, as
 //! `pathfinding` does), and works on the numbers: [`bfs`] reads its queue off that numbering,
-//! [`dijkstra`] and [`astar`] run the engine's own [`AStar`] on them; [`idastar`] runs the
+//! [`dijkstra`] and [`astar`] run the engine's own [`AStar`] on them (a thread keeps the memory
+//! of its last such search of up to 65,536 nodes for the next); [`idastar`] runs the
 //! engine's [`idastar_with`] on the nodes themselves. How often each calls `successors`, as
 //! `pathfinding`'s function of the same name does:
 //! - [`bfs`]: once for each node taken from the queue before a goal is met (a node is tested as
@@ -60,6 +61,7 @@
 //! assert_eq!(searched.stats.expanded, 10);
 //! ```
 
+use std::any::Any;
 use std::cell::RefCell;
 use std::hash::{BuildHasher, Hash};
 use std::ops::ControlFlow;
@@ -83,9 +85,15 @@ struct Met<N> {
 
 impl<N: Eq + Hash> Met<N> {
     fn new(start: N) -> Self {
+        Self::numbered_in(HashTable::with_capacity(INITIAL_NODES), start)
+    }
+
+    /// The nodes met from `start`, numbered in `numbers` (emptied first).
+    fn numbered_in(mut numbers: HashTable<u32>, start: N) -> Self {
+        numbers.clear();
         let mut met = Self {
             nodes: Vec::with_capacity(INITIAL_NODES),
-            numbers: HashTable::with_capacity(INITIAL_NODES),
+            numbers,
         };
         met.number(start);
         met
@@ -139,11 +147,12 @@ struct Successors<N, FN, FS> {
 }
 
 impl<N: Clone + Eq + Hash, FN, FS> Successors<N, FN, FS> {
-    fn new(start: &N, successors: FN, success: FS) -> Self {
+    /// The successors of nodes met from `start`, numbered in `numbers`.
+    fn new(start: &N, successors: FN, success: FS, numbers: HashTable<u32>) -> Self {
         Self {
             successors: RefCell::new(successors),
             success: RefCell::new(success),
-            met: RefCell::new(Met::new(start.clone())),
+            met: RefCell::new(Met::numbered_in(numbers, start.clone())),
         }
     }
 
@@ -459,11 +468,14 @@ where
     FH: FnMut(&N) -> C,
     FS: FnMut(&N) -> bool,
 {
-    let domain = Successors::new(start, successors, success);
+    let Spare {
+        mut searcher,
+        numbers,
+    } = Spare::take();
+    let domain = Successors::new(start, successors, success, numbers);
     let heuristic = RefCell::new(heuristic);
     let estimate =
         |&node: &u32| (heuristic.borrow_mut())(&domain.met.borrow().nodes[node as usize]);
-    let mut searcher = AStar::<_, _, _, C, C>::new(ByNumber::new());
     let result = searcher.search_weighted(
         &domain,
         &0,
@@ -471,7 +483,58 @@ where
         &crate::Recompute(estimate),
         limits,
     );
-    Searched::of(result, |solution| domain.nodes(solution))
+    let searched = Searched::of(result, |solution| domain.nodes(solution));
+    let Met { nodes, numbers } = domain.met.into_inner();
+    if nodes.len() <= MAX_SPARE_NODES {
+        Spare { searcher, numbers }.keep();
+    }
+    searched
+}
+
+/// The memory of a closure A* that the next one on the same thread reuses: its searcher (open
+/// list, node arrays, index) and its table of node numbers. A fresh search of a few hundred
+/// nodes spent a third of its time allocating them (the open list's stacks, one per estimate).
+struct Spare<C> {
+    searcher: AStar<u32, Step<C>, ByNumber, C, C>,
+    numbers: HashTable<u32>,
+}
+
+/// The most nodes a search may have met for its memory to be kept for the next (some 2 MiB),
+/// so that a thread does not hold a large search's memory after it.
+const MAX_SPARE_NODES: usize = 1 << 16;
+
+/// The most searches' memories a thread keeps (one per cost type, and those of searches
+/// nested in a closure).
+const MAX_SPARES: usize = 4;
+
+thread_local! {
+    static SPARES: RefCell<Vec<Box<dyn Any>>> = const { RefCell::new(Vec::new()) };
+}
+
+impl<C: Cost> Spare<C> {
+    /// The memory kept on this thread for costs of type `C`, or fresh memory.
+    fn take() -> Self {
+        let kept = SPARES.with_borrow_mut(|spares| {
+            let at = spares.iter().position(|spare| spare.is::<Self>())?;
+            spares.swap_remove(at).downcast::<Self>().ok()
+        });
+        kept.map_or_else(
+            || Self {
+                searcher: AStar::new(ByNumber::new()),
+                numbers: HashTable::with_capacity(INITIAL_NODES),
+            },
+            |spare| *spare,
+        )
+    }
+
+    /// Keeps this memory for the next search on this thread, unless enough is kept.
+    fn keep(self) {
+        SPARES.with_borrow_mut(|spares| {
+            if spares.len() < MAX_SPARES {
+                spares.push(Box::new(self));
+            }
+        });
+    }
 }
 
 /// The nodes of a cheapest path from `start` to a node where `success` holds, and its cost, by
@@ -567,8 +630,9 @@ where
     FH: FnMut(&N) -> C,
 {
     /// Lists the successors of the node at the end of the path that are not on the path, by
-    /// step cost plus estimate; returns where they start in `listed`.
-    fn list(&mut self) -> usize {
+    /// step cost plus estimate; returns where they start in `listed`, and how many the closure
+    /// listed (those on the path included).
+    fn list(&mut self) -> (usize, u64) {
         let start = self.listed.len();
         let Self {
             listed,
@@ -583,9 +647,11 @@ where
                     .is_some()
         };
         let heuristic = &mut self.heuristic;
+        let mut generated = 0;
         let successors = (self.successors)(node).into_iter();
         self.scratch.extend(
             successors
+                .inspect(|_| generated += 1)
                 .filter(|(next, _)| !on_path(next))
                 .map(|(next, cost)| {
                     let estimate = heuristic(&next);
@@ -597,7 +663,7 @@ where
             .sort_by_key(|&(_, cost, estimate)| cost + estimate);
         self.listed.append(&mut self.scratch);
         self.lists.push((start, 0));
-        start
+        (start, generated)
     }
 
     /// Moves to the successor at `index` in `listed`, the `taken`-th of the last list.
@@ -657,7 +723,7 @@ where
     }
 
     fn play(&mut self, taken: u32, _: C) -> (C, C) {
-        let start = self.list();
+        let (start, _) = self.list();
         self.enter(start + taken as usize, taken);
         let (_, cost, estimate) = self.listed[start + taken as usize];
         (cost, estimate)
@@ -671,8 +737,7 @@ where
         _: Option<u32>,
         mut visit: impl FnMut(&mut Self, u32, C, C) -> ControlFlow<B, Option<C>>,
     ) -> Expansion<B, C> {
-        let start = self.list();
-        let generated = (self.listed.len() - start) as u64;
+        let (start, generated) = self.list();
         let mut least = None;
         for index in start..self.listed.len() {
             let (_, cost, estimate) = self.listed[index];

@@ -130,6 +130,45 @@ pub trait PerfectHash: Domain {
 /// by default, or a cost `C` of the search's own [`Weights`].
 ///
 /// If it ever overestimates, A* and IDA* may return a solution that is not the shortest.
+///
+/// A closure `Fn(&State) -> C` is one. Written straight into a search's call, it needs its
+/// argument's type (`&|s: &State| ..`), or to go through [`estimate`]: with `&|s| gaps(s)`,
+/// Rust gives the closure one lifetime for its argument instead of any, and the call fails with
+/// "implementation of `FnOnce` is not general enough" (the searches take any `Heuristic`, tables
+/// included, so no `Fn` bound tells Rust better). The cure, in the message's place:
+///
+/// ```compile_fail
+/// # use statespace_engine::{Domain, Limits, idastar::idastar};
+/// # struct Up;
+/// # impl Domain for Up {
+/// #     type State = u32;
+/// #     type Action = ();
+/// #     fn actions(&self, _: &u32, out: &mut Vec<()>) { out.push(()); }
+/// #     fn apply(&self, n: &mut u32, _: ()) { *n += 1; }
+/// #     fn undo(&self, n: &mut u32, _: ()) { *n -= 1; }
+/// #     fn is_goal(&self, n: &u32) -> bool { *n == 5 }
+/// # }
+/// fn left(n: &u32) -> u32 { 5 - n }
+/// // error: implementation of `FnOnce` is not general enough
+/// idastar(&Up, &0, &|n| left(n), &Limits::none());
+/// ```
+///
+/// ```
+/// # use statespace_engine::{Domain, Limits, estimate, idastar::idastar};
+/// # struct Up;
+/// # impl Domain for Up {
+/// #     type State = u32;
+/// #     type Action = ();
+/// #     fn actions(&self, _: &u32, out: &mut Vec<()>) { out.push(()); }
+/// #     fn apply(&self, n: &mut u32, _: ()) { *n += 1; }
+/// #     fn undo(&self, n: &mut u32, _: ()) { *n -= 1; }
+/// #     fn is_goal(&self, n: &u32) -> bool { *n == 5 }
+/// # }
+/// fn left(n: &u32) -> u32 { 5 - n }
+/// idastar(&Up, &0, &|n: &u32| left(n), &Limits::none()); // the argument's type spelled out
+/// idastar(&Up, &0, &estimate(&Up, |n| left(n)), &Limits::none()); // or inferred by `estimate`
+/// idastar(&Up, &0, &left, &Limits::none()); // or a function, whose signature says it all
+/// ```
 pub trait Heuristic<D: Domain + ?Sized, C = u32> {
     /// A lower bound on the remaining cost from `state`.
     fn estimate(&self, domain: &D, state: &D::State) -> C;

@@ -303,7 +303,7 @@ pub struct Projection<A, F> {
     project: F,
 }
 
-impl<A: PerfectHash, F> Projection<A, F> {
+impl<A: PerfectHash + Sync, F> Projection<A, F> {
     /// Builds the distances of `abstraction` backwards from `goals` (the images of the
     /// domain's goals) within `limits` (a byte per abstract state), for states projected by
     /// `project`.

@@ -164,7 +164,8 @@ pub trait Expander {
 /// What an [`Expander::expand`] did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Expansion<B, C> {
-    /// The children generated, within the bound or not.
+    /// The children generated, within the bound or not, counted as [`Stats::generated`] counts
+    /// them (the engine's own expander counts the actions listed, the skipped inverse included).
     pub generated: u64,
     /// Where a visit broke, or else the least cost plus estimate above the bound among the
     /// children and below them, if any.

@@ -77,7 +77,7 @@ pub struct LayerStats {
     pub depth: u32,
     /// Nodes expanded in this layer.
     pub expanded: u64,
-    /// Successors generated in this layer.
+    /// Successors generated in this layer, counted as [`Stats::generated`] counts them.
     pub generated: u64,
 }
 
@@ -86,7 +86,12 @@ pub struct LayerStats {
 pub struct Stats {
     /// Nodes whose successors were generated.
     pub expanded: u64,
-    /// Successors generated (including ones already seen).
+    /// Successors generated: every action the domain listed at the nodes expanded, whether
+    /// the search then applies it or not. The inverse of the last action, which every search
+    /// skips without applying it, the moves a domain's duplicate automaton prunes and states
+    /// already seen are all counted, so that the figure means the same for BFS, A* and IDA*
+    /// (IDA* on a domain with `invert` applies about one action fewer per expansion than it
+    /// counts); the closure searches count every successor their closure listed.
     pub generated: u64,
     /// The most states stored at once (visited sets, open lists; the path for IDA*).
     pub stored: u64,

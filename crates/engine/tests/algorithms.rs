@@ -7,7 +7,7 @@ use statespace_engine::astar::{AStar, astar, astar_weighted, astar_with};
 use statespace_engine::bfs::{Bfs, bfs, bfs_with};
 use statespace_engine::bidirectional_bfs::{bidirectional_bfs, bidirectional_bfs_with};
 use statespace_engine::dijkstra::{dijkstra, dijkstra_weighted};
-use statespace_engine::distance_table::distance_table;
+use statespace_engine::distance_table::{Goals, distance_table};
 use statespace_engine::heuristics::Max;
 use statespace_engine::idastar::{idastar, idastar_weighted};
 use statespace_engine::index::{DenseIndex, DenseSet, FlatIndex, StateIndex};
@@ -242,6 +242,15 @@ fn sliding_2x3_table_agrees_with_every_search() {
     // Half of the 720 boards are reachable; the hardest takes 21 moves.
     assert_eq!(table.histogram().iter().sum::<u64>(), 360);
     assert_eq!(table.histogram().len(), 22);
+    // The goals named by the domain's goal test or by their ranks make the same table.
+    let ranks = Goals::Test.ranks(&domain);
+    assert_eq!(ranks, [PerfectHash::rank(&domain, &domain.goal())]);
+    for goals in [Goals::Test, Goals::Ranks(&ranks)] {
+        assert_eq!(
+            distance_table(&domain, goals, &Limits::none()).table,
+            Ok(table.clone())
+        );
+    }
     for rank in 0..720 {
         let start = statespace_engine::PerfectHash::unrank(&domain, rank);
         let limits = Limits::none();

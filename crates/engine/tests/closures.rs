@@ -168,6 +168,8 @@ fn closure_searches_within_limits_stop_and_count() {
     );
     let searched = closures::idastar_within(&1, next, |_| 0, goal, &limits);
     assert_eq!((searched.path, searched.stats.expanded), (stopped, 5));
+    // Every successor listed counts as generated, those on the path too (1 lists 2 and 2).
+    assert_eq!(searched.stats.generated, 10);
     let unit = |&n: &u32| [n + 1, n * 2];
     let searched = closures::bfs_within(&1, unit, goal, &limits);
     assert_eq!(
@@ -260,4 +262,29 @@ fn random_mazes_take_no_more_successor_calls_in_all() {
         assert!(maze.walks(&path, start, goal), "maze {seed}");
     }
     assert_eq!((ours, theirs), ([5635, 2698, 8970], [5700, 2693, 8970]));
+}
+
+/// A closure A* keeps its memory on its thread for the next one: searches one after the other,
+/// of two cost types, and one run inside another's closure, each find their own answer.
+#[test]
+fn closure_searches_after_and_inside_one_another_answer_alike() {
+    let steps = |&n: &u32| [(n + 1, 1u32), (n * 2, 1)];
+    let signed = |&n: &i64| [(n + 1, 1i64), (n * 2, 1)];
+    for goal in [16u32, 100, 7, 1000] {
+        let (path, cost) = closures::astar(&1, steps, |_| 0, |&n| n == goal).unwrap();
+        let expected = closures::bfs(&1, |&n| [n + 1, n * 2], |&n| n == goal).unwrap();
+        assert_eq!(
+            (path.len(), cost as usize),
+            (expected.len(), expected.len() - 1)
+        );
+        let (_, cost) = closures::astar(&1, signed, |_| 0, |&n| n == i64::from(goal)).unwrap();
+        assert_eq!(cost as usize, expected.len() - 1);
+    }
+    // Each node's successors found by a search of their own: the steps from 1 to it, doubled.
+    let nested = |&n: &u32| {
+        let (_, inner) = closures::astar(&1, steps, |_| 0, |&m| m == n).unwrap();
+        [(n + 1, inner), (n * 2, inner)]
+    };
+    let (path, cost) = closures::dijkstra(&1, nested, |&n| n == 8).unwrap();
+    assert_eq!((path, cost), (vec![1, 2, 4, 8], 3));
 }

@@ -200,12 +200,12 @@ fn distance_table_honours_limits() {
         stopped(Limits::none().max_stored(100)),
         Some(StopReason::MemoryLimit)
     );
-    // Three bytes per rank are needed up front: 9! ranks need 1,088,640.
+    // Three bytes and a bit per rank are needed up front: 9! ranks need 1,134,000.
     assert_eq!(
-        stopped(Limits::none().max_memory(1_088_639)),
+        stopped(Limits::none().max_memory(1_133_999)),
         Some(StopReason::MemoryLimit)
     );
-    assert_eq!(stopped(Limits::none().max_memory(1_088_640)), None);
+    assert_eq!(stopped(Limits::none().max_memory(1_134_000)), None);
     let table = distance_table(&domain, &goals, &Limits::none())
         .table
         .unwrap();

@@ -203,7 +203,9 @@ impl Checkpoint {
     }
 
     /// The layers' counts of the checkpoint, if there is one, read from its start: its cells
-    /// and checksum are checked only when it is restored.
+    /// and checksum are checked only when it is restored (by a dataflow's processes, which
+    /// agree on where to resume before they start).
+    #[cfg(feature = "dataflow")]
     pub(crate) fn saved_layers(&self) -> Result<Option<Layers>, ExploreError> {
         Ok(self.open()?.map(|(_, layers)| layers))
     }

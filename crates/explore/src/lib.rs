@@ -3,7 +3,11 @@
 //! A breadth-first search over the ranks of any [`RankedSpace`] (every engine domain with a
 //! [`PerfectHash`](statespace_engine::PerfectHash)), backwards from the goals: how many states lie
 //! at each distance, the greatest distance (the space's "God's number") and the states that need
-//! it (its antipodes). It knows no puzzle.
+//! it (its antipodes). It knows no puzzle. Its goals are ranks: those of a domain's states, or of
+//! the states its `is_goal` accepts, are what
+//! [`Goals::ranks`](statespace_engine::distance_table::Goals::ranks) gives. Explorations as a
+//! timely dataflow, on threads or a cluster of processes (`explore_dataflow`), need the crate's
+//! `dataflow` feature.
 //!
 //! ```
 //! use statespace_engine::space::RankedSpace;
@@ -23,11 +27,14 @@
 //! ```
 
 mod checkpoint;
+#[cfg(feature = "dataflow")]
 mod dataflow;
 mod dense;
+#[cfg(feature = "dataflow")]
 mod handshake;
 mod sparse;
 mod terms;
+#[cfg(feature = "dataflow")]
 mod watch;
 
 use std::time::Duration;
@@ -36,10 +43,12 @@ use statespace_engine::space::RankedSpace;
 use thiserror::Error;
 
 pub use checkpoint::{Checkpoint, FolderLock};
+#[cfg(feature = "dataflow")]
 pub use dataflow::{Cluster, DEFAULT_PATIENCE, explore_dataflow, explore_sparse_dataflow};
 pub use dense::{explore, explore_with};
 pub use sparse::{explore_sparse, explore_sparse_with};
 pub use terms::{Difference, Term, Terms};
+#[cfg(feature = "dataflow")]
 pub use watch::OnSilence;
 
 /// The least time between two checkpoints: layers that go by faster are saved together.
