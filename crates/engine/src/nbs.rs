@@ -10,14 +10,20 @@
 //! estimate NBS expands at most twice the least such cover.
 //!
 //! Finding a least pair is cheap: each side keeps its open nodes whose f is at most the current
-//! lower bound "ready", in order of g, and the others "waiting", in order of f. While the ready
-//! nodes' least g-values sum (with ε) above the bound, the bound rises to the least value any
-//! pair can have (the least waiting f, or that sum) and the nodes it reaches become ready. Ties
-//! go to the node opened last. The side-shared parts (nodes, expansion, meetings) are in
+//! lower bound "ready", by g, and the others "waiting", in order of f. While the ready nodes'
+//! least g-values sum (with ε) above the bound, the bound rises to the least value any pair can
+//! have (the least waiting f, or that sum) and the nodes it reaches become ready. Any ready pair
+//! whose g-values sum (with ε) to at most the bound is a least pair; NBS takes the deepest: the
+//! forward node of largest g that pairs with the least backward g, then the backward node of
+//! largest g that pairs with it (ties: the node opened last). Which least pair is taken leaves
+//! the guarantee as it is, but decides the work at the bound C*, where every pair is a least one
+//! until the cheapest meeting is found: taking the shallowest there is a breadth-first search
+//! of the nodes of f = C* (a hundred times A*'s expansions on pancakes with the gap estimate),
+//! taking the deepest dives like A*. The side-shared parts (nodes, expansion, meetings) are in
 //! `front_to_end`.
 
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::collections::{BTreeMap, BinaryHeap};
 use std::time::Instant;
 
 use crate::front_to_end::{Opened, Side, Sides, meter, roots, widened};
@@ -139,7 +145,7 @@ where
     );
     // Each node has an entry among the waiting and one among the ready, at the most.
     let waiting = size_of::<Reverse<(W::Cost, W::Cost, Reverse<u32>)>>();
-    let ready = size_of::<Reverse<(W::Cost, Reverse<u32>)>>();
+    let ready = size_of::<u32>();
     let mut meter = meter::<D, W::Cost>(domain, start, limits, waiting + ready);
     stats.stored = sides.stored();
     let mut pairs = Pairs {
@@ -165,7 +171,7 @@ where
     finish(verdict, stats, started)
 }
 
-/// Expands both nodes of `pair` (forwards, backwards), the first entries of their ready queues.
+/// Expands both nodes of `pair` (forwards, backwards), taken from their ready nodes.
 fn expand_pair<D, W, F, B>(
     (domain, weights, heuristics): (&D, &W, (&F, &B)),
     sides: &mut Sides<D::State, D::Action, W::Cost>,
@@ -184,7 +190,6 @@ where
     for (side, node) in pair.into_iter().enumerate() {
         meter.before_expansion(stats.expanded)?;
         let queues = &mut pairs.queues[side];
-        queues.ready.pop();
         let opened = |child| queues.open(child);
         let generated = sides.expand(domain, weights, heuristics, side == 0, node, opened);
         stats.count(layer, generated);
@@ -194,19 +199,20 @@ where
     Ok(())
 }
 
-/// One side's open nodes: those waiting, by least f, and those ready, by least g. Entries left
-/// behind by a node reached more cheaply, or closed, are dropped when they come first.
+/// One side's open nodes: those waiting, by least f, and those ready, by g (a stack of nodes
+/// for each g). Entries left behind by a node reached more cheaply, or closed, are dropped when
+/// they come first.
 #[derive(Debug)]
 struct Queues<C> {
     waiting: BinaryHeap<Reverse<(C, C, Reverse<u32>)>>,
-    ready: BinaryHeap<Reverse<(C, Reverse<u32>)>>,
+    ready: BTreeMap<C, Vec<u32>>,
 }
 
 impl<C: Cost> Queues<C> {
     fn new() -> Self {
         Self {
             waiting: BinaryHeap::new(),
-            ready: BinaryHeap::new(),
+            ready: BTreeMap::new(),
         }
     }
 
@@ -230,7 +236,7 @@ impl<C: Cost> Queues<C> {
             }
             self.waiting.pop();
             if side.is_live(node, g) {
-                self.ready.push(Reverse((g, Reverse(node))));
+                self.ready.entry(g).or_default().push(node);
             }
         }
     }
@@ -250,19 +256,48 @@ impl<C: Cost> Queues<C> {
         None
     }
 
-    /// The first live ready node: its g and number.
-    fn least_ready<S, A>(&mut self, side: &Side<S, A, C>) -> Option<(C, u32)>
+    /// The least g of a live ready node.
+    fn least_ready<S, A>(&mut self, side: &Side<S, A, C>) -> Option<C>
     where
         S: Clone + Eq + std::hash::Hash,
         A: Copy + Eq + std::fmt::Debug,
     {
-        while let Some(&Reverse((g, Reverse(node)))) = self.ready.peek() {
-            if side.is_live(node, g) {
+        loop {
+            let mut least = self.ready.first_entry()?;
+            let g = *least.key();
+            let nodes = least.get_mut();
+            while let Some(&node) = nodes.last() {
+                if side.is_live(node, g) {
+                    return Some(g);
+                }
+                nodes.pop();
+            }
+            least.remove();
+        }
+    }
+
+    /// Takes the live ready node of largest g that `pairs` (the last opened of equals): its g
+    /// and number. `pairs` must hold for every g up to some value.
+    fn take_deepest<S, A>(
+        &mut self,
+        side: &Side<S, A, C>,
+        pairs: impl Fn(C) -> bool,
+    ) -> Option<(C, u32)>
+    where
+        S: Clone + Eq + std::hash::Hash,
+        A: Copy + Eq + std::fmt::Debug,
+    {
+        loop {
+            let g = *self.ready.keys().rev().find(|&&g| pairs(g))?;
+            let nodes = self.ready.get_mut(&g).expect("a key just seen");
+            let live = std::iter::from_fn(|| nodes.pop()).find(|&node| side.is_live(node, g));
+            if nodes.is_empty() {
+                self.ready.remove(&g);
+            }
+            if let Some(node) = live {
                 return Some((g, node));
             }
-            self.ready.pop();
         }
-        None
     }
 }
 
@@ -290,12 +325,19 @@ impl<C: Cost> Pairs<'_, C> {
             let bound = *self.lower_bound;
             fwd.promote(&sides.fwd, bound);
             bwd.promote(&sides.bwd, bound);
+            let epsilon = self.epsilon;
             let ready = (fwd.least_ready(&sides.fwd), bwd.least_ready(&sides.bwd));
             let ready_sum = match ready {
-                (Some((g_f, u)), Some((g_b, v))) if g_f + g_b + self.epsilon <= bound => {
+                (Some(g_f), Some(g_b)) if g_f + g_b + epsilon <= bound => {
+                    let deepest = |g: C| g + g_b + epsilon <= bound;
+                    let least_pairs = "the least g pairs";
+                    let (g_u, u) = fwd.take_deepest(&sides.fwd, deepest).expect(least_pairs);
+                    let (_, v) = bwd
+                        .take_deepest(&sides.bwd, |g| g_u + g + epsilon <= bound)
+                        .expect(least_pairs);
                     return Some([u, v]);
                 }
-                (Some((g_f, _)), Some((g_b, _))) => Some(g_f + g_b + self.epsilon),
+                (Some(g_f), Some(g_b)) => Some(g_f + g_b + epsilon),
                 _ => None,
             };
             let waiting = [fwd.least_waiting(&sides.fwd), bwd.least_waiting(&sides.bwd)];
