@@ -29,7 +29,8 @@ Examples (from the repository's root):
   statespace solve solitaire --json examples/solitaire.txt
   statespace solve four --trace examples/four.txt
   statespace solve grid --map examples/grid.map --scen examples/grid.map.scen
-  statespace solve cube --size 2 examples/cube.txt
+  statespace solve cube examples/cube.txt
+  statespace gen cube --count 1000 --seed 1 | statespace solve cube --stats
   statespace gen rotation --count 5 --seed 7 | statespace solve rotation
   statespace gen pancake --size 60 --count 100 | statespace solve pancake --stats
   statespace solve sliding --format korf benchmarks/korf100.txt
@@ -82,7 +83,7 @@ enum SolveCommand {
     Grid(grid::SolveArgs),
     /// The pancake puzzle (HOG2): one stack per line, top first; --burnt for the signed one.
     Pancake(pancake::SolveArgs),
-    /// The Rubik's cube, 2x2x2 for now: 24 facelet letters or a scramble (R U2 F') a line.
+    /// The Rubik's cube (3x3x3, or --size 2): 54 facelet letters or a scramble (R U2 F') a line.
     Cube(cube::SolveArgs),
 }
 
@@ -102,7 +103,7 @@ enum GenCommand {
     Grid(grid::GenArgs),
     /// Random pancake stacks.
     Pancake(pancake::GenArgs),
-    /// Random 2x2x2 cubes, as facelets.
+    /// Random cubes (3x3x3, or --size 2), as facelets.
     Cube(cube::GenArgs),
 }
 

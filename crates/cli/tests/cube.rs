@@ -1,37 +1,39 @@
 //! `statespace solve cube`, `gen cube` and `explore cube` through the built binary: exact
-//! outputs, the OEIS layers, bad input, exit codes.
+//! outputs of the 3×3×3 (checked by replaying them) and the 2×2×2, the OEIS layers, bad input,
+//! exit codes.
 
 mod common;
 
 use common::{run, stderr, stdout};
 use serde_json::Value;
 
+/// A 2×2×2 example: a scramble, the solved cube, the solved cube turned whole, a D turn.
+const POCKET: &str = "R U2 F'\nUUUURRRRFFFFDDDDLLLLBBBB\nUUUUBBBBRRRRDDDDFFFFLLLL\nD-\n";
+
 #[test]
-fn shipped_example_in_either_metric() {
-    let example = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../examples/cube.txt"
-    ))
-    .unwrap();
-    let output = run(&["solve", "cube", "--size", "2"], &example);
+fn the_2x2x2_in_either_metric() {
+    let output = run(&["solve", "cube", "--size", "2"], POCKET);
     assert_eq!(stdout(&output), "F U2 R'\n\n\nU\n");
     assert_eq!(stderr(&output), "");
     assert_eq!(output.status.code(), Some(0));
-    let output = run(&["solve", "cube", "--metric", "qtm"], &example);
+    let output = run(&["solve", "cube", "--size", "2", "--metric", "qtm"], POCKET);
     assert_eq!(stdout(&output), "F U U R'\n\n\nU\n");
 }
 
 #[test]
 fn a_solution_undoes_its_scramble_in_the_scrambles_frame() {
-    let output = run(&["solve", "cube"], "R U R' U'\nR-  U- F2\n");
+    let output = run(&["solve", "cube", "--size", "2"], "R U R' U'\nR-  U- F2\n");
     assert_eq!(stdout(&output), "U R U' R'\nF2 U R\n");
 }
 
 #[test]
 fn facelets_and_their_scramble_get_one_answer() {
-    let scramble = run(&["solve", "cube"], "R U2 F' R2 U F2 R' U\n");
+    let scramble = run(&["solve", "cube", "--size", "2"], "R U2 F' R2 U F2 R' U\n");
     // The facelets of that scramble, as the trace draws its start.
-    let facelets = run(&["solve", "cube"], "ULRDRUFUDBDRLUDRFFLFBLBB\n");
+    let facelets = run(
+        &["solve", "cube", "--size", "2"],
+        "ULRDRUFUDBDRLUDRFFLFBLBB\n",
+    );
     assert_eq!(stdout(&scramble), "U' F2 U R2 F' U2\n");
     assert_eq!(stdout(&facelets), stdout(&scramble));
 }
@@ -46,7 +48,7 @@ fn gen_draws_cubes_the_solver_reads() {
         stdout(&generated),
         "FLRUFUDRFLBRDFDBDULRBLUB\nRFLLUDUDBFDRLBDBFULFRURB\nLLBRDDUUDFRLUFDFBRLBFURB\n"
     );
-    let solved = run(&["solve", "cube"], stdout(&generated));
+    let solved = run(&["solve", "cube", "--size", "2"], stdout(&generated));
     assert_eq!(
         stdout(&solved),
         "F R F R' U2 R' F U2\nR' F2 R U' R F' R2 U2 F2\nU R U' F' R F' U R' U F'\n"
@@ -86,26 +88,28 @@ fn each_bad_line_is_named_after_the_cubes_before_it() {
         ),
     ];
     for (line, message) in cases {
-        let output = run(&["solve", "cube"], &format!("R\n{line}\nU\n"));
-        assert_eq!(stdout(&output), "R'\n", "{line}");
-        assert_eq!(
-            stderr(&output),
-            format!("statespace: {message}\n"),
-            "{line}"
-        );
-        assert_eq!(output.status.code(), Some(2), "{line}");
+        assert_refused(&["solve", "cube", "--size", "2"], line, message);
     }
 }
 
+/// `args` answer the cube `R` on the line before `line`, then refuse `line` with `message`.
+fn assert_refused(args: &[&str], line: &str, message: &str) {
+    let output = run(args, &format!("R\n{line}\nU\n"));
+    assert_eq!(stdout(&output), "R'\n", "{line}");
+    assert_eq!(
+        stderr(&output),
+        format!("statespace: {message}\n"),
+        "{line}"
+    );
+    assert_eq!(output.status.code(), Some(2), "{line}");
+}
+
 #[test]
-fn only_the_2x2x2_for_now() {
-    let output = run(&["solve", "cube", "--size", "3"], "R\n");
-    assert_eq!(output.status.code(), Some(2));
-    assert!(stderr(&output).contains("[possible values: 2]"));
+fn the_3x3x3_is_not_explored_whole() {
     let output = run(&["explore", "cube", "--size", "3"], "");
     assert_eq!(
         stderr(&output),
-        "statespace: bad options: cube size \"3\": only 2 (the 2x2x2) for now\n"
+        "statespace: the 3x3x3's 4.3e19 positions are too many to explore: --size 2\n"
     );
     assert_eq!(output.status.code(), Some(2));
 }
@@ -139,11 +143,152 @@ fn explore_gives_oeis_a079761_and_a079762() {
 
 #[test]
 fn trace_draws_the_net_after_each_move() {
-    let output = run(&["solve", "cube", "--trace"], "R\n");
+    let output = run(&["solve", "cube", "--size", "2", "--trace"], "R\n");
     assert_eq!(stdout(&output), "R'\n");
     assert_eq!(
         stderr(&output),
         "case 1: 1 move\nstart\n  UF\n  UF\nLLFDRRUB\nLLFDRRUB\n  DB\n  DB\n\
          move 1: R'\n  UU\n  UU\nLLFFRRBB\nLLFFRRBB\n  DD\n  DD\n"
+    );
+}
+
+// The 3×3×3.
+
+use statespace_puzzles::cube::{Rubik, parse_rubik, parse_scramble};
+
+#[test]
+fn shipped_example_of_the_3x3x3() {
+    let example = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/cube.txt"
+    ))
+    .unwrap();
+    let output = run(&["solve", "cube"], &example);
+    assert_eq!(stdout(&output), "F U2 R'\n\nB2 L' D F U2 R'\nD\n");
+    assert_eq!(stderr(&output), "");
+    assert_eq!(output.status.code(), Some(0));
+}
+
+#[test]
+fn random_3x3x3s_are_answered_within_the_bound_and_replay() {
+    let generated = run(&["gen", "cube", "--count", "3", "--seed", "7"], "");
+    assert_eq!(
+        stdout(&generated),
+        "BLUBULUUFLUFLRDRFLLRUDFBFBBDDURDRRDBDUBFLRFBLRFRFBUDLD\n\
+         LFUDURDBDFDFLRUUUDBURRFFRRLUBFBDFBBBFLLFLULLBRDDLBRRDU\n\
+         BDRLUBBLULRFLRRLRFDFBRFURLFFBUFDFBULRDRBLDDDUDBUUBUDFL\n"
+    );
+    for max_length in ["21", "20"] {
+        let solved = run(
+            &["solve", "cube", "--max-length", max_length],
+            stdout(&generated),
+        );
+        assert_eq!(solved.status.code(), Some(0));
+        for (cube, answer) in stdout(&generated).lines().zip(stdout(&solved).lines()) {
+            let moves = parse_scramble(answer).unwrap();
+            assert!(moves.len() <= max_length.parse().unwrap(), "{answer}");
+            let end = moves
+                .iter()
+                .fold(parse_rubik(cube).unwrap(), |cube, &turn| cube.turned(turn));
+            assert_eq!(end, Rubik::SOLVED, "{cube}: {answer}");
+        }
+    }
+}
+
+#[test]
+fn optimal_runs_the_two_phase_search_to_the_end() {
+    let output = run(
+        &["solve", "cube", "--algo", "optimal", "--json"],
+        "R U R' U'\n",
+    );
+    let report: Value = serde_json::from_str(stdout(&output)).unwrap();
+    assert_eq!(report["output"], "U R U' R'\n");
+    assert_eq!(report["answer"]["shortest"], true);
+}
+
+#[test]
+fn the_longest_answer_is_bounded() {
+    let output = run(&["solve", "cube", "--max-length", "3"], "R U R' U'\nR\n");
+    assert_eq!(stdout(&output), "no solution within 3 moves\nR'\n");
+    assert_eq!(output.status.code(), Some(0));
+    for bad in ["--max-length=31", "--max-length=-1"] {
+        let output = run(&["solve", "cube", bad], "R\n");
+        assert_eq!(stdout(&output), "");
+        assert!(
+            stderr(&output).contains("--max-length"),
+            "{}",
+            stderr(&output)
+        );
+        assert_eq!(output.status.code(), Some(2));
+    }
+}
+
+#[test]
+fn options_that_do_not_fit_the_size_are_refused() {
+    for (args, message) in [
+        (
+            &["--metric", "qtm"][..],
+            "the 3x3x3 counts moves in the half-turn metric only (--metric htm)",
+        ),
+        (
+            &["--size", "2", "--algo", "twophase"][..],
+            "--algo twophase is for the 3x3x3; the 2x2x2 is solved optimally (--algo optimal)",
+        ),
+    ] {
+        let mut all = vec!["solve", "cube"];
+        all.extend(args);
+        let output = run(&all, "R\n");
+        assert_eq!(stderr(&output), format!("statespace: {message}\n"));
+        assert_eq!(output.status.code(), Some(2));
+    }
+}
+
+#[test]
+fn each_bad_3x3x3_line_is_named_after_the_cubes_before_it() {
+    let solved = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
+    let swapped = |a: usize, b: usize| {
+        let mut letters: Vec<char> = solved.chars().collect();
+        letters.swap(a, b);
+        letters.into_iter().collect::<String>()
+    };
+    let cases = [
+        (
+            solved[..50].to_string(),
+            "line 2: 50 letters: a 3x3x3 has 54 facelets",
+        ),
+        (
+            swapped(4, 13),
+            "line 2: the centre of face U is R, not U: the centres are U, R, F, D, L, B in that order",
+        ),
+        (
+            swapped(10, 28),
+            "line 2: the edge at UR has colours UD, which no cube has",
+        ),
+        (
+            swapped(5, 10),
+            "line 2: a flipped edge: the edges' flips sum to 1 mod 2, not 0",
+        ),
+        (
+            swapped(10, 19),
+            "line 2: an odd permutation: two pieces swapped (the corners' permutation is even, the edges' odd)",
+        ),
+        (
+            "R U3".to_string(),
+            "line 2: \"U3\" is not a move: a face (U, R, F, D, L, B) alone, with 2, or with ' or -",
+        ),
+    ];
+    for (line, message) in cases {
+        assert_refused(&["solve", "cube"], &line, message);
+    }
+}
+
+#[test]
+fn trace_draws_the_3x3x3_net() {
+    let output = run(&["solve", "cube", "--trace"], "R\n");
+    assert_eq!(stdout(&output), "R'\n");
+    assert_eq!(
+        stderr(&output),
+        "case 1: 1 move\nstart\n   UUF\n   UUF\n   UUF\nLLLFFDRRRUBB\nLLLFFDRRRUBB\nLLLFFDRRRUBB\n   DDB\n   DDB\n   DDB\n\
+         move 1: R'\n   UUU\n   UUU\n   UUU\nLLLFFFRRRBBB\nLLLFFFRRRBBB\nLLLFFFRRRBBB\n   DDD\n   DDD\n   DDD\n"
     );
 }

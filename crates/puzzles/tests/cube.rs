@@ -6,7 +6,7 @@ use proptest::prelude::*;
 use statespace_engine::bfs::bfs;
 use statespace_engine::{Limits, Outcome, PerfectHash};
 use statespace_puzzles::cube::{
-    Cube, Facelets, Metric, Move, PocketCube, Table, parse_cube, parse_scramble, read_cube,
+    Cube, Facelets, Metric, Move, PocketCube, Table, parse_cube, parse_scramble, read_case,
 };
 use statespace_puzzles::input::Input;
 use std::sync::OnceLock;
@@ -116,7 +116,7 @@ fn refusal(text: &str) -> (usize, String) {
     let mut input = Input::new(text.as_bytes());
     let mut read = 0;
     loop {
-        match read_cube(&mut input) {
+        match read_case(&mut input, 2) {
             Ok(Some(_)) => read += 1,
             Ok(None) => panic!("no bad line in {text:?}"),
             Err(error) => return (read, error.to_string()),
@@ -170,4 +170,196 @@ fn a_corner_twice_is_refused() {
         refusal("UUUURBRBRFRFDDDDLFLFLBLB\n"),
         (0, "line 1: the corner URF is there twice".to_string())
     );
+}
+
+// The 3×3×3.
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use statespace_engine::Domain;
+use statespace_puzzles::cube::{
+    Face, MAX_LENGTH, Rubik, Settings, Tables, parse_rubik, solve_twophase,
+};
+
+fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(|| Tables::build(&Limits::none()).unwrap().0)
+}
+
+/// The 3×3×3 turned by its 18 moves, for a plain breadth-first search.
+struct Rubiks;
+
+impl Domain for Rubiks {
+    type State = Rubik;
+    type Action = Move;
+
+    fn actions(&self, _: &Rubik, out: &mut Vec<Move>) {
+        for face in Face::ALL {
+            out.extend((1..4).map(|quarters| Move { face, quarters }));
+        }
+    }
+
+    fn apply(&self, cube: &mut Rubik, turn: Move) {
+        *cube = cube.turned(turn);
+    }
+
+    fn invert(&self, turn: Move) -> Option<Move> {
+        Some(turn.inverse())
+    }
+
+    fn is_goal(&self, cube: &Rubik) -> bool {
+        *cube == Rubik::SOLVED
+    }
+}
+
+fn replay3(cube: &Rubik, moves: &[Move]) -> Rubik {
+    moves.iter().fold(*cube, |cube, &turn| cube.turned(turn))
+}
+
+#[test]
+fn random_cubes_are_solved_within_21_moves_and_20() {
+    let mut rng = ChaCha8Rng::seed_from_u64(34);
+    // At 20 moves some cubes take the search a second: three of them.
+    for (max_length, count) in [(21, 12), (20, 3)] {
+        for _ in 0..count {
+            let cube = Rubik::random(&mut rng);
+            let settings = Settings {
+                max_length,
+                probes: 0,
+            };
+            let (found, _) = solve_twophase(tables(), &cube, settings, &Limits::none());
+            let moves = found
+                .unwrap()
+                .moves
+                .expect("every cube has an answer of 20");
+            assert!(moves.len() <= usize::from(max_length), "{}", moves.len());
+            assert_eq!(replay3(&cube, &moves), Rubik::SOLVED);
+        }
+    }
+}
+
+/// Scrambles of the 3×3×3 of up to `most` moves.
+fn short_scramble(most: usize) -> impl Strategy<Value = String> {
+    let turn = (0..6usize, 0..3usize)
+        .prop_map(|(face, mark)| format!("{}{}", &"URFDLB"[face..=face], ["", "2", "'"][mark]));
+    prop::collection::vec(turn, 1..=most).prop_map(|turns| turns.join(" "))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn run_to_the_end_the_two_phase_search_is_as_short_as_bfs(text in short_scramble(5)) {
+        let cube = parse_rubik(&text).unwrap();
+        let settings = Settings { max_length: MAX_LENGTH, probes: u64::MAX };
+        let (found, _) = solve_twophase(tables(), &cube, settings, &Limits::none());
+        let found = found.unwrap();
+        let moves = found.moves.unwrap();
+        prop_assert!(found.shortest);
+        prop_assert_eq!(replay3(&cube, &moves), Rubik::SOLVED);
+        let Outcome::Found(by_bfs) = bfs(&Rubiks, &cube, &Limits::none()).outcome else {
+            panic!("bfs finds every short scramble");
+        };
+        prop_assert_eq!(by_bfs.actions.len(), moves.len());
+    }
+
+    #[test]
+    fn a_3x3x3_scramble_and_its_facelets_are_one_cube(text in short_scramble(30)) {
+        let scrambled = parse_rubik(&text).unwrap();
+        prop_assert_eq!(parse_rubik(&scrambled.facelets()), Ok(scrambled));
+        let (found, _) = solve_twophase(tables(), &scrambled, Settings { max_length: 21, probes: 0 }, &Limits::none());
+        let moves = found.unwrap().moves.unwrap();
+        prop_assert!(moves.len() <= 21);
+        prop_assert_eq!(replay3(&scrambled, &moves), Rubik::SOLVED);
+    }
+}
+
+#[test]
+fn a_bound_too_short_has_no_answer_and_says_so() {
+    let cube = parse_rubik("R U R' U'").unwrap();
+    let (found, _) = solve_twophase(
+        tables(),
+        &cube,
+        Settings {
+            max_length: 3,
+            probes: 0,
+        },
+        &Limits::none(),
+    );
+    assert_eq!(found.unwrap().moves, None);
+}
+
+#[test]
+fn a_node_limit_stops_the_search() {
+    let cube = Rubik::random(&mut ChaCha8Rng::seed_from_u64(1));
+    let settings = Settings {
+        max_length: 20,
+        probes: 0,
+    };
+    let (found, _) = solve_twophase(tables(), &cube, settings, &Limits::none().max_expanded(10));
+    assert_eq!(found, Err(statespace_engine::StopReason::NodeLimit));
+}
+
+#[test]
+fn each_kind_of_bad_3x3x3_line_is_refused_by_name() {
+    const SOLVED: &str = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
+    let with = |swaps: &[(usize, usize)]| {
+        let mut letters: Vec<char> = SOLVED.chars().collect();
+        for &(a, b) in swaps {
+            letters.swap(a, b);
+        }
+        letters.into_iter().collect::<String>()
+    };
+    let set = |place: usize, letter: char| {
+        let mut letters: Vec<char> = SOLVED.chars().collect();
+        letters[place] = letter;
+        letters.into_iter().collect::<String>()
+    };
+    let cases = [
+        (
+            SOLVED[1..].to_string(),
+            "53 letters: a 3x3x3 has 54 facelets",
+        ),
+        (
+            set(53, 'X'),
+            "'X' (facelet 54) is not a colour: the colours are U, R, F, D, L and B",
+        ),
+        (set(0, 'R'), "colour U is on 8 facelets, not 9"),
+        // The U and R centres swapped.
+        (
+            with(&[(4, 13)]),
+            "the centre of face U is R, not U: the centres are U, R, F, D, L, B in that order",
+        ),
+        // URF's R and F facelets swapped: its mirror image.
+        (
+            with(&[(9, 20)]),
+            "the corner at URF has colours UFR, which no cube has",
+        ),
+        // UR's R facelet and DF's D facelet swapped.
+        (
+            with(&[(10, 28)]),
+            "the edge at UR has colours UD, which no cube has",
+        ),
+        // URF twisted in place.
+        (
+            with(&[(8, 9), (8, 20)]),
+            "a twisted corner: the corners' twists sum to 1 mod 3, not 0",
+        ),
+        (
+            with(&[(5, 10)]),
+            "a flipped edge: the edges' flips sum to 1 mod 2, not 0",
+        ),
+        // UR and UF swapped.
+        (
+            with(&[(10, 19)]),
+            "an odd permutation: two pieces swapped (the corners' permutation is even, the edges' odd)",
+        ),
+    ];
+    for (line, message) in cases {
+        let text = format!("R U\n{line}\n");
+        let mut input = Input::new(text.as_bytes());
+        assert!(read_case(&mut input, 3).unwrap().is_some());
+        let error = read_case(&mut input, 3).unwrap_err().to_string();
+        assert_eq!(error, format!("line 2: {message}"), "{line}");
+    }
 }

@@ -28,7 +28,7 @@ const EXPECTED: [(&str, &str); 8] = [
          no path\n0.00000000\n",
     ),
     ("pancake", "3 2\n\n5\n3 7 8 7 5 4 3 2\n\n"),
-    ("cube", "F U2 R'\n\n\nU\n"),
+    ("cube", "F U2 R'\n\nB2 L' D F U2 R'\nD\n"),
 ];
 
 fn outputs(reports: &[Value]) -> String {

@@ -430,11 +430,14 @@ async fn each_puzzle_example_plays_to_its_goal() {
                 assert!(!drawing.contains('G'), "{drawing}");
             }
             "cube" => {
-                assert_eq!(drawing, "  UU\n  UU\nLLFFRRBB\nLLFFRRBB\n  DD\n  DD\n");
+                assert_eq!(
+                    drawing,
+                    "   UUU\n   UUU\n   UUU\nLLLFFFRRRBBB\nLLLFFFRRRBBB\nLLLFFFRRRBBB\n   DDD\n   DDD\n   DDD\n"
+                );
                 let stickers = browser
                     .eval("document.querySelectorAll('#board .sticker').length")
                     .await;
-                assert_eq!(stickers, 24);
+                assert_eq!(stickers, 54);
             }
             "pancake" => {
                 assert_eq!(

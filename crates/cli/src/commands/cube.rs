@@ -1,23 +1,41 @@
 //! `statespace solve cube` and `statespace gen cube`: the flags.
 
-use statespace_puzzles::cube::{Algorithm, GenOptions, Metric, Options, Size};
+use statespace_puzzles::cube::{
+    Algorithm, DEFAULT_MAX_LENGTH, GenOptions, MAX_LENGTH, Metric, Options, Size,
+};
 
 use crate::driver::{self, InputArgs};
 
 /// The algorithms of `--algo`.
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
 enum AlgorithmArg {
-    /// Walk an exact distance table of all 3,674,160 positions, built once per run (a few
-    /// seconds), then microseconds a cube.
+    /// The 3x3x3's default: Kociemba's two-phase search, the first answer within --max-length
+    /// (tables built once per run, under a second).
+    Twophase,
+    /// A shortest answer: the 2x2x2's default, an exact table of its 3,674,160 positions; for
+    /// the 3x3x3, the two-phase search run until no shorter answer can exist (short scrambles
+    /// only: deep cubes take hours).
     Optimal,
 }
 
 /// The sizes of `--size`.
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
 enum SizeArg {
+    /// The 3x3x3.
+    #[value(name = "3")]
+    Three,
     /// The 2x2x2 (pocket cube), its DBL corner fixed.
     #[value(name = "2")]
     Two,
+}
+
+impl SizeArg {
+    fn size(self) -> Size {
+        match self {
+            SizeArg::Three => Size::Three,
+            SizeArg::Two => Size::Two,
+        }
+    }
 }
 
 /// The metrics of `--metric`.
@@ -25,7 +43,7 @@ enum SizeArg {
 enum MetricArg {
     /// The half-turn metric: a quarter or a half turn is one move.
     Htm,
-    /// The quarter-turn metric: quarter turns only.
+    /// The quarter-turn metric: quarter turns only (the 2x2x2).
     Qtm,
 }
 
@@ -35,28 +53,40 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub input: InputArgs,
     /// Cubies on an edge.
-    #[arg(long, value_enum, default_value_t = SizeArg::Two)]
+    #[arg(long, value_enum, default_value_t = SizeArg::Three)]
     size: SizeArg,
-    /// How cubes are solved.
-    #[arg(long, value_enum, default_value_t = AlgorithmArg::Optimal)]
-    algo: AlgorithmArg,
+    /// How cubes are solved [default: twophase for the 3x3x3, optimal for the 2x2x2].
+    #[arg(long, value_enum)]
+    algo: Option<AlgorithmArg>,
     /// How moves are counted.
     #[arg(long, value_enum, default_value_t = MetricArg::Htm)]
     metric: MetricArg,
+    /// The longest answer accepted (3x3x3): the two-phase search stops at its first answer this
+    /// short; a cube with none prints `no solution within N moves`.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_LENGTH,
+          value_parser = clap::value_parser!(u8).range(0..=i64::from(MAX_LENGTH)))]
+    max_length: u8,
+    /// Phase-2 searches to try before stopping at an answer (3x3x3): more give shorter answers.
+    /// With --time-limit, the best answer found in time is printed.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    probes: u64,
 }
 
 impl SolveArgs {
     /// The puzzle's options.
     pub fn options(&self) -> Options {
-        let SizeArg::Two = self.size;
-        let AlgorithmArg::Optimal = self.algo;
         Options {
-            algo: Algorithm::Optimal,
-            size: Size::Two,
+            algo: self.algo.map(|algo| match algo {
+                AlgorithmArg::Twophase => Algorithm::TwoPhase,
+                AlgorithmArg::Optimal => Algorithm::Optimal,
+            }),
+            size: self.size.size(),
             metric: match self.metric {
                 MetricArg::Htm => Metric::Htm,
                 MetricArg::Qtm => Metric::Qtm,
             },
+            max_length: self.max_length,
+            probes: self.probes,
         }
     }
 }
@@ -67,14 +97,15 @@ pub struct GenArgs {
     #[command(flatten)]
     pub common: driver::GenArgs,
     /// Cubies on an edge.
-    #[arg(long, value_enum, default_value_t = SizeArg::Two)]
+    #[arg(long, value_enum, default_value_t = SizeArg::Three)]
     size: SizeArg,
 }
 
 impl GenArgs {
     /// The puzzle's options.
     pub fn options(&self) -> GenOptions {
-        let SizeArg::Two = self.size;
-        GenOptions { size: Size::Two }
+        GenOptions {
+            size: self.size.size(),
+        }
     }
 }

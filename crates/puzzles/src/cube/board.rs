@@ -1,8 +1,36 @@
-//! A case: the cube as given (its facelets' colours), and the same cube seen with its DBL corner
-//! at home, the position the solver searches.
+//! A case: a 3×3×3 as cubies, or a 2×2×2 as given (its facelets' colours) and the same cube
+//! seen with its DBL corner at home, the position the solver searches.
 
 use super::cubie::{Corners, Face, Move};
 use super::facelets::{FaceletError, Facelets};
+use super::rubik::Rubik;
+
+/// A cube of either size, as read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CubeCase {
+    /// A 2×2×2.
+    Two(Cube),
+    /// A 3×3×3.
+    Three(Rubik),
+}
+
+impl CubeCase {
+    /// The cube after `turn` (a U, R or F turn for a 2×2×2).
+    pub fn turned(&self, turn: Move) -> CubeCase {
+        match self {
+            CubeCase::Two(cube) => CubeCase::Two(cube.turned(turn)),
+            CubeCase::Three(cube) => CubeCase::Three(cube.turned(turn)),
+        }
+    }
+
+    /// Its facelets' letters in Kociemba's order, and the cubies on an edge.
+    pub fn facelets(&self) -> (String, usize) {
+        match self {
+            CubeCase::Two(cube) => (cube.facelets().letters(), 2),
+            CubeCase::Three(cube) => (cube.facelets(), 3),
+        }
+    }
+}
 
 /// A 2×2×2 as given, and as the solver sees it.
 ///

@@ -80,21 +80,32 @@ impl Corners {
 
     /// This cube, then the permutation `next` applied to it (Kociemba's multiplication).
     pub const fn then(&self, next: &Corners) -> Corners {
-        let mut product = Corners::SOLVED;
-        let mut i = 0;
-        while i < CORNERS {
-            let from = next.cubie[i] as usize;
-            product.cubie[i] = self.cubie[from];
-            product.twist[i] = (self.twist[from] + next.twist[i]) % 3;
-            i += 1;
-        }
-        product
+        let (cubie, twist) = compose((&self.cubie, &self.twist), (&next.cubie, &next.twist), 3);
+        Corners { cubie, twist }
     }
 
     /// The cube after `turn`.
     pub fn turned(&self, turn: Move) -> Corners {
         self.then(&TURNS[turn.face as usize][usize::from(turn.quarters % 4)])
     }
+}
+
+/// Pieces of one kind (`N` of them, with `K` orientations each) as `first` has them, then moved
+/// as `next` moves them: cubie and orientation at each position (Kociemba's multiplication).
+pub(super) const fn compose<const N: usize>(
+    first: (&[u8; N], &[u8; N]),
+    next: (&[u8; N], &[u8; N]),
+    k: u8,
+) -> ([u8; N], [u8; N]) {
+    let (mut cubie, mut orientation) = ([0; N], [0; N]);
+    let mut i = 0;
+    while i < N {
+        let from = next.0[i] as usize;
+        cubie[i] = first.0[from];
+        orientation[i] = (first.1[from] + next.1[i]) % k;
+        i += 1;
+    }
+    (cubie, orientation)
 }
 
 /// Each face's turns by none to three quarters, from its quarter turn.

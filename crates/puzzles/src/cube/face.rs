@@ -15,24 +15,38 @@ use crate::puzzle::{
     format_duration, moves_summary,
 };
 
-use super::board::Cube;
-use super::cubie::{Corners, Metric, PocketCube};
+use super::board::{Cube, CubeCase};
+use super::cubie::{Corners, Face, Metric, Move, PocketCube};
 use super::facelets::Facelets;
-use super::parse::read_cube;
-use super::print::{draw, steps};
-use super::solve::{Algorithm, Answer, Solver};
+use super::parse::read_case;
+use super::print::{draw, moves_text, steps};
+use super::rubik::Rubik;
+use super::solve::{Algorithm, Answer, Solver, Task};
+use super::twophase::{MAX_LENGTH, Settings};
 
-/// The Rubik's cube; for now the 2×2×2 (the pocket cube).
+/// The Rubik's cube: the 3×3×3, and the 2×2×2 (the pocket cube).
 #[derive(Clone, Copy, Debug)]
 pub struct CubePuzzle;
 
-/// The cube's size: cubies on an edge. Only 2 for now; read from `"2"` or `2`.
+/// The cube's size: cubies on an edge, 3 or 2; read from `"3"` or `3`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "SizeValue", into = "String")]
 pub enum Size {
     /// The 2×2×2.
-    #[default]
     Two,
+    /// The 3×3×3.
+    #[default]
+    Three,
+}
+
+impl Size {
+    /// Cubies on an edge.
+    pub fn cubies(self) -> usize {
+        match self {
+            Size::Two => 2,
+            Size::Three => 3,
+        }
+    }
 }
 
 /// A size as JSON gives it: a number, or a number in a string (a form's or a query's value).
@@ -53,7 +67,10 @@ impl TryFrom<SizeValue> for Size {
         };
         match text.trim() {
             "2" => Ok(Size::Two),
-            _ => Err(format!("cube size {text:?}: only 2 (the 2x2x2) for now")),
+            "3" => Ok(Size::Three),
+            _ => Err(format!(
+                "cube size {text:?}: 3 (the 3x3x3) or 2 (the 2x2x2)"
+            )),
         }
     }
 }
@@ -66,20 +83,67 @@ impl From<Size> for String {
 
 impl fmt::Display for Size {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("2")
+        write!(f, "{}", self.cubies())
     }
 }
 
+/// The longest answer the two-phase search accepts unless asked otherwise.
+pub const DEFAULT_MAX_LENGTH: u8 = 21;
+
 /// How cubes are solved.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Options {
-    /// The algorithm.
-    pub algo: Algorithm,
+    /// The algorithm; by default the size's own (two-phase for the 3×3×3, optimal for the
+    /// 2×2×2).
+    pub algo: Option<Algorithm>,
     /// The cube's size.
     pub size: Size,
-    /// How moves are counted.
+    /// How moves are counted (the 3×3×3: the half-turn metric only).
     pub metric: Metric,
+    /// The longest answer accepted (3×3×3, 0 to 30).
+    pub max_length: u8,
+    /// Phase-2 searches to try before stopping at an answer, for shorter ones (3×3×3).
+    pub probes: u64,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            algo: None,
+            size: Size::default(),
+            metric: Metric::default(),
+            max_length: DEFAULT_MAX_LENGTH,
+            probes: 0,
+        }
+    }
+}
+
+impl Options {
+    /// What the solver answers, or why these options do not fit together.
+    pub fn task(&self) -> Result<Task, OptionsError> {
+        match (self.size, self.algo) {
+            (Size::Two, None | Some(Algorithm::Optimal)) => Ok(Task::Pocket(self.metric)),
+            (Size::Two, Some(Algorithm::TwoPhase)) => Err(OptionsError::new(
+                "--algo twophase is for the 3x3x3; the 2x2x2 is solved optimally (--algo optimal)",
+            )),
+            (Size::Three, _) if self.metric == Metric::Qtm => Err(OptionsError::new(
+                "the 3x3x3 counts moves in the half-turn metric only (--metric htm)",
+            )),
+            (Size::Three, _) if self.max_length > MAX_LENGTH => Err(OptionsError::new(format!(
+                "--max-length {}: from 0 to {MAX_LENGTH}, please",
+                self.max_length
+            ))),
+            (Size::Three, algo) => Ok(Task::Rubik(Settings {
+                max_length: self.max_length,
+                probes: if algo == Some(Algorithm::Optimal) {
+                    u64::MAX
+                } else {
+                    self.probes
+                },
+            })),
+        }
+    }
 }
 
 /// What random cubes `gen` draws.
@@ -93,14 +157,23 @@ pub struct GenOptions {
 impl Puzzle for CubePuzzle {
     const ABOUT: About = About {
         name: "cube",
-        title: "Rubik's cube, 2×2×2",
-        judges: "OEIS A079761 (HTM) and A079762 (QTM) count its positions by distance",
-        input: "one cube a line: 24 facelet letters (URFDLB, Kociemba's order) or a scramble \
-                (R U2 F')",
-        algorithms: &[(
-            "optimal",
-            "walk an exact distance table of all 3,674,160 positions, built once (a few seconds)",
-        )],
+        title: "Rubik's cube, 3×3×3 and 2×2×2",
+        judges: "God's number is 20 (Rokicki, Kociemba, Davidson, Dethridge 2010); OEIS A079761 \
+                 and A079762 count the 2×2×2's positions by distance",
+        input: "one cube a line: 54 facelet letters (URFDLB, Kociemba's order; 24 for the \
+                2×2×2) or a scramble (R U2 F')",
+        algorithms: &[
+            (
+                "twophase",
+                "the 3×3×3: Kociemba's two-phase search, the first answer within --max-length \
+                 (tables built once, under a second)",
+            ),
+            (
+                "optimal",
+                "a shortest answer: the 2×2×2's exact table of 3,674,160 positions; the \
+                 3×3×3's two-phase search run to the end (short scrambles only)",
+            ),
+        ],
         example: include_str!("../../../../examples/cube.txt"),
         layouts: &[],
     };
@@ -111,8 +184,8 @@ impl Puzzle for CubePuzzle {
             label: "size",
             help: "cubies on an edge",
             kind: OptionKind::Choice {
-                values: &[("2", "the 2x2x2, its DBL corner fixed")],
-                default: "2",
+                values: &[("3", "the 3x3x3"), ("2", "the 2x2x2, its DBL corner fixed")],
+                default: "3",
             },
             without: None,
             shapes_board: true,
@@ -124,9 +197,21 @@ impl Puzzle for CubePuzzle {
             kind: OptionKind::Choice {
                 values: &[
                     ("htm", "a quarter or half turn is one move"),
-                    ("qtm", "quarter turns only"),
+                    ("qtm", "quarter turns only (the 2x2x2)"),
                 ],
                 default: "htm",
+            },
+            without: None,
+            shapes_board: false,
+        },
+        OptionSpec {
+            name: "max_length",
+            label: "longest answer",
+            help: "the two-phase search stops at its first answer this short (3x3x3)",
+            kind: OptionKind::Number {
+                min: 0,
+                max: MAX_LENGTH as u64,
+                default: Some(DEFAULT_MAX_LENGTH as u64),
             },
             without: None,
             shapes_board: false,
@@ -134,7 +219,7 @@ impl Puzzle for CubePuzzle {
     ];
     type Options = Options;
     type GenOptions = GenOptions;
-    type Case = Cube;
+    type Case = CubeCase;
     type Answer = Answer;
     type Solver = Solver;
 
@@ -143,19 +228,23 @@ impl Puzzle for CubePuzzle {
         _: &CaseLimits,
         _: Option<Progress>,
     ) -> Result<Solver, OptionsError> {
-        Ok(Solver::new(options.metric))
+        Ok(Solver::new(options.task()?))
     }
 
     fn read_case(
-        _: &Solver,
+        solver: &Solver,
         input: &mut Input<impl Source>,
         _: usize,
-    ) -> Result<Option<Cube>, ParseError> {
-        read_cube(input)
+    ) -> Result<Option<CubeCase>, ParseError> {
+        let size = match solver.task() {
+            Task::Pocket(_) => 2,
+            Task::Rubik(_) => 3,
+        };
+        read_case(input, size)
     }
 
-    fn solve(solver: &mut Solver, cube: &Cube, limits: &CaseLimits) -> Solved<Answer> {
-        let (answer, stats, built) = solver.solve(cube, &limits.memory());
+    fn solve(solver: &mut Solver, cube: &CubeCase, limits: &CaseLimits) -> Solved<Answer> {
+        let (answer, stats, built) = solver.solve(cube, &limits.memory(), &limits.start());
         Solved {
             answer,
             stats,
@@ -163,48 +252,59 @@ impl Puzzle for CubePuzzle {
         }
     }
 
-    fn output(_: &Solver, _: &Cube, answer: &Answer, out: &mut String) {
-        out.push_str(&answer.to_string());
+    fn output(solver: &Solver, _: &CubeCase, answer: &Answer, out: &mut String) {
+        out.push_str(&Self::summary_or_moves(solver, answer, false));
         out.push('\n');
     }
 
-    fn summary(_: &Solver, answer: &Answer) -> String {
-        moves_summary(answer.moves.len())
+    fn summary(solver: &Solver, answer: &Answer) -> String {
+        Self::summary_or_moves(solver, answer, true)
     }
 
-    fn steps(_: &Solver, cube: &Cube, answer: Option<&Answer>) -> Vec<Step> {
-        steps(cube, answer.map_or(&[][..], |answer| &answer.moves))
+    fn steps(_: &Solver, cube: &CubeCase, answer: Option<&Answer>) -> Vec<Step> {
+        let moves = answer.and_then(|answer| answer.moves.as_deref());
+        steps(cube, moves.unwrap_or_default())
     }
 
     fn solution_moves(_: &Solver, answer: &Answer) -> usize {
-        answer.moves.len()
+        answer.moves.as_ref().map_or(0, Vec::len)
     }
 
-    fn case_input(_: &Solver, cube: &Cube) -> String {
-        format!("{cube}\n")
+    fn case_input(_: &Solver, cube: &CubeCase) -> String {
+        format!("{}\n", cube.facelets().0)
     }
 
-    fn moves(solver: &Solver, cube: &Cube) -> Vec<(String, Cube)> {
-        solver
-            .metric()
-            .moves()
+    fn moves(solver: &Solver, cube: &CubeCase) -> Vec<(String, CubeCase)> {
+        let turns = match solver.task() {
+            Task::Pocket(metric) => metric.moves(),
+            Task::Rubik(_) => &ALL_MOVES,
+        };
+        turns
             .iter()
             .map(|&turn| (turn.to_string(), cube.turned(turn)))
             .collect()
     }
 
-    fn generate(_: &GenOptions, count: usize, seed: u64) -> Result<String, OptionsError> {
+    fn generate(options: &GenOptions, count: usize, seed: u64) -> Result<String, OptionsError> {
         let space = PocketCube::default();
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         Ok((0..count)
-            .map(|_| {
-                let corners = space.unrank(rng.random_range(0..space.size()));
-                format!("{}\n", Facelets::of(&corners).letters())
+            .map(|_| match options.size {
+                Size::Two => {
+                    let corners = space.unrank(rng.random_range(0..space.size()));
+                    format!("{}\n", Facelets::of(&corners).letters())
+                }
+                Size::Three => format!("{}\n", Rubik::random(&mut rng).facelets()),
             })
             .collect())
     }
 
     fn space(options: &Options) -> Result<Option<Space>, OptionsError> {
+        if options.size == Size::Three {
+            return Err(OptionsError::new(
+                "the 3x3x3's 4.3e19 positions are too many to explore: --size 2",
+            ));
+        }
         let space = PocketCube {
             metric: options.metric,
         };
@@ -219,12 +319,51 @@ impl Puzzle for CubePuzzle {
     }
 }
 
-/// The statistics line of the table's construction.
+impl CubePuzzle {
+    /// The answer's moves (`R U2 F'`, nothing for a solved cube), or its summary (`3 moves`);
+    /// when no answer fits the length asked for, `no solution within N moves`.
+    fn summary_or_moves(solver: &Solver, answer: &Answer, summary: bool) -> String {
+        match (&answer.moves, solver.task()) {
+            (Some(moves), _) if summary => moves_summary(moves.len()),
+            (Some(moves), _) => moves_text(moves),
+            (None, Task::Rubik(settings)) => {
+                format!("no solution within {} moves", settings.max_length)
+            }
+            (None, Task::Pocket(_)) => unreachable!("every 2x2x2 has an answer"),
+        }
+    }
+}
+
+/// The 18 face turns, in Kociemba's order: U U2 U' R R2 R' F F2 F' D D2 D' L L2 L' B B2 B'.
+const ALL_MOVES: [Move; 18] = {
+    let mut moves = [Move {
+        face: Face::U,
+        quarters: 1,
+    }; 18];
+    let mut index = 0;
+    while index < 18 {
+        moves[index] = Move {
+            face: Face::ALL[index / 3],
+            quarters: (index % 3) as u8 + 1,
+        };
+        index += 1;
+    }
+    moves
+};
+
+/// The statistics line of the tables' construction.
 fn table_note(stats: &Stats) -> String {
-    format!(
-        "table: {} positions, {} layers, built in {}",
-        stats.expanded,
-        stats.layers.len(),
-        format_duration(stats.elapsed)
-    )
+    if stats.layers.is_empty() {
+        format!(
+            "tables: two-phase move and pruning tables, built in {}",
+            format_duration(stats.elapsed)
+        )
+    } else {
+        format!(
+            "table: {} positions, {} layers, built in {}",
+            stats.expanded,
+            stats.layers.len(),
+            format_duration(stats.elapsed)
+        )
+    }
 }

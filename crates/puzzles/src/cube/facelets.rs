@@ -33,9 +33,14 @@ const CORNER_FACELETS: [[usize; 3]; CORNERS] = [
 /// What makes a line of facelets no cube's.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum FaceletError {
-    /// Not 24 letters.
-    #[error("{0} letters: a 2x2x2 has 24 facelets")]
-    Count(usize),
+    /// Not as many letters as the cube has facelets (`6 × size²`).
+    #[error("{letters} letters: a {size}x{size}x{size} has {} facelets", 6 * size * size)]
+    Count {
+        /// The letters found.
+        letters: usize,
+        /// Cubies on an edge of the cube.
+        size: usize,
+    },
     /// A letter that names no face.
     #[error("{letter:?} (facelet {number}) is not a colour: the colours are U, R, F, D, L and B")]
     Letter {
@@ -44,13 +49,25 @@ pub enum FaceletError {
         /// Its place, from 1.
         number: usize,
     },
-    /// A colour on more or fewer than four facelets.
-    #[error("colour {colour} is on {count} facelets, not 4")]
+    /// A colour on more or fewer facelets than a face has.
+    #[error("colour {colour} is on {count} facelets, not {face}")]
     ColourCount {
         /// The colour's letter.
         colour: char,
         /// Its facelets.
         count: usize,
+        /// The facelets of a face.
+        face: usize,
+    },
+    /// A face's centre not of its face's colour (the 3×3×3's centres name the faces).
+    #[error(
+        "the centre of face {face} is {colour}, not {face}: the centres are U, R, F, D, L, B in that order"
+    )]
+    Centre {
+        /// The face.
+        face: char,
+        /// Its centre's colour.
+        colour: char,
     },
     /// Three colours that no corner has, in that order.
     #[error("the corner at {position} has colours {colours}, which no cube has")]
@@ -60,12 +77,38 @@ pub enum FaceletError {
         /// Its colours, its U or D facelet's first, then clockwise.
         colours: String,
     },
-    /// The same corner twice.
-    #[error("the corner {0} is there twice")]
-    Twice(&'static str),
+    /// Two colours that no edge has, in that order.
+    #[error("the edge at {position} has colours {colours}, which no cube has")]
+    NoSuchEdge {
+        /// The position, as UR.
+        position: &'static str,
+        /// Its colours, in the order of the position's name.
+        colours: String,
+    },
+    /// The same corner or edge twice.
+    #[error("the {kind} {name} is there twice")]
+    Twice {
+        /// `corner` or `edge`.
+        kind: &'static str,
+        /// Its name, as URF.
+        name: &'static str,
+    },
     /// A corner twisted in place: the twists do not sum to 0 mod 3.
     #[error("a twisted corner: the corners' twists sum to {0} mod 3, not 0")]
     Twisted(u8),
+    /// An edge flipped in place: the flips do not sum to 0 mod 2.
+    #[error("a flipped edge: the edges' flips sum to 1 mod 2, not 0")]
+    Flipped,
+    /// Two pieces swapped: the corners' and the edges' permutations differ in parity.
+    #[error(
+        "an odd permutation: two pieces swapped (the corners' permutation is {corners}, the edges' {edges})"
+    )]
+    OddPermutation {
+        /// `even` or `odd`.
+        corners: &'static str,
+        /// `even` or `odd`.
+        edges: &'static str,
+    },
 }
 
 /// The 24 facelets' colours.
@@ -76,70 +119,21 @@ impl Facelets {
     /// The facelets of `letters` (white space between them ignored), if it names 24 colours,
     /// each four times.
     pub fn parse(letters: &str) -> Result<Facelets, FaceletError> {
-        let letters: Vec<char> = letters.chars().filter(|c| !c.is_whitespace()).collect();
-        if letters.len() != FACELETS {
-            return Err(FaceletError::Count(letters.len()));
-        }
-        let mut faces = [Face::U; FACELETS];
-        for (index, (&letter, slot)) in letters.iter().zip(&mut faces).enumerate() {
-            *slot = Face::from_letter(letter).ok_or(FaceletError::Letter {
-                letter,
-                number: index + 1,
-            })?;
-        }
-        for colour in Face::ALL {
-            let count = faces.iter().filter(|&&face| face == colour).count();
-            if count != 4 {
-                return Err(FaceletError::ColourCount {
-                    colour: colour.letter(),
-                    count,
-                });
-            }
-        }
-        Ok(Facelets(faces))
+        Ok(Facelets(colours(letters, 2)?))
     }
 
     /// The facelets of `cube`, each colour that of its face when solved.
     pub fn of(cube: &Corners) -> Facelets {
         let mut faces = [Face::U; FACELETS];
-        for (position, facelets) in CORNER_FACELETS.iter().enumerate() {
-            let colours = corner_colours(usize::from(cube.cubie[position]));
-            let twist = usize::from(cube.twist[position]);
-            for (n, colour) in colours.into_iter().enumerate() {
-                faces[facelets[(n + twist) % 3]] = colour;
-            }
-        }
+        paint_corners(&mut faces, &CORNER_FACELETS, cube);
         Facelets(faces)
     }
 
     /// The cubies these facelets show, or why no cube shows them.
     pub fn corners(&self) -> Result<Corners, FaceletError> {
-        let Facelets(faces) = self;
-        let mut cube = Corners::SOLVED;
-        let mut seen = [false; CORNERS];
-        for (position, facelets) in CORNER_FACELETS.iter().enumerate() {
-            let colours = facelets.map(|facelet| faces[facelet]);
-            let no_such = || FaceletError::NoSuchCorner {
-                position: CORNER_NAMES[position],
-                colours: colours.iter().map(|face| face.letter()).collect(),
-            };
-            let twist = (0..3)
-                .find(|&n| matches!(colours[n], Face::U | Face::D))
-                .ok_or_else(no_such)?;
-            let read = [0, 1, 2].map(|n| colours[(n + twist) % 3]);
-            let cubie = (0..CORNERS)
-                .find(|&cubie| corner_colours(cubie) == read)
-                .ok_or_else(no_such)?;
-            if std::mem::replace(&mut seen[cubie], true) {
-                return Err(FaceletError::Twice(CORNER_NAMES[cubie]));
-            }
-            cube.cubie[position] = cubie as u8;
-            cube.twist[position] = twist as u8;
-        }
-        match cube.twist.iter().sum::<u8>() % 3 {
-            0 => Ok(cube),
-            sum => Err(FaceletError::Twisted(sum)),
-        }
+        let corners = read_corners(&self.0, &CORNER_FACELETS)?;
+        check_twists(&corners)?;
+        Ok(corners)
     }
 
     /// The colours as a whole-cube turn brings the corner at DBL home: `colours[face]` is the
@@ -167,6 +161,91 @@ impl Facelets {
     }
 }
 
+/// The colours of `letters` (white space between them ignored), if they are the `6 × size²`
+/// facelets of a cube of `size`, each colour on a face's worth of them.
+pub(super) fn colours<const N: usize>(
+    letters: &str,
+    size: usize,
+) -> Result<[Face; N], FaceletError> {
+    let letters: Vec<char> = letters.chars().filter(|c| !c.is_whitespace()).collect();
+    if letters.len() != N {
+        return Err(FaceletError::Count {
+            letters: letters.len(),
+            size,
+        });
+    }
+    let mut faces = [Face::U; N];
+    for (index, (&letter, slot)) in letters.iter().zip(&mut faces).enumerate() {
+        *slot = Face::from_letter(letter).ok_or(FaceletError::Letter {
+            letter,
+            number: index + 1,
+        })?;
+    }
+    for colour in Face::ALL {
+        let count = faces.iter().filter(|&&face| face == colour).count();
+        if count != N / 6 {
+            return Err(FaceletError::ColourCount {
+                colour: colour.letter(),
+                count,
+                face: N / 6,
+            });
+        }
+    }
+    Ok(faces)
+}
+
+/// The corner cubies that `faces` show at the facelets `places` (each corner position's, its U
+/// or D facelet first, then clockwise), or the first corner no cube has or that is there twice.
+pub(super) fn read_corners(
+    faces: &[Face],
+    places: &[[usize; 3]; CORNERS],
+) -> Result<Corners, FaceletError> {
+    let mut cube = Corners::SOLVED;
+    let mut seen = [false; CORNERS];
+    for (position, facelets) in places.iter().enumerate() {
+        let colours = facelets.map(|facelet| faces[facelet]);
+        let no_such = || FaceletError::NoSuchCorner {
+            position: CORNER_NAMES[position],
+            colours: colours.iter().map(|face| face.letter()).collect(),
+        };
+        let twist = (0..3)
+            .find(|&n| matches!(colours[n], Face::U | Face::D))
+            .ok_or_else(no_such)?;
+        let read = [0, 1, 2].map(|n| colours[(n + twist) % 3]);
+        let cubie = (0..CORNERS)
+            .find(|&cubie| corner_colours(cubie) == read)
+            .ok_or_else(no_such)?;
+        if std::mem::replace(&mut seen[cubie], true) {
+            return Err(FaceletError::Twice {
+                kind: "corner",
+                name: CORNER_NAMES[cubie],
+            });
+        }
+        cube.cubie[position] = cubie as u8;
+        cube.twist[position] = twist as u8;
+    }
+    Ok(cube)
+}
+
+/// Colours the facelets `places` (as [`read_corners`] takes them) of `faces` as `corners` show.
+pub(super) fn paint_corners(faces: &mut [Face], places: &[[usize; 3]; CORNERS], corners: &Corners) {
+    for (position, facelets) in places.iter().enumerate() {
+        let colours = corner_colours(usize::from(corners.cubie[position]));
+        let twist = usize::from(corners.twist[position]);
+        for (n, colour) in colours.into_iter().enumerate() {
+            faces[facelets[(n + twist) % 3]] = colour;
+        }
+    }
+}
+
+/// Whether the corners' twists sum to 0 mod 3, as every cube's do.
+pub(super) fn check_twists(corners: &Corners) -> Result<(), FaceletError> {
+    match corners.twist.iter().sum::<u8>() % 3 {
+        0 => Ok(()),
+        sum => Err(FaceletError::Twisted(sum)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -181,7 +260,13 @@ mod tests {
     #[test]
     fn each_fault_is_named() {
         let parse = |text: &str| Facelets::parse(text).and_then(|f| f.corners());
-        assert_eq!(parse("UUUU"), Err(FaceletError::Count(4)));
+        assert_eq!(
+            parse("UUUU"),
+            Err(FaceletError::Count {
+                letters: 4,
+                size: 2
+            })
+        );
         assert_eq!(
             parse("UUUURRRRFFFFDDDDLLLLBBBX").unwrap_err().to_string(),
             "'X' (facelet 24) is not a colour: the colours are U, R, F, D, L and B"

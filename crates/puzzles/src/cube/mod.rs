@@ -22,17 +22,25 @@
 //! ```
 
 mod board;
+mod coords;
 mod cubie;
+mod edges;
 mod face;
 mod facelets;
 mod parse;
 mod print;
+mod rubik;
 mod solve;
+mod twophase;
 
-pub use board::Cube;
+pub use board::{Cube, CubeCase};
+pub use coords::Tables;
 pub use cubie::{CORNER_NAMES, Corners, DBL, Face, Metric, Move, PocketCube};
-pub use face::{CubePuzzle, GenOptions, Options, Size};
+pub use edges::{EDGE_NAMES, Edges};
+pub use face::{CubePuzzle, DEFAULT_MAX_LENGTH, GenOptions, Options, Size};
 pub use facelets::{FACELETS, FaceletError, Facelets};
-pub use parse::{parse_cube, parse_scramble, read_cube};
-pub use print::{draw, steps};
-pub use solve::{Algorithm, Answer, Solver, Table};
+pub use parse::{parse_cube, parse_rubik, parse_scramble, read_case};
+pub use print::{draw, draw_case, moves_text, steps};
+pub use rubik::{RUBIK_FACELETS, Rubik};
+pub use solve::{Algorithm, Answer, Solver, Table, Task};
+pub use twophase::{Found, MAX_LENGTH, Settings, solve as solve_twophase};

@@ -1,16 +1,27 @@
-//! Reading cubes, one a line: 24 facelet letters, or a scramble of the solved cube.
+//! Reading cubes, one a line: facelet letters (54 for a 3×3×3, 24 for a 2×2×2), or a scramble
+//! of the solved cube.
 
 use crate::input::{Input, ParseError, Source, quoted};
 
-use super::board::Cube;
+use super::board::{Cube, CubeCase};
 use super::cubie::{Face, Move};
 use super::facelets::Facelets;
+use super::rubik::Rubik;
 
-/// The next cube of `input` (blank lines skipped); `None` at the end.
-pub fn read_cube(input: &mut Input<impl Source>) -> Result<Option<Cube>, ParseError> {
+/// The next cube of `input` (blank lines skipped), a 3×3×3 or, when `size` is 2, a 2×2×2;
+/// `None` at the end.
+pub fn read_case(
+    input: &mut Input<impl Source>,
+    size: usize,
+) -> Result<Option<CubeCase>, ParseError> {
     while let Some((line, text)) = input.line()? {
         if !text.trim().is_empty() {
-            return parse_cube(text)
+            let case = if size == 2 {
+                parse_cube(text).map(CubeCase::Two)
+            } else {
+                parse_rubik(text).map(CubeCase::Three)
+            };
+            return case
                 .map(Some)
                 .map_err(|message| ParseError::new(line, message));
         }
@@ -18,13 +29,25 @@ pub fn read_cube(input: &mut Input<impl Source>) -> Result<Option<Cube>, ParseEr
     Ok(None)
 }
 
+/// The 3×3×3 a line describes: a scramble (as [`parse_cube`] tells one) or 54 facelet letters.
+pub fn parse_rubik(text: &str) -> Result<Rubik, String> {
+    if is_scramble(text) {
+        Ok(Rubik::scrambled(&parse_scramble(text)?))
+    } else {
+        Rubik::from_facelets(text).map_err(|error| error.to_string())
+    }
+}
+
+/// Whether a line is a scramble: a word is a single letter or ends in `2`, `'` or `-`.
+fn is_scramble(text: &str) -> bool {
+    text.split_whitespace()
+        .any(|word| word.chars().count() == 1 || word.ends_with(['2', '\'', '-']))
+}
+
 /// The cube a line describes: a scramble when a word is a single letter or ends in `2`, `'` or
 /// `-` (`R U2 F'`); otherwise the facelets' letters (in groups separated by spaces or not).
 pub fn parse_cube(text: &str) -> Result<Cube, String> {
-    let is_scramble = text
-        .split_whitespace()
-        .any(|word| word.chars().count() == 1 || word.ends_with(['2', '\'', '-']));
-    if is_scramble {
+    if is_scramble(text) {
         Ok(Cube::scrambled(&parse_scramble(text)?))
     } else {
         let facelets = Facelets::parse(text).map_err(|error| error.to_string())?;

@@ -7,27 +7,31 @@ use serde::{Serialize, Serializer};
 
 use crate::puzzle::Step;
 
-use super::board::Cube;
+use super::board::{Cube, CubeCase};
 use super::cubie::Move;
 use super::solve::Answer;
 
-/// The moves separated by spaces, `R U2 F'`; nothing for a solved cube.
-impl fmt::Display for Answer {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let names: Vec<String> = self.moves.iter().map(ToString::to_string).collect();
-        f.write_str(&names.join(" "))
-    }
+/// The moves separated by spaces, `R U2 F'`.
+pub fn moves_text(moves: &[Move]) -> String {
+    let names: Vec<String> = moves.iter().map(ToString::to_string).collect();
+    names.join(" ")
 }
 
-/// In `--json`, as every puzzle's answer: `moves`, their names (`R`, `U2`, `F'`).
+/// In `--json`, as every puzzle's answer: `moves`, their names (`R`, `U2`, `F'`), or `null` when
+/// no answer fits the length asked for; `shortest`, whether no shorter one exists.
 impl Serialize for Answer {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         #[derive(Serialize)]
         struct Shown {
-            moves: Vec<String>,
+            moves: Option<Vec<String>>,
+            shortest: bool,
         }
         Shown {
-            moves: self.moves.iter().map(ToString::to_string).collect(),
+            moves: self
+                .moves
+                .as_ref()
+                .map(|moves| moves.iter().map(ToString::to_string).collect()),
+            shortest: self.shortest,
         }
         .serialize(serializer)
     }
@@ -45,28 +49,37 @@ impl Serialize for Answer {
 ///   DD
 /// ```
 pub fn draw(cube: &Cube) -> String {
-    let letters: Vec<char> = cube.facelets().letters().chars().collect();
-    // A face's row (0 or 1) as two letters; faces in Kociemba's order U R F D L B.
+    net(&cube.facelets().letters(), 2)
+}
+
+/// A cube of either size drawn as [`draw`] draws a 2×2×2.
+pub fn draw_case(cube: &CubeCase) -> String {
+    let (letters, size) = cube.facelets();
+    net(&letters, size)
+}
+
+/// The net of the `6 × size²` facelets `letters` in Kociemba's order.
+fn net(letters: &str, size: usize) -> String {
+    let letters: Vec<char> = letters.chars().collect();
+    let area = size * size;
+    // A face's row as letters; faces in Kociemba's order U R F D L B.
     let row = |face: usize, row: usize| -> String {
-        letters[4 * face + 2 * row..4 * face + 2 * row + 2]
+        letters[area * face + size * row..area * face + size * (row + 1)]
             .iter()
             .collect()
     };
+    let indent = " ".repeat(size);
     let mut text = String::new();
-    for r in 0..2 {
-        text.push_str(&format!("  {}\n", row(0, r)));
+    for r in 0..size {
+        text.push_str(&format!("{indent}{}\n", row(0, r)));
     }
-    for r in 0..2 {
-        text.push_str(&format!(
-            "{}{}{}{}\n",
-            row(4, r),
-            row(2, r),
-            row(1, r),
-            row(5, r)
-        ));
+    for r in 0..size {
+        let sides: String = [4, 2, 1, 5].iter().map(|&face| row(face, r)).collect();
+        text.push_str(&sides);
+        text.push('\n');
     }
-    for r in 0..2 {
-        text.push_str(&format!("  {}\n", row(3, r)));
+    for r in 0..size {
+        text.push_str(&format!("{indent}{}\n", row(3, r)));
     }
     text
 }
@@ -79,13 +92,13 @@ impl fmt::Display for Cube {
 }
 
 /// The start and the cube after each of `moves`.
-pub fn steps(start: &Cube, moves: &[Move]) -> Vec<Step> {
+pub fn steps(start: &CubeCase, moves: &[Move]) -> Vec<Step> {
     let mut cube = *start;
     let after = moves.iter().enumerate().map(|(index, &turn)| {
         cube = cube.turned(turn);
-        Step::after(index + 1, turn, draw(&cube))
+        Step::after(index + 1, turn, draw_case(&cube))
     });
-    std::iter::once(Step::start(draw(start)))
+    std::iter::once(Step::start(draw_case(start)))
         .chain(after)
         .collect()
 }
@@ -101,5 +114,9 @@ mod tests {
             "  UU\n  UU\nLLFFRRBB\nLLFFRRBB\n  DD\n  DD\n"
         );
         assert_eq!(Cube::SOLVED.to_string(), "UUUURRRRFFFFDDDDLLLLBBBB");
+        assert_eq!(
+            draw_case(&CubeCase::Three(super::super::rubik::Rubik::SOLVED)),
+            "   UUU\n   UUU\n   UUU\nLLLFFFRRRBBB\nLLLFFFRRRBBB\nLLLFFFRRRBBB\n   DDD\n   DDD\n   DDD\n"
+        );
     }
 }

@@ -1,0 +1,337 @@
+//! Kociemba's coordinates of the 3×3×3, their move tables and pruning tables: what the
+//! two-phase search ([`twophase`](super::twophase)) reads instead of turning cubies.
+//!
+//! Phase 1 brings the cube into the subgroup G1 = ⟨U, D, R2, L2, F2, B2⟩, where every corner
+//! and edge is oriented and the four UD-slice edges (FR, FL, BL, BR) are in that slice; its
+//! coordinates are the corners' twist (3^7 = 2187), the edges' flip (2^11 = 2048) and the
+//! slice edges' places (C(12, 4) = 495). Phase 2 solves the cube within G1; its coordinates are
+//! the corners' permutation (8! = 40320), the eight U and D edges' permutation (40320) and the
+//! slice edges' permutation (4! = 24). Each is a rank of the engine's
+//! ([`statespace_engine::rank`]): orientations, subsets, permutations.
+//!
+//! A move table holds each coordinate's value after each of the 18 moves; a pruning table, the
+//! exact distance to G1 (or to the solved cube, within G1) of each pair of coordinates, built
+//! by a breadth-first search over the pairs' ranks.
+//! The larger of a phase's two distances is an admissible estimate of the moves it needs.
+
+use statespace_engine::rank::{
+    orientation_count, rank_orientation, rank_permutation, rank_subset, unrank_orientation,
+    unrank_permutation, unrank_subset,
+};
+use statespace_engine::{LayerStats, Limits, Stats, StopReason};
+
+use super::cubie::{CORNERS, Corners, Face, Move};
+use super::edges::{EDGES, Edges};
+use super::rubik::Rubik;
+
+/// The 18 moves, `3 × face + quarters − 1` in Kociemba's face order: U U2 U' R R2 R' F …
+pub const MOVES: usize = 18;
+/// The moves of G1, phase 2's: U, D (any turn), R2, L2, F2, B2.
+pub const PHASE2_MOVES: [u8; 10] = [0, 1, 2, 9, 10, 11, 4, 13, 7, 16];
+/// The slice edges' places when solved, the rank of {8, 9, 10, 11}.
+pub const SLICE_SOLVED: u16 = 494;
+
+/// Move number `index` (below [`MOVES`]).
+pub fn move_of(index: u8) -> Move {
+    Move {
+        face: Face::ALL[usize::from(index / 3)],
+        quarters: index % 3 + 1,
+    }
+}
+
+/// The corners' twist, 0 to 2186 (0 when every corner is oriented).
+pub fn twist(corners: &Corners) -> u16 {
+    rank_orientation(&corners.twist, 3) as u16
+}
+
+/// The edges' flip, 0 to 2047.
+pub fn flip(edges: &Edges) -> u16 {
+    rank_orientation(&edges.flip, 2) as u16
+}
+
+/// Where the four slice edges are, whatever their order: 0 to 494 ([`SLICE_SOLVED`] at home).
+pub fn slice(edges: &Edges) -> u16 {
+    let mask = (0..EDGES)
+        .filter(|&position| edges.cubie[position] >= 8)
+        .fold(0u64, |mask, position| mask | 1 << position);
+    rank_subset(mask) as u16
+}
+
+/// The corners' permutation, 0 to 40319.
+pub fn corner_permutation(corners: &Corners) -> u16 {
+    rank_permutation(&corners.cubie) as u16
+}
+
+/// The U and D edges' permutation, 0 to 40319; the cube must be in G1.
+pub fn edge_permutation(edges: &Edges) -> u16 {
+    rank_permutation(&edges.cubie[..8]) as u16
+}
+
+/// The slice edges' permutation, 0 to 23; the cube must be in G1.
+pub fn slice_permutation(edges: &Edges) -> u16 {
+    let order = [8, 9, 10, 11].map(|position| edges.cubie[position] - 8);
+    rank_permutation(&order) as u16
+}
+
+/// A coordinate's value after each move: `next[value × 18 + move]`.
+#[derive(Clone, Debug)]
+pub struct MoveTable {
+    size: usize,
+    next: Vec<u16>,
+}
+
+impl MoveTable {
+    /// The table of the coordinate `rank` over its `size` values, each value's cube made by
+    /// `cube`; only `moves` are filled in (the others stay 0).
+    fn build(
+        size: usize,
+        moves: &[u8],
+        cube: impl Fn(usize) -> Rubik,
+        rank: impl Fn(&Rubik) -> u16,
+    ) -> MoveTable {
+        let mut next = vec![0; size * MOVES];
+        for value in 0..size {
+            let start = cube(value);
+            for &turn in moves {
+                next[value * MOVES + usize::from(turn)] = rank(&start.turned(move_of(turn)));
+            }
+        }
+        MoveTable { size, next }
+    }
+
+    /// The value after move `turn` from `value`.
+    #[inline]
+    pub fn get(&self, value: u16, turn: u8) -> u16 {
+        self.next[usize::from(value) * MOVES + usize::from(turn)]
+    }
+}
+
+/// A pair not reached yet.
+const UNSEEN: u8 = u8::MAX;
+
+/// The exact distance of each pair of two coordinates to theirs at `goal`, under `moves`: a
+/// byte per pair, `outer × inner size + inner`.
+#[derive(Clone, Debug)]
+pub struct PruningTable {
+    inner: usize,
+    distances: Vec<u8>,
+}
+
+impl PruningTable {
+    /// The table of the pairs of `outer` and `inner` under `moves`, by a breadth-first search
+    /// from `goal` that scans the table for each distance's pairs (the moves are a group's, so
+    /// distances from the goal are distances to it). A byte per pair and no frontier lists: a
+    /// few times faster than the engine's general
+    /// [`distance_table`](statespace_engine::distance_table::distance_table) on these dense
+    /// spaces.
+    fn build(
+        outer: &MoveTable,
+        inner: &MoveTable,
+        moves: &[u8],
+        goal: (u16, u16),
+        stats: &mut Stats,
+    ) -> PruningTable {
+        let width = inner.size;
+        let mut distances = vec![UNSEEN; outer.size * width];
+        distances[usize::from(goal.0) * width + usize::from(goal.1)] = 0;
+        for depth in 0.. {
+            let mut layer = LayerStats {
+                depth,
+                ..LayerStats::default()
+            };
+            for outer_value in 0..outer.size as u16 {
+                let row = usize::from(outer_value) * width;
+                for inner_value in 0..width as u16 {
+                    if distances[row + usize::from(inner_value)] != depth as u8 {
+                        continue;
+                    }
+                    layer.count(moves.len() as u64);
+                    for &turn in moves {
+                        let next = usize::from(outer.get(outer_value, turn)) * width
+                            + usize::from(inner.get(inner_value, turn));
+                        if distances[next] == UNSEEN {
+                            distances[next] = depth as u8 + 1;
+                        }
+                    }
+                }
+            }
+            stats.expanded += layer.expanded;
+            stats.generated += layer.generated;
+            if layer.expanded == 0 {
+                break;
+            }
+        }
+        PruningTable {
+            inner: width,
+            distances,
+        }
+    }
+
+    /// The fewest moves from the pair (`outer`, `inner`) to the goal's.
+    #[inline]
+    pub fn get(&self, outer: u16, inner: u16) -> u8 {
+        self.distances[usize::from(outer) * self.inner + usize::from(inner)]
+    }
+}
+
+/// Every table of the two-phase search.
+#[derive(Clone, Debug)]
+pub struct Tables {
+    /// The twist after each move.
+    pub twist: MoveTable,
+    /// The flip after each move.
+    pub flip: MoveTable,
+    /// The slice edges' places after each move.
+    pub slice: MoveTable,
+    /// The corners' permutation after each phase-2 move.
+    pub corners: MoveTable,
+    /// The U and D edges' permutation after each phase-2 move.
+    pub edges: MoveTable,
+    /// The slice edges' permutation after each phase-2 move.
+    pub slice_order: MoveTable,
+    /// Phase 1's distances of (slice, twist).
+    pub slice_twist: PruningTable,
+    /// Phase 1's distances of (slice, flip).
+    pub slice_flip: PruningTable,
+    /// Phase 2's distances of (corners, slice order).
+    pub corners_slice: PruningTable,
+    /// Phase 2's distances of (edges, slice order).
+    pub edges_slice: PruningTable,
+}
+
+/// The bytes the tables take: six move tables of two bytes per value and move, four pruning
+/// tables of a byte per pair.
+pub const TABLE_BYTES: u64 =
+    2 * MOVES as u64 * (2187 + 2048 + 495 + 2 * 40320 + 24) + 495 * (2187 + 2048) + 2 * 40320 * 24;
+
+impl Tables {
+    /// Builds every table within the memory budget of `limits` (refused before it starts when
+    /// it cannot fit), with the statistics of the pruning tables' searches.
+    pub fn build(limits: &Limits) -> Result<(Tables, Stats), StopReason> {
+        if !limits.fits(TABLE_BYTES) {
+            return Err(StopReason::MemoryLimit);
+        }
+        let started = std::time::Instant::now();
+        let all: Vec<u8> = (0..MOVES as u8).collect();
+        let twist = MoveTable::build(
+            orientation_count(CORNERS, 3) as usize,
+            &all,
+            |value| {
+                let mut cube = Rubik::SOLVED;
+                unrank_orientation(value as u64, 3, 0, &mut cube.corners.twist);
+                cube
+            },
+            |cube| twist(&cube.corners),
+        );
+        let flip = MoveTable::build(
+            orientation_count(EDGES, 2) as usize,
+            &all,
+            |value| {
+                let mut cube = Rubik::SOLVED;
+                unrank_orientation(value as u64, 2, 0, &mut cube.edges.flip);
+                cube
+            },
+            |cube| flip(&cube.edges),
+        );
+        let slice = MoveTable::build(
+            495,
+            &all,
+            |value| {
+                let mask = unrank_subset(value as u64, 4);
+                let mut cube = Rubik::SOLVED;
+                let (mut slice_edge, mut other) = (8, 0);
+                for position in 0..EDGES {
+                    let next = if mask >> position & 1 == 1 {
+                        &mut slice_edge
+                    } else {
+                        &mut other
+                    };
+                    cube.edges.cubie[position] = *next;
+                    *next += 1;
+                }
+                cube
+            },
+            |cube| slice(&cube.edges),
+        );
+        let corners = MoveTable::build(
+            40320,
+            &PHASE2_MOVES,
+            |value| {
+                let mut cube = Rubik::SOLVED;
+                unrank_permutation(value as u64, &mut cube.corners.cubie);
+                cube
+            },
+            |cube| corner_permutation(&cube.corners),
+        );
+        let edges = MoveTable::build(
+            40320,
+            &PHASE2_MOVES,
+            |value| {
+                let mut cube = Rubik::SOLVED;
+                unrank_permutation(value as u64, &mut cube.edges.cubie[..8]);
+                cube
+            },
+            |cube| edge_permutation(&cube.edges),
+        );
+        let slice_order = MoveTable::build(
+            24,
+            &PHASE2_MOVES,
+            |value| {
+                let mut cube = Rubik::SOLVED;
+                unrank_permutation(value as u64, &mut cube.edges.cubie[8..]);
+                for cubie in &mut cube.edges.cubie[8..] {
+                    *cubie += 8;
+                }
+                cube
+            },
+            |cube| slice_permutation(&cube.edges),
+        );
+        let mut stats = Stats::default();
+        let slice_twist = PruningTable::build(&slice, &twist, &all, (SLICE_SOLVED, 0), &mut stats);
+        let slice_flip = PruningTable::build(&slice, &flip, &all, (SLICE_SOLVED, 0), &mut stats);
+        let corners_slice =
+            PruningTable::build(&corners, &slice_order, &PHASE2_MOVES, (0, 0), &mut stats);
+        let edges_slice =
+            PruningTable::build(&edges, &slice_order, &PHASE2_MOVES, (0, 0), &mut stats);
+        let tables = Tables {
+            twist,
+            flip,
+            slice,
+            corners,
+            edges,
+            slice_order,
+            slice_twist,
+            slice_flip,
+            corners_slice,
+            edges_slice,
+        };
+        stats.elapsed = started.elapsed();
+        Ok((tables, stats))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_numbers_round_trip() {
+        for index in 0..MOVES as u8 {
+            assert_eq!(
+                move_of(index).face as u8 * 3 + move_of(index).quarters - 1,
+                index
+            );
+        }
+    }
+
+    #[test]
+    fn the_solved_cube_has_the_goal_coordinates() {
+        let cube = Rubik::SOLVED;
+        assert_eq!(twist(&cube.corners), 0);
+        assert_eq!(flip(&cube.edges), 0);
+        assert_eq!(slice(&cube.edges), SLICE_SOLVED);
+        assert_eq!(corner_permutation(&cube.corners), 0);
+        assert_eq!(edge_permutation(&cube.edges), 0);
+        assert_eq!(slice_permutation(&cube.edges), 0);
+    }
+}

@@ -1,0 +1,316 @@
+//! Kociemba's two-phase algorithm (Herbert Kociemba, 1992; see kociemba.org/cube.htm): short
+//! solutions of the 3×3×3 in milliseconds.
+//!
+//! Phase 1 searches, by IDA* on the coordinates twist, flip and slice ([`coords`](super::coords)),
+//! the move sequences that bring the cube into G1 = ⟨U, D, R2, L2, F2, B2⟩; each one it finds
+//! (of every length in turn, ending with a move outside G1, else a shorter one is tried first) is
+//! continued by phase 2, an IDA* within G1 on the corners', edges' and slice edges'
+//! permutations, bounded by the moves left under the longest answer accepted. The first answer
+//! within that length is returned, or, with probes to spend, the search goes on for shorter
+//! ones, each answer lowering the bound; once phase 1 has tried every length below the best
+//! answer, that answer is the shortest there is.
+//!
+//! Both phases apply and undo moves on small integers through move tables and prune with
+//! exact distance tables of coordinate pairs, so each is its own loop rather than the engine's
+//! IDA* over whole cubes: the second search starts from the leaves of the first. Moves that
+//! repeat the last move's face, or turn its opposite face after it in the wrong order, are
+//! never tried (their twins in the other order are).
+
+use statespace_engine::{LayerStats, Limits, Meter, Stats, StopReason};
+
+use super::coords::{
+    MOVES, PHASE2_MOVES, SLICE_SOLVED, Tables, corner_permutation, edge_permutation, flip, move_of,
+    slice, slice_permutation, twist,
+};
+use super::cubie::Move;
+use super::rubik::Rubik;
+
+/// The most moves an answer may be asked to fit in.
+pub const MAX_LENGTH: u8 = 30;
+
+/// What the search is asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// The longest answer accepted, at most [`MAX_LENGTH`].
+    pub max_length: u8,
+    /// Phase-2 searches to try before stopping at an answer: 0 stops at the first within
+    /// `max_length`; more look for shorter ones; `u64::MAX` finds the shortest.
+    pub probes: u64,
+}
+
+/// What the search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// The moves; `None` when no answer within the length exists.
+    pub moves: Option<Vec<Move>>,
+    /// Whether no shorter answer exists (every shorter one was ruled out).
+    pub shortest: bool,
+}
+
+/// "No face twice in a row" and "opposite faces in one order": whether a move of `face` may
+/// follow one of `last` (`NO_FACE` at the start). U before D, R before L, F before B.
+#[inline]
+fn may_follow(face: u8, last: u8) -> bool {
+    face != last && face + 3 != last
+}
+
+/// The face of no move, before the first.
+const NO_FACE: u8 = u8::MAX;
+
+/// Whether move number `turn` is one of G1's.
+#[inline]
+fn in_g1(turn: u8) -> bool {
+    let quarters = turn % 3 + 1;
+    matches!(turn / 3, 0 | 3) || quarters == 2
+}
+
+/// One cube's search.
+struct Search<'a> {
+    tables: &'a Tables,
+    cube: Rubik,
+    /// The moves of the path being searched, phase 1's then phase 2's.
+    path: [u8; MAX_LENGTH as usize + 1],
+    /// The longest answer still wanted: `max_length`, then one less than the best so far.
+    limit: u8,
+    best: Option<Vec<u8>>,
+    /// Phase-2 searches left to try before stopping at an answer.
+    probes: u64,
+    /// The moves of phase 1 now being continued.
+    phase1_length: u8,
+    meter: Meter<'a>,
+    expanded: u64,
+    layer: LayerStats,
+}
+
+/// A shorter answer found, or the search to stop.
+enum Next {
+    Go,
+    Stop,
+}
+
+impl Search<'_> {
+    fn expand(&mut self) -> Result<(), StopReason> {
+        self.meter.before_expansion(self.expanded)?;
+        self.expanded += 1;
+        self.layer.expanded += 1;
+        Ok(())
+    }
+
+    /// The face of the move before move number `depth` of the path (`NO_FACE` before the
+    /// first).
+    fn face_before(&self, depth: u8) -> u8 {
+        match depth {
+            0 => NO_FACE,
+            _ => self.path[usize::from(depth) - 1] / 3,
+        }
+    }
+
+    /// Phase 1 from the coordinates after `depth` moves, `remaining` moves to G1.
+    fn phase1(
+        &mut self,
+        (twist, flip, slice): (u16, u16, u16),
+        depth: u8,
+        remaining: u8,
+    ) -> Result<Next, StopReason> {
+        if remaining == 0 {
+            return self.phase2(depth);
+        }
+        self.expand()?;
+        let tables = self.tables;
+        let last = self.face_before(depth);
+        for turn in 0..MOVES as u8 {
+            if !may_follow(turn / 3, last) || (remaining == 1 && in_g1(turn)) {
+                continue;
+            }
+            let next = (
+                tables.twist.get(twist, turn),
+                tables.flip.get(flip, turn),
+                tables.slice.get(slice, turn),
+            );
+            let estimate = tables
+                .slice_twist
+                .get(next.2, next.0)
+                .max(tables.slice_flip.get(next.2, next.1));
+            self.layer.generated += 1;
+            if estimate >= remaining {
+                continue;
+            }
+            self.path[usize::from(depth)] = turn;
+            if let Next::Stop = self.phase1(next, depth + 1, remaining - 1)? {
+                return Ok(Next::Stop);
+            }
+            if depth + remaining > self.limit {
+                // A shorter answer was found meanwhile: this length is no longer wanted.
+                break;
+            }
+        }
+        Ok(Next::Go)
+    }
+
+    /// Phase 2 after the `depth` moves of phase 1, which brought the cube into G1.
+    fn phase2(&mut self, depth: u8) -> Result<Next, StopReason> {
+        if depth > self.limit {
+            return Ok(Next::Go);
+        }
+        let cube = self.path[..usize::from(depth)]
+            .iter()
+            .fold(self.cube, |cube, &turn| cube.turned(move_of(turn)));
+        let coordinates = (
+            corner_permutation(&cube.corners),
+            edge_permutation(&cube.edges),
+            slice_permutation(&cube.edges),
+        );
+        let estimate = self.phase2_estimate(coordinates);
+        let room = self.limit - depth;
+        if estimate > room {
+            return Ok(Next::Go);
+        }
+        self.probes = self.probes.saturating_sub(1);
+        self.phase1_length = depth;
+        for bound in estimate..=room {
+            if self.phase2_search(coordinates, depth, bound)? {
+                let best = merged(&self.path[..usize::from(depth + bound)]);
+                let length = best.len() as u8;
+                self.best = Some(best);
+                if self.probes == 0 || length == 0 {
+                    return Ok(Next::Stop);
+                }
+                self.limit = length - 1;
+                break;
+            }
+        }
+        Ok(Next::Go)
+    }
+
+    fn phase2_estimate(&self, (corners, edges, order): (u16, u16, u16)) -> u8 {
+        let tables = self.tables;
+        tables
+            .corners_slice
+            .get(corners, order)
+            .max(tables.edges_slice.get(edges, order))
+    }
+
+    /// Whether phase 2 solves the cube from `coordinates` in exactly `remaining` more moves
+    /// after `depth` (the path then holds them).
+    fn phase2_search(
+        &mut self,
+        (corners, edges, order): (u16, u16, u16),
+        depth: u8,
+        remaining: u8,
+    ) -> Result<bool, StopReason> {
+        if remaining == 0 {
+            return Ok((corners, edges, order) == (0, 0, 0));
+        }
+        self.expand()?;
+        let tables = self.tables;
+        let last = self.face_before(depth);
+        for turn in PHASE2_MOVES {
+            // Phase 1's last turn (R, say) may be followed by its face's half turn: R R2 is
+            // the answer's R'. Found this way, answers of short scrambles stay short.
+            let merges = depth == self.phase1_length && turn / 3 == last;
+            if !may_follow(turn / 3, last) && !merges {
+                continue;
+            }
+            let next = (
+                tables.corners.get(corners, turn),
+                tables.edges.get(edges, turn),
+                tables.slice_order.get(order, turn),
+            );
+            self.layer.generated += 1;
+            if self.phase2_estimate(next) >= remaining {
+                continue;
+            }
+            self.path[usize::from(depth)] = turn;
+            if self.phase2_search(next, depth + 1, remaining - 1)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+}
+
+/// The moves of `path` with each turn followed by its own face's merged into one (R R2 is R').
+fn merged(path: &[u8]) -> Vec<u8> {
+    let mut moves: Vec<u8> = Vec::with_capacity(path.len());
+    for &turn in path {
+        match moves.last() {
+            Some(&last) if last / 3 == turn / 3 => {
+                let quarters = (last % 3 + 1 + turn % 3 + 1) % 4;
+                moves.pop();
+                if quarters > 0 {
+                    moves.push(turn / 3 * 3 + quarters - 1);
+                }
+            }
+            _ => moves.push(turn),
+        }
+    }
+    moves
+}
+
+/// Solves `cube` by the two-phase algorithm with `tables`, as `settings` ask, its search
+/// stopped by `limits`. A limit that stops the search once it has an answer stops it with that
+/// answer (a time budget for shorter answers); before, with the reason.
+pub fn solve(
+    tables: &Tables,
+    cube: &Rubik,
+    settings: Settings,
+    limits: &Limits,
+) -> (Result<Found, StopReason>, Stats) {
+    let started = std::time::Instant::now();
+    let mut search = Search {
+        tables,
+        cube: *cube,
+        path: [0; MAX_LENGTH as usize + 1],
+        limit: settings.max_length.min(MAX_LENGTH),
+        best: None,
+        probes: settings.probes,
+        phase1_length: 0,
+        meter: Meter::new(limits),
+        expanded: 0,
+        layer: LayerStats::default(),
+    };
+    let start = (twist(&cube.corners), flip(&cube.edges), slice(&cube.edges));
+    let first = tables
+        .slice_twist
+        .get(start.2, start.0)
+        .max(tables.slice_flip.get(start.2, start.1));
+    debug_assert!(first > 0 || (start.0, start.1, start.2) == (0, 0, SLICE_SOLVED));
+    let mut stats = Stats::default();
+    let mut outcome = Ok(Next::Go);
+    let mut length = first;
+    while length <= search.limit {
+        search.layer = LayerStats {
+            depth: u32::from(length),
+            ..LayerStats::default()
+        };
+        outcome = search.phase1(start, 0, length);
+        stats.push_layer(std::mem::take(&mut search.layer));
+        if !matches!(outcome, Ok(Next::Go)) {
+            break;
+        }
+        length += 1;
+    }
+    stats.expanded = search.expanded;
+    stats.generated = stats.layers.iter().map(|layer| layer.generated).sum();
+    stats.stored = u64::from(MAX_LENGTH) + 1;
+    stats.elapsed = started.elapsed();
+    let moves = search
+        .best
+        .map(|best| best.into_iter().map(move_of).collect());
+    let found = match outcome {
+        Ok(next) => Ok(Found {
+            // Phase 1 ran out of lengths below the best answer, or the cube was solved.
+            shortest: (matches!(next, Next::Go) && moves.is_some())
+                || moves.as_ref().is_some_and(Vec::is_empty),
+            moves,
+        }),
+        Err(reason) => match moves {
+            Some(moves) => Ok(Found {
+                moves: Some(moves),
+                shortest: false,
+            }),
+            None => Err(reason),
+        },
+    };
+    (found, stats)
+}
