@@ -11,10 +11,11 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use commands::{cube, eight, four, grid, pancake, rotation, sliding, solitaire};
+use commands::{cube, eight, four, grid, hanoi, pancake, rotation, sliding, solitaire};
 use statespace_puzzles::cube::CubePuzzle;
 use statespace_puzzles::four::Four;
 use statespace_puzzles::grid::GridPuzzle;
+use statespace_puzzles::hanoi::Hanoi;
 use statespace_puzzles::pancake::Pancake;
 use statespace_puzzles::rotation::Rotation;
 use statespace_puzzles::sliding::{Eight, Sliding};
@@ -84,6 +85,8 @@ enum SolveCommand {
     Pancake(pancake::SolveArgs),
     /// The Rubik's cube, 2x2x2 for now: 24 facelet letters or a scramble (R U2 F') a line.
     Cube(cube::SolveArgs),
+    /// The four-peg Towers of Hanoi: each disc's peg (1-4), smallest first, then / and the goal's.
+    Hanoi(hanoi::SolveArgs),
 }
 
 #[derive(Subcommand)]
@@ -104,6 +107,8 @@ enum GenCommand {
     Pancake(pancake::GenArgs),
     /// Random 2x2x2 cubes, as facelets.
     Cube(cube::GenArgs),
+    /// Random four-peg towers.
+    Hanoi(hanoi::GenArgs),
 }
 
 fn main() -> ExitCode {
@@ -122,6 +127,7 @@ fn main() -> ExitCode {
             SolveCommand::Grid(args) => driver::solve::<GridPuzzle>(&args.options(), &args.input()),
             SolveCommand::Pancake(args) => driver::solve::<Pancake>(&args.options(), &args.input),
             SolveCommand::Cube(args) => driver::solve::<CubePuzzle>(&args.options(), &args.input),
+            SolveCommand::Hanoi(args) => driver::solve::<Hanoi>(&args.options(), &args.input),
         },
         Command::Gen { puzzle } => match puzzle {
             GenCommand::Eight(args) => driver::generate::<Eight>(&args.options(), &args.common),
@@ -136,6 +142,7 @@ fn main() -> ExitCode {
             GenCommand::Grid(args) => driver::generate::<GridPuzzle>(&args.options(), &args.common),
             GenCommand::Pancake(args) => driver::generate::<Pancake>(&args.options(), &args.common),
             GenCommand::Cube(args) => driver::generate::<CubePuzzle>(&args.options(), &args.common),
+            GenCommand::Hanoi(args) => driver::generate::<Hanoi>(&args.options(), &args.common),
         },
         Command::Bench(args) => bench::run(&args),
         Command::Pdb(args) => commands::pdb::run(&args),
