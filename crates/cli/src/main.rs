@@ -11,10 +11,11 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use commands::{cube, eight, four, grid, pancake, rotation, sliding, solitaire};
+use commands::{cube, eight, four, grid, hanoi, pancake, rotation, sliding, solitaire};
 use statespace_puzzles::cube::CubePuzzle;
 use statespace_puzzles::four::Four;
 use statespace_puzzles::grid::GridPuzzle;
+use statespace_puzzles::hanoi::Hanoi;
 use statespace_puzzles::pancake::Pancake;
 use statespace_puzzles::rotation::Rotation;
 use statespace_puzzles::sliding::{Eight, Sliding};
@@ -85,6 +86,8 @@ enum SolveCommand {
     Pancake(pancake::SolveArgs),
     /// The Rubik's cube (3x3x3, or --size 2): 54 facelet letters or a scramble (R U2 F') a line.
     Cube(cube::SolveArgs),
+    /// The four-peg Towers of Hanoi: each disc's peg (1-4), smallest first, then / and the goal's.
+    Hanoi(hanoi::SolveArgs),
 }
 
 #[derive(Subcommand)]
@@ -105,6 +108,8 @@ enum GenCommand {
     Pancake(pancake::GenArgs),
     /// Random cubes (3x3x3, or --size 2), as facelets.
     Cube(cube::GenArgs),
+    /// Random four-peg towers.
+    Hanoi(hanoi::GenArgs),
 }
 
 fn main() -> ExitCode {
@@ -123,6 +128,7 @@ fn main() -> ExitCode {
             SolveCommand::Grid(args) => driver::solve::<GridPuzzle>(&args.options(), &args.input()),
             SolveCommand::Pancake(args) => driver::solve::<Pancake>(&args.options(), &args.input),
             SolveCommand::Cube(args) => driver::solve::<CubePuzzle>(&args.options(), &args.input),
+            SolveCommand::Hanoi(args) => driver::solve::<Hanoi>(&args.options(), &args.input),
         },
         Command::Gen { puzzle } => match puzzle {
             GenCommand::Eight(args) => driver::generate::<Eight>(&args.options(), &args.common),
@@ -137,6 +143,7 @@ fn main() -> ExitCode {
             GenCommand::Grid(args) => driver::generate::<GridPuzzle>(&args.options(), &args.common),
             GenCommand::Pancake(args) => driver::generate::<Pancake>(&args.options(), &args.common),
             GenCommand::Cube(args) => driver::generate::<CubePuzzle>(&args.options(), &args.common),
+            GenCommand::Hanoi(args) => driver::generate::<Hanoi>(&args.options(), &args.common),
         },
         Command::Bench(args) => bench::run(&args),
         Command::Pdb(args) => commands::pdb::run(&args),

@@ -6,6 +6,7 @@
 pub mod cube;
 pub mod four;
 pub mod grid;
+pub mod hanoi;
 pub mod input;
 pub mod pancake;
 pub mod puzzle;

@@ -673,6 +673,16 @@ pub fn moves_summary(count: usize) -> String {
     }
 }
 
+/// A `--stats` line about a table a solver built for a case: its states, layers and time.
+pub fn table_note(stats: &Stats) -> String {
+    format!(
+        "table: {} positions, {} layers, built in {}",
+        stats.expanded,
+        stats.layers.len(),
+        format_duration(stats.elapsed)
+    )
+}
+
 /// A duration in the unit that reads best: `285.5 us`, `10.485 ms`, `2.130 s`.
 pub fn format_duration(elapsed: Duration) -> String {
     let micros = elapsed.as_secs_f64() * 1e6;

@@ -12,6 +12,7 @@ use statespace_engine::StopReason;
 use crate::cube::CubePuzzle;
 use crate::four::Four;
 use crate::grid::GridPuzzle;
+use crate::hanoi::Hanoi;
 use crate::input::{Input, ParseError};
 use crate::pancake::Pancake;
 use crate::puzzle::{
@@ -341,6 +342,7 @@ pub static PUZZLES: &[&dyn Entry] = &[
     &Registered::<GridPuzzle>(PhantomData),
     &Registered::<Pancake>(PhantomData),
     &Registered::<CubePuzzle>(PhantomData),
+    &Registered::<Hanoi>(PhantomData),
 ];
 
 /// The puzzle called `name`.
@@ -450,10 +452,11 @@ mod tests {
             option_refusals::<GridPuzzle>(),
             option_refusals::<Pancake>(),
             option_refusals::<CubePuzzle>(),
+            option_refusals::<Hanoi>(),
         ]
         .concat();
         assert_eq!(refusals, Vec::<String>::new());
-        assert_eq!(PUZZLES.len(), 8, "each puzzle is checked above");
+        assert_eq!(PUZZLES.len(), 9, "each puzzle is checked above");
         assert!(
             PUZZLES
                 .iter()

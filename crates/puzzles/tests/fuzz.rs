@@ -15,7 +15,7 @@ fn input() -> impl Strategy<Value = Vec<u8>> {
     let piece = prop_oneof![
         4 => prop::sample::select(vec![
             "1", "2", "3", "4", "8", "x", "0", "15", "B", "W", "O", "BWBO", " ", " ", "\n", "\n",
-            "\r\n", "\t", "-1", "99999999999999999999", "\u{feff}", "é", "#",
+            "\r\n", "\t", "-1", "99999999999999999999", "\u{feff}", "é", "#", "/",
         ])
         .prop_map(|piece| piece.as_bytes().to_vec()),
         1 => any::<u8>().prop_map(|byte| vec![byte]),

@@ -6,7 +6,7 @@ use statespace_puzzles::puzzle::CaseLimits;
 use statespace_puzzles::registry::{self, PUZZLES};
 
 /// The judge's output for each shipped example.
-const EXPECTED: [(&str, &str); 8] = [
+const EXPECTED: [(&str, &str); 9] = [
     ("rotation", "AC\n2\nDDHH\n2\n"),
     (
         "eight",
@@ -29,6 +29,15 @@ const EXPECTED: [(&str, &str); 8] = [
     ),
     ("pancake", "3 2\n\n5\n3 7 8 7 5 4 3 2\n\n"),
     ("cube", "F U2 R'\n\nB2 L' D F U2 R'\nD\n"),
+    (
+        "hanoi",
+        "1-3 1-2 1-4 2-4 3-4\n\
+         1-4 1-3 4-3 1-4 1-2 4-2 3-4 3-2 4-2 1-3 1-4 3-4 1-3 4-1 4-3 1-3 1-4 3-4 3-1 4-1 3-4 1-3 \
+         2-3 1-4 2-1 3-1 3-4 2-3 2-4 3-4 1-3 1-4 3-4\n\
+         \n\
+         2-4 1-2 4-1\n\
+         3-4 1-2 3-2 4-2 1-3 4-3 2-3 1-4 2-4 3-4 2-1 2-3 1-3 4-3 2-1 4-2 4-1 3-2 3-4 3-1\n",
+    ),
 ];
 
 fn outputs(reports: &[Value]) -> String {

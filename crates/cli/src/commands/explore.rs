@@ -23,7 +23,7 @@ use crate::{memory, plot};
 #[derive(clap::Args, Debug)]
 pub struct ExploreArgs {
     /// The puzzle: eight, sliding (with --size), four, rotation, solitaire, pancake (with
-    /// --size) or cube (with --size 2).
+    /// --size), cube (with --size 2) or hanoi (with --discs).
     puzzle: String,
     /// The board size of sliding puzzles, rows x columns (at most 16 cells); the pancakes of a
     /// pancake stack (at most 20, 16 burnt); of the cube, 2.
@@ -32,6 +32,9 @@ pub struct ExploreArgs {
     /// Burnt pancakes: every stack with each pancake either side up.
     #[arg(long)]
     burnt: bool,
+    /// The discs of the four-peg towers, explored from all on peg 1 (at most 31).
+    #[arg(long, value_name = "N")]
+    discs: Option<usize>,
     /// How the cube's moves are counted: htm (a quarter or half turn is one move, the default)
     /// or qtm (quarter turns only).
     #[arg(long, value_name = "METRIC")]
@@ -192,6 +195,7 @@ impl ExploreArgs {
             .with("puzzle", Some(&self.puzzle))
             .with("--size", self.size.as_deref())
             .flag("--burnt", self.burnt)
+            .with("--discs", self.discs)
             .with("--metric", self.metric.as_deref())
             .with("--goal", self.goal.as_deref())
             .flag("--sparse", self.sparse)
@@ -270,6 +274,9 @@ fn prepare(args: &ExploreArgs) -> anyhow::Result<(Space, Option<Exploration>)> {
     }
     if args.burnt {
         options["burnt"] = json!(true);
+    }
+    if let Some(discs) = args.discs {
+        options["discs"] = json!(discs);
     }
     if let Some(metric) = &args.metric {
         options["metric"] = json!(metric);

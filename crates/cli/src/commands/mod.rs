@@ -5,6 +5,7 @@ pub mod eight;
 pub mod explore;
 pub mod four;
 pub mod grid;
+pub mod hanoi;
 pub mod pancake;
 pub mod pdb;
 pub mod rotation;

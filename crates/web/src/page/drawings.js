@@ -68,6 +68,8 @@ const GOALS = {
   cube: "Goal: every face of the cube one colour, drawn as its net (U above F, then L F R B, " +
     "then D). A move turns the U(p), R(ight) or F(ront) face a quarter clockwise (R), a half " +
     "(R2) or a quarter back (R'); the down-back-left corner stays put.",
+  hanoi: "Goal: every disc on the peg the case names after \"/\" (by default all on peg 4), " +
+    "never a disc on a smaller one. A move \"1-3\" takes the top disc of peg 1 onto peg 3.",
 };
 
 function goalOf(name) {
@@ -84,6 +86,7 @@ const DRAWINGS = {
   grid: drawGrid,
   pancake: drawPancakes,
   cube: drawCube,
+  hanoi: drawHanoi,
 };
 
 // The board `text` of puzzle `name` drawn; `view` says what else to draw: `slides`, giving a map
@@ -241,6 +244,40 @@ function drawPancakes(text) {
       label(MARGIN / 2, y + PANCAKE_ROW / 2, String(index + 1), "edge-label"),
     );
     picture.board.append(group);
+  });
+  return picture;
+}
+
+// The four pegs, numbered below, each with its discs from the bottom up ("peg 1: 3 2 1"), a
+// bar per disc as wide as its size.
+const DISC_ROW = 16;
+
+function drawHanoi(text) {
+  const pegs = lines(text).map((line) => line.replace(/^peg \d+:/, "").trim().split(/\s+/).filter(Boolean).map(Number));
+  const discs = Math.max(1, ...pegs.flat());
+  const column = CELL * 3;
+  const width = column * pegs.length;
+  const height = (discs + 1) * DISC_ROW + MARGIN;
+  const picture = svg("svg", { viewBox: `0 0 ${width} ${height}`, width, height, "data-board": text });
+  picture.board = svg("g", {});
+  picture.append(picture.board);
+  const base = (discs + 1) * DISC_ROW;
+  pegs.forEach((stack, peg) => {
+    const middle = peg * column + column / 2;
+    picture.board.append(
+      svg("rect", { x: middle - 2, y: DISC_ROW / 2, width: 4, height: base - DISC_ROW / 2, fill: "#777" }),
+      label(middle, base + MARGIN / 2, String(peg + 1), "edge-label"),
+    );
+    stack.forEach((disc, level) => {
+      const bar = 12 + ((column - 16) * disc) / discs;
+      const y = base - (level + 1) * DISC_ROW;
+      const group = svg("g", { class: "disc", "data-disc": disc, "data-peg": peg + 1 });
+      group.append(
+        svg("rect", { x: middle - bar / 2, y: y + 1, width: bar, height: DISC_ROW - 2, rx: 5, fill: "#6d9ee8", stroke: "#30507a" }),
+        svg("text", { x: middle, y: y + DISC_ROW / 2, "text-anchor": "middle", "dominant-baseline": "central" }, String(disc)),
+      );
+      picture.board.append(group);
+    });
   });
   return picture;
 }
