@@ -4,7 +4,8 @@
 //! middle", AAAI 2016 (<https://ojs.aaai.org/index.php/AAAI/article/view/10436>). A search from
 //! the start and one from the goals, each with its own estimate (towards the goals; towards the
 //! start), each keeping its open nodes in order of priority pr = max(f, 2g). The side whose least
-//! priority is lower expands its first node (the forward side on ties). No node past the middle
+//! priority is lower expands its first node; on equal priorities, the side whose first node is
+//! shallower (smaller g), then the forward side. No node past the middle
 //! (g above half the cheapest solution's cost C*) is expanded on either side, whatever the
 //! estimates.
 //!
@@ -266,7 +267,9 @@ where
             if meter.beyond_depth(bound.whole()) {
                 return Err(StopReason::DepthLimit);
             }
-            let forwards = pr_f <= pr_b;
+            // On equal priorities the shallower side goes: a side that took every tie would
+            // search its whole last layer before the other side could meet it.
+            let forwards = (pr_f, g_f) <= (pr_b, g_b);
             let (node, g) = if forwards {
                 (node_f, g_f)
             } else {
