@@ -11,7 +11,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use commands::{cube, eight, four, grid, hanoi, pancake, rotation, sliding, solitaire};
+use commands::{cube, eight, four, grid, hanoi, pancake, rotation, sliding, solitaire, topspin};
 use statespace_puzzles::cube::CubePuzzle;
 use statespace_puzzles::four::Four;
 use statespace_puzzles::grid::GridPuzzle;
@@ -20,6 +20,7 @@ use statespace_puzzles::pancake::Pancake;
 use statespace_puzzles::rotation::Rotation;
 use statespace_puzzles::sliding::{Eight, Sliding};
 use statespace_puzzles::solitaire::SolitairePuzzle;
+use statespace_puzzles::topspin::TopSpin;
 
 const EXAMPLES: &str = "\
 Examples (from the repository's root):
@@ -88,6 +89,8 @@ enum SolveCommand {
     Cube(cube::SolveArgs),
     /// The four-peg Towers of Hanoi: each disc's peg (1-4), smallest first, then / and the goal's.
     Hanoi(hanoi::SolveArgs),
+    /// TopSpin (HOG2): tokens 1-N on a loop, a line each; a turnstile reverses 4 of them.
+    Topspin(topspin::SolveArgs),
 }
 
 #[derive(Subcommand)]
@@ -110,6 +113,8 @@ enum GenCommand {
     Cube(cube::GenArgs),
     /// Random four-peg towers.
     Hanoi(hanoi::GenArgs),
+    /// Random TopSpin loops.
+    Topspin(topspin::GenArgs),
 }
 
 fn main() -> ExitCode {
@@ -129,6 +134,7 @@ fn main() -> ExitCode {
             SolveCommand::Pancake(args) => driver::solve::<Pancake>(&args.options(), &args.input),
             SolveCommand::Cube(args) => driver::solve::<CubePuzzle>(&args.options(), &args.input),
             SolveCommand::Hanoi(args) => driver::solve::<Hanoi>(&args.options(), &args.input),
+            SolveCommand::Topspin(args) => driver::solve::<TopSpin>(&args.options(), &args.input),
         },
         Command::Gen { puzzle } => match puzzle {
             GenCommand::Eight(args) => driver::generate::<Eight>(&args.options(), &args.common),
@@ -144,6 +150,7 @@ fn main() -> ExitCode {
             GenCommand::Pancake(args) => driver::generate::<Pancake>(&args.options(), &args.common),
             GenCommand::Cube(args) => driver::generate::<CubePuzzle>(&args.options(), &args.common),
             GenCommand::Hanoi(args) => driver::generate::<Hanoi>(&args.options(), &args.common),
+            GenCommand::Topspin(args) => driver::generate::<TopSpin>(&args.options(), &args.common),
         },
         Command::Bench(args) => bench::run(&args),
         Command::Pdb(args) => commands::pdb::run(&args),

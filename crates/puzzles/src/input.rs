@@ -292,6 +292,26 @@ pub fn cases<R: Source, C>(
     })
 }
 
+/// The next line of `input` that is not blank, read by `case` from its words; `None` at the end
+/// of the input; what `case` finds wrong, as an error naming the line. For puzzles whose cases
+/// are one line each.
+pub fn line_case<R: Source, C>(
+    input: &mut Input<R>,
+    case: impl FnOnce(&[&str]) -> Result<C, String>,
+) -> Result<Option<C>, ParseError> {
+    loop {
+        let Some((line, text)) = input.line()? else {
+            return Ok(None);
+        };
+        let words: Vec<&str> = text.split_ascii_whitespace().collect();
+        if !words.is_empty() {
+            return case(&words)
+                .map(Some)
+                .map_err(|message| ParseError::new(line, message));
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -14,3 +14,4 @@ pub mod registry;
 pub mod rotation;
 pub mod sliding;
 pub mod solitaire;
+pub mod topspin;

@@ -673,6 +673,27 @@ pub fn moves_summary(count: usize) -> String {
     }
 }
 
+/// An optional count given as a number (JSON) or as text (a command line's `--size 12`), for
+/// `#[serde(deserialize_with = "...")]`.
+pub fn count_or_text<'de, D: serde::Deserializer<'de>>(from: D) -> Result<Option<usize>, D::Error> {
+    use serde::de::Error as _;
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Given {
+        Number(usize),
+        Text(String),
+    }
+    match Option::<Given>::deserialize(from)? {
+        None => Ok(None),
+        Some(Given::Number(count)) => Ok(Some(count)),
+        Some(Given::Text(text)) => text
+            .trim()
+            .parse()
+            .map(Some)
+            .map_err(|_| D::Error::custom(format!("expected a number, not {text:?}"))),
+    }
+}
+
 /// A `--stats` line about a table a solver built for a case: its states, layers and time.
 pub fn table_note(stats: &Stats) -> String {
     format!(

@@ -21,6 +21,7 @@ use crate::puzzle::{
 use crate::rotation::Rotation;
 use crate::sliding::{Eight, Sliding};
 use crate::solitaire::SolitairePuzzle;
+use crate::topspin::TopSpin;
 
 /// A puzzle behind a name, its options and answers as JSON.
 pub trait Entry: Sync {
@@ -343,6 +344,7 @@ pub static PUZZLES: &[&dyn Entry] = &[
     &Registered::<Pancake>(PhantomData),
     &Registered::<CubePuzzle>(PhantomData),
     &Registered::<Hanoi>(PhantomData),
+    &Registered::<TopSpin>(PhantomData),
 ];
 
 /// The puzzle called `name`.
@@ -453,10 +455,11 @@ mod tests {
             option_refusals::<Pancake>(),
             option_refusals::<CubePuzzle>(),
             option_refusals::<Hanoi>(),
+            option_refusals::<TopSpin>(),
         ]
         .concat();
         assert_eq!(refusals, Vec::<String>::new());
-        assert_eq!(PUZZLES.len(), 9, "each puzzle is checked above");
+        assert_eq!(PUZZLES.len(), 10, "each puzzle is checked above");
         assert!(
             PUZZLES
                 .iter()

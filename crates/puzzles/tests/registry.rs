@@ -6,7 +6,7 @@ use statespace_puzzles::puzzle::CaseLimits;
 use statespace_puzzles::registry::{self, PUZZLES};
 
 /// The judge's output for each shipped example.
-const EXPECTED: [(&str, &str); 9] = [
+const EXPECTED: [(&str, &str); 10] = [
     ("rotation", "AC\n2\nDDHH\n2\n"),
     (
         "eight",
@@ -38,6 +38,7 @@ const EXPECTED: [(&str, &str); 9] = [
          2-4 1-2 4-1\n\
          3-4 1-2 3-2 4-2 1-3 4-3 2-3 1-4 2-4 3-4 2-1 2-3 1-3 4-3 2-1 4-2 4-1 3-2 3-4 3-1\n",
     ),
+    ("topspin", "1\n\nunsolvable\n1 2 5 2 5 11 12 11 2\n"),
 ];
 
 fn outputs(reports: &[Value]) -> String {

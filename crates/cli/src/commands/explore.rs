@@ -23,10 +23,11 @@ use crate::{memory, plot};
 #[derive(clap::Args, Debug)]
 pub struct ExploreArgs {
     /// The puzzle: eight, sliding (with --size), four, rotation, solitaire, pancake (with
-    /// --size), cube (with --size 2) or hanoi (with --discs).
+    /// --size), cube (with --size 2), hanoi (with --discs) or topspin (with --size).
     puzzle: String,
     /// The board size of sliding puzzles, rows x columns (at most 16 cells); the pancakes of a
-    /// pancake stack (at most 20, 16 burnt); of the cube, 2.
+    /// pancake stack (at most 20, 16 burnt); of the cube, 2; the tokens of a TopSpin loop (at
+    /// most 20).
     #[arg(long, value_name = "RxC|N")]
     size: Option<String>,
     /// Burnt pancakes: every stack with each pancake either side up.

@@ -12,6 +12,7 @@ pub mod rotation;
 pub mod serve;
 pub mod sliding;
 pub mod solitaire;
+pub mod topspin;
 
 use anyhow::Context;
 use statespace_puzzles::registry;

@@ -70,6 +70,8 @@ const GOALS = {
     "(R2) or a quarter back (R'); the down-back-left corner stays put.",
   hanoi: "Goal: every disc on the peg the case names after \"/\" (by default all on peg 4), " +
     "never a disc on a smaller one. A move \"1-3\" takes the top disc of peg 1 onto peg 3.",
+  topspin: "Goal: token i at position i around the loop (position 1 at the top, clockwise). " +
+    "A move \"p\" turns the turnstile at position p: the tokens at p to p+3 in reverse order.",
 };
 
 function goalOf(name) {
@@ -87,6 +89,7 @@ const DRAWINGS = {
   pancake: drawPancakes,
   cube: drawCube,
   hanoi: drawHanoi,
+  topspin: drawLoop,
 };
 
 // The board `text` of puzzle `name` drawn; `view` says what else to draw: `slides`, giving a map
@@ -278,6 +281,29 @@ function drawHanoi(text) {
       );
       picture.board.append(group);
     });
+  });
+  return picture;
+}
+
+// TopSpin's loop: the tokens on a circle from position 1 at the top, clockwise, each position
+// numbered outside it.
+function drawLoop(text) {
+  const tokens = text.trim().split(/\s+/);
+  const radius = Math.max(2 * CELL, (tokens.length * CELL) / (2 * Math.PI));
+  const size = 2 * (radius + CELL);
+  const picture = svg("svg", { viewBox: `0 0 ${size} ${size}`, width: size, height: size, "data-board": text });
+  picture.board = svg("g", { transform: `translate(${size / 2} ${size / 2})` });
+  picture.append(picture.board);
+  tokens.forEach((token, index) => {
+    const angle = (2 * Math.PI * index) / tokens.length - Math.PI / 2;
+    const [x, y] = [radius * Math.cos(angle), radius * Math.sin(angle)];
+    const group = svg("g", { class: "token", "data-position": index + 1, "data-token": token });
+    group.append(
+      svg("circle", { cx: x, cy: y, r: CELL / 2 - 4, fill: token === String(index + 1) ? "#9fd89f" : "#e8d06d", stroke: "#555" }),
+      svg("text", { x, y, "text-anchor": "middle", "dominant-baseline": "central" }, token),
+      label(x * (1 + CELL / 1.6 / radius), y * (1 + CELL / 1.6 / radius), String(index + 1), "edge-label"),
+    );
+    picture.board.append(group);
   });
   return picture;
 }
