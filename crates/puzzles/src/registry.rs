@@ -367,9 +367,26 @@ mod tests {
     use super::*;
     use crate::puzzle::OptionKind;
 
-    /// The options `{name: value}`, read as puzzle `P`'s and given to its solver: why not.
+    /// The options `{name: value}`, read as puzzle `P`'s and given to its solver, on the default
+    /// board or on another the puzzle offers (the 2x2x2's quarter-turn metric): why not.
     fn refusal<P: Puzzle>(name: &str, value: Value) -> Option<String> {
-        let options = json!({ name: value });
+        let refused = refusal_with::<P>(json!({ name: value }))?;
+        let on_another_board = P::OPTIONS
+            .iter()
+            .filter(|spec| spec.shapes_board && spec.name != name)
+            .flat_map(|spec| {
+                offered_values(spec)
+                    .into_iter()
+                    .map(|board| (spec.name, board))
+            })
+            .any(|(field, board)| {
+                refusal_with::<P>(json!({ name: value.clone(), field: board })).is_none()
+            });
+        (!on_another_board).then_some(refused)
+    }
+
+    /// The options `options`, read as puzzle `P`'s and given to its solver: why not.
+    fn refusal_with<P: Puzzle>(options: Value) -> Option<String> {
         let read = serde_json::from_value::<P::Options>(options.clone())
             .map_err(|error| error.to_string())
             .and_then(|options| {

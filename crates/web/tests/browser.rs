@@ -86,7 +86,7 @@ impl Browser {
             playground,
         };
         browser
-            .wait_for("document.querySelectorAll('#puzzle option').length === 8")
+            .wait_for("document.querySelectorAll('#puzzle option').length === 10")
             .await;
         browser
     }
