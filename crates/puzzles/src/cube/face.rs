@@ -359,11 +359,6 @@ fn table_note(stats: &Stats) -> String {
             format_duration(stats.elapsed)
         )
     } else {
-        format!(
-            "table: {} positions, {} layers, built in {}",
-            stats.expanded,
-            stats.layers.len(),
-            format_duration(stats.elapsed)
-        )
+        crate::puzzle::table_note(stats)
     }
 }
