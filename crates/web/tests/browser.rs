@@ -405,6 +405,8 @@ async fn each_puzzle_example_plays_to_its_goal() {
         ("grid", 15),
         ("cube", 3),
         ("pancake", 2),
+        ("hanoi", 5),
+        ("topspin", 1),
     ] {
         browser.choose(puzzle).await;
         browser.solve(moves).await;
@@ -448,6 +450,18 @@ async fn each_puzzle_example_plays_to_its_goal() {
                     .eval("document.querySelectorAll('#board .pancake').length")
                     .await;
                 assert_eq!(cakes, 3);
+            }
+            "hanoi" => {
+                let on_peg_4 = browser
+                    .eval("document.querySelectorAll('#board .disc[data-peg=\"4\"]').length")
+                    .await;
+                assert_eq!(on_peg_4, 3, "every disc on peg 4: {drawing}");
+            }
+            "topspin" => {
+                let in_place = browser
+                    .eval("[...document.querySelectorAll('#board .token')].filter(t => t.dataset.token === t.dataset.position).length")
+                    .await;
+                assert_eq!(in_place, 12, "every token at its position: {drawing}");
             }
             _ => assert!(four_goal(&drawing), "{drawing}"),
         }

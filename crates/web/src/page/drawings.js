@@ -66,8 +66,9 @@ const GOALS = {
   pancake: "Goal: the stack sorted, smallest on top (burnt: every burnt side down, no dark " +
     "edge). A move \"k\" flips the top k pancakes, numbered down the left.",
   cube: "Goal: every face of the cube one colour, drawn as its net (U above F, then L F R B, " +
-    "then D). A move turns the U(p), R(ight) or F(ront) face a quarter clockwise (R), a half " +
-    "(R2) or a quarter back (R'); the down-back-left corner stays put.",
+    "then D). A move turns one face, U(p), R(ight), F(ront), D(own), L(eft) or B(ack), a quarter " +
+    "clockwise (R), a half (R2) or a quarter back (R'); the 2×2×2 turns U, R and F only, its " +
+    "down-back-left corner staying put.",
   hanoi: "Goal: every disc on the peg the case names after \"/\" (by default all on peg 4), " +
     "never a disc on a smaller one. A move \"1-3\" takes the top disc of peg 1 onto peg 3.",
   topspin: "Goal: token i at position i around the loop (position 1 at the top, clockwise). " +
