@@ -3,6 +3,9 @@
 //! Both are run as processes, so start-up counts for both: ours once on the whole input, the
 //! peer either once on the whole input or once per case (for peers that read a single case).
 //! Outputs are compared line by line.
+//!
+//! `statespace bench grid --map M --scen S` is the Moving AI runner instead (see
+//! [`commands::grid::bench`]): per query and per bucket, our algorithms and peers side by side.
 
 use std::io::{ErrorKind, Write};
 use std::path::PathBuf;
@@ -16,6 +19,7 @@ use statespace_puzzles::registry;
 
 use crate::commands;
 use crate::driver::{Verdict, format_duration};
+use statespace_puzzles::puzzle::OptionsError;
 
 /// Flags of `statespace bench`.
 #[derive(Args, Debug)]
@@ -24,18 +28,22 @@ pub struct BenchArgs {
     #[arg(value_parser = PossibleValuesParser::new(registry::names()))]
     pub puzzle: String,
     /// The input file, in the puzzle's judge format.
-    #[arg(long)]
-    pub input: PathBuf,
+    #[arg(long, required_unless_present = "scen")]
+    pub input: Option<PathBuf>,
     /// The peer's command line, split as a shell splits words (`"python3 peer.py --fast"`);
-    /// it reads the judge input on standard input.
-    #[arg(long, value_name = "COMMAND")]
-    pub peer: String,
+    /// it reads the judge input on standard input. With `grid --scen`: `NAME=COMMAND`, once
+    /// per peer, answering `--map M --scen S` (appended, or where `{map}` and `{scen}` stand)
+    /// with a table like Warthog's.
+    #[arg(long, value_name = "COMMAND", required_unless_present = "scen")]
+    pub peer: Vec<String>,
     /// Run the peer once per case instead of once on the whole input.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "scen")]
     pub per_case: bool,
     /// Only time the programs: do not require identical outputs.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "scen")]
     pub no_compare: bool,
+    #[command(flatten)]
+    pub grid: commands::grid::BenchArgs,
     /// Extra flags for our `solve` (after `--`), e.g. `-- --algo idastar`.
     #[arg(last = true)]
     pub solve_flags: Vec<String>,
@@ -43,14 +51,31 @@ pub struct BenchArgs {
 
 /// Runs both programs and prints the times, the ratio and whether the outputs agree.
 pub fn run(args: &BenchArgs) -> anyhow::Result<Verdict> {
-    let text = std::fs::read_to_string(&args.input)
-        .with_context(|| format!("cannot read {}", args.input.display()))?;
-    let peer = peer_command(&args.peer)?;
-    let cases = commands::standalone_cases(&args.puzzle, &text)?;
+    if args.grid.scen.is_some() {
+        if args.puzzle != "grid" {
+            bail!(OptionsError::new(
+                "--map and --scen are grid's: bench grid --map M --scen S"
+            ));
+        }
+        return commands::grid::bench(&args.grid, &args.peer);
+    }
+    let (Some(input), [peer]) = (&args.input, &args.peer[..]) else {
+        bail!(OptionsError::new(
+            "give one --peer: the command to time against ours"
+        ));
+    };
+    let text = std::fs::read_to_string(input)
+        .with_context(|| format!("cannot read {}", input.display()))?;
+    let peer = peer_command(peer)?;
+    let cases = if args.puzzle == "grid" {
+        commands::standalone_cases(&args.puzzle, &with_map(&args.solve_flags, &text)?)?
+    } else {
+        commands::standalone_cases(&args.puzzle, &text)?
+    };
     let ours_exe = std::env::current_exe().context("cannot find the statespace executable")?;
     let mut ours = Command::new(ours_exe);
     ours.args(["solve", &args.puzzle])
-        .arg(&args.input)
+        .arg(input)
         .args(&args.solve_flags);
     let (ours_time, ours_output) = timed(ours, None)?;
     let (peer_time, peer_output) = if args.per_case {
@@ -83,6 +108,26 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Verdict> {
         compare(&ours_output, &peer_output)?;
     }
     Ok(Verdict::Answered)
+}
+
+/// `input` after the map that `solve grid`'s flags name (`--map FILE`), if they name one: the
+/// registry counts cases with its default options, which read the map at the head of the input.
+fn with_map(solve_flags: &[String], input: &str) -> anyhow::Result<String> {
+    let map = solve_flags
+        .iter()
+        .enumerate()
+        .find_map(|(at, flag)| match flag.as_str() {
+            "--map" => solve_flags.get(at + 1).cloned(),
+            _ => flag.strip_prefix("--map=").map(str::to_string),
+        });
+    let Some(map) = map else {
+        return Ok(input.to_string());
+    };
+    let mut text = std::fs::read_to_string(&map).with_context(|| format!("cannot read {map}"))?;
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    Ok(text + input)
 }
 
 /// A maker of the peer's process from its command line split into words, or why it has none.

@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+pub mod bench;
 mod domain;
 mod generate;
 mod jps;

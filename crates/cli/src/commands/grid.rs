@@ -1,11 +1,21 @@
-//! `statespace solve grid` and `statespace gen grid`: the flags.
+//! `statespace solve grid`, `statespace gen grid` and `statespace bench grid --map M --scen S`:
+//! the flags, and the benchmark runner's wiring.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
+use anyhow::Context;
 use clap::ValueEnum;
-use statespace_puzzles::grid::{Algorithm, Connectivity, GridGenOptions, GridOptions};
+use statespace_engine::Limits;
+use statespace_puzzles::grid::bench::{
+    Answers, Peer, Report, answer_all, read_bench_cases, time_by_length,
+};
+use statespace_puzzles::grid::{Algorithm, Connectivity, GridGenOptions, GridOptions, Map};
+use statespace_puzzles::input::ParseError;
+use statespace_puzzles::puzzle::OptionsError;
 
-use crate::driver::{self, InputArgs};
+use crate::driver::{self, InputArgs, Verdict};
+use crate::{memory, plot};
 
 /// The algorithms of `--algo`.
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -16,6 +26,16 @@ enum AlgorithmArg {
     Dijkstra,
     /// Jump point search (online, 64 cells a word), eight-connected maps only.
     Jps,
+}
+
+impl From<AlgorithmArg> for Algorithm {
+    fn from(arg: AlgorithmArg) -> Self {
+        match arg {
+            AlgorithmArg::Astar => Algorithm::Astar,
+            AlgorithmArg::Dijkstra => Algorithm::Dijkstra,
+            AlgorithmArg::Jps => Algorithm::Jps,
+        }
+    }
 }
 
 /// The connectivities of `--connect`.
@@ -62,11 +82,7 @@ impl SolveArgs {
     /// The puzzle's options.
     pub fn options(&self) -> GridOptions {
         GridOptions {
-            algo: match self.algo {
-                AlgorithmArg::Astar => Algorithm::Astar,
-                AlgorithmArg::Dijkstra => Algorithm::Dijkstra,
-                AlgorithmArg::Jps => Algorithm::Jps,
-            },
+            algo: self.algo.into(),
             connect: self.connect.into(),
             map: self.map.clone(),
         }
@@ -112,4 +128,80 @@ impl GenArgs {
             connect: self.connect.into(),
         }
     }
+}
+
+/// Flags of `statespace bench grid --map M --scen S`: the Moving AI runner.
+#[derive(clap::Args, Debug)]
+#[group(skip)] // flattened into `bench`'s flags
+pub struct BenchArgs {
+    /// The Moving AI map (`.map`) of the runner.
+    #[arg(long, value_name = "FILE", requires = "scen")]
+    map: Option<PathBuf>,
+    /// The scenario file (`.map.scen`): every scenario answered by each algorithm and peer,
+    /// the figures summed per bucket (its first column).
+    #[arg(long, value_name = "FILE", requires = "map", conflicts_with = "input")]
+    pub scen: Option<PathBuf>,
+    /// Our algorithms, comma-separated, eight-connected (Moving AI's rules).
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "astar,jps")]
+    algo: Vec<AlgorithmArg>,
+    /// Print the figures as one JSON object.
+    #[arg(long, requires = "scen")]
+    json: bool,
+    /// Draw each query's time against its optimal length into this SVG file, a series per
+    /// algorithm and peer.
+    #[arg(long, value_name = "FILE.svg", requires = "scen")]
+    plot: Option<PathBuf>,
+}
+
+/// Runs the benchmark of `args` by our algorithms and by `peers` (each `NAME=COMMAND`), and
+/// prints the figures per bucket (a table, or JSON); bad files or peers are options errors.
+pub fn bench(args: &BenchArgs, peers: &[String]) -> anyhow::Result<Verdict> {
+    let (Some(map_path), Some(scen_path)) = (&args.map, &args.scen) else {
+        anyhow::bail!(OptionsError::new("bench grid takes --map M and --scen S"));
+    };
+    fn in_file(path: &Path) -> impl Fn(ParseError) -> OptionsError + '_ {
+        move |error| OptionsError::new(format!("{}: {error}", path.display()))
+    }
+    let map = Map::parse(&read(map_path)?).map_err(in_file(map_path))?;
+    let (width, height) = (map.width(), map.height());
+    let cases = read_bench_cases(&Arc::new(map), &read(scen_path)?).map_err(in_file(scen_path))?;
+    let peers = peers
+        .iter()
+        .map(|spec| Peer::parse(spec).map_err(OptionsError::new))
+        .collect::<Result<Vec<_>, _>>()?;
+    let limits = Limits::none().max_memory(memory::default_budget());
+    let mut answers: Vec<Answers> = args
+        .algo
+        .iter()
+        .map(|&algo| answer_all(&cases, algo.into(), &limits))
+        .collect();
+    for peer in &peers {
+        answers.push(
+            peer.run(map_path, scen_path, &cases)
+                .map_err(anyhow::Error::msg)?,
+        );
+    }
+    let report = Report::new(&cases, &answers);
+    if args.json {
+        println!("{}", serde_json::to_string(&report)?);
+    } else {
+        println!(
+            "{}: {} scenarios on {} ({width} x {height})",
+            scen_path.display(),
+            cases.len(),
+            map_path.display()
+        );
+        print!("{report}");
+    }
+    if let Some(path) = &args.plot {
+        let name = map_path.file_name().unwrap_or(map_path.as_os_str());
+        let title = format!("{}: time per query", name.to_string_lossy());
+        plot::query_times(path, &title, &time_by_length(&cases, &answers))?;
+    }
+    Ok(Verdict::Answered)
+}
+
+/// The text of the file at `path`.
+fn read(path: &Path) -> anyhow::Result<String> {
+    std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
 }

@@ -6,6 +6,7 @@ mod face;
 mod print;
 
 pub use face::{GridGenOptions, GridOptions, GridPuzzle, GridSolver};
+pub use statespace_grid::bench;
 pub use statespace_grid::{
     Algorithm, Connectivity, Grid, GridAnswer, GridCase, GridSearcher, Map, Octile, Step, TOLERANCE,
 };

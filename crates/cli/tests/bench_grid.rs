@@ -1,0 +1,261 @@
+//! `statespace bench grid --map M --scen S`, the Moving AI runner, on the arena map shipped with
+//! the grid crate: a line per bucket and program with the expansions `solve grid` makes, a peer
+//! read from a table like Warthog's, JSON, an SVG plot with a series per program, bad flags
+//! refused with exit code 2; and `bench grid --input S -- --map M` (the judge-style bench).
+
+mod common;
+
+use common::{run, stderr, stdout};
+use serde_json::Value;
+
+fn data(name: &str) -> String {
+    format!("{}/../grid/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn example(name: &str) -> String {
+    format!("{}/../../examples/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A peer that answers every scenario of the file in 7 expansions and 1,500 ns, at the file's
+/// length; `{scen}` stands for the scenario file.
+const FAKE_PEER: &str = "fake=awk 'BEGIN { print \"id alg expanded nanos pcost\" } NR > 1 { print NR - 2, \"x\", 7, 1500, $9 }' {scen}";
+
+/// `statespace bench grid` on the arena map with `flags`.
+fn bench_arena(flags: &[&str]) -> std::process::Output {
+    let (map, scen) = (data("arena.map"), data("arena.map.scen"));
+    let mut args = vec!["bench", "grid", "--map", &map, "--scen", &scen];
+    args.extend(flags);
+    run(&args, "")
+}
+
+/// The buckets of the arena's scenarios, each scenario's bucket in the file's order.
+fn arena_buckets() -> Vec<u32> {
+    let text = std::fs::read_to_string(data("arena.map.scen")).unwrap();
+    text.lines()
+        .skip(1)
+        .map(|line| line.split('\t').next().unwrap().parse().unwrap())
+        .collect()
+}
+
+/// The mean expansions per bucket (and over all) of `solve grid --algo ALGO` on the arena.
+fn solve_expansions(algo: &str) -> Vec<f64> {
+    let (map, scen) = (data("arena.map"), data("arena.map.scen"));
+    let args = ["solve", "grid", "--map", &map, "--scen", &scen, "--json"];
+    let output = run(&[&args[..], &["--algo", algo]].concat(), "");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let expanded: Vec<u64> = stdout(&output)
+        .lines()
+        .map(|line| {
+            let report: Value = serde_json::from_str(line).unwrap();
+            report["stats"]["expanded"].as_u64().unwrap()
+        })
+        .collect();
+    let buckets = arena_buckets();
+    let mean = |chosen: &dyn Fn(u32) -> bool| {
+        let picked: Vec<u64> = (0..buckets.len())
+            .filter(|&at| chosen(buckets[at]))
+            .map(|at| expanded[at])
+            .collect();
+        picked.iter().sum::<u64>() as f64 / picked.len() as f64
+    };
+    let mut means: Vec<f64> = (0..13).map(|bucket| mean(&|b| b == bucket)).collect();
+    means.push(mean(&|_| true));
+    means
+}
+
+#[test]
+fn the_arena_gives_a_line_per_bucket_and_program() {
+    let output = bench_arena(&["--algo", "astar,jps", "--peer", FAKE_PEER]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let lines: Vec<&str> = stdout(&output).lines().collect();
+    assert_eq!(
+        lines[0],
+        format!(
+            "{}: 130 scenarios on {} (49 x 49)",
+            data("arena.map.scen"),
+            data("arena.map")
+        )
+    );
+    assert_eq!(
+        lines[1],
+        "bucket  scenarios  program  mean µs    max µs  mean expanded  not optimal"
+    );
+    assert_eq!(lines.len(), 2 + 14 * 3, "{}", stdout(&output));
+    let (astar, jps) = (solve_expansions("astar"), solve_expansions("jps"));
+    for (at, rows) in lines[2..].chunks(3).enumerate() {
+        let bucket = if at == 13 {
+            "all".to_string()
+        } else {
+            at.to_string()
+        };
+        let scenarios = if at == 13 { "130" } else { "10" };
+        for (row, (name, expanded)) in
+            rows.iter()
+                .zip([("astar", astar[at]), ("jps", jps[at]), ("fake", 7.0)])
+        {
+            let fields: Vec<&str> = row.split_whitespace().collect();
+            assert_eq!(fields.len(), 7, "{row}");
+            assert_eq!(&fields[..3], [&bucket[..], scenarios, name], "{row}");
+            let (mean, max): (f64, f64) = (fields[3].parse().unwrap(), fields[4].parse().unwrap());
+            assert!(0.0 < mean && mean <= max, "{row}");
+            assert_eq!(fields[5], format!("{expanded:.1}"), "{row}");
+            assert_eq!(fields[6], "0", "{row}");
+        }
+        assert!(rows[2].contains("   1.50      1.50"), "{}", rows[2]);
+    }
+}
+
+#[test]
+fn json_and_the_plot_hold_every_program() {
+    let plot = std::env::temp_dir().join(format!("statespace-bench-{}.svg", std::process::id()));
+    let output = bench_arena(&[
+        "--algo",
+        "dijkstra,jps",
+        "--peer",
+        FAKE_PEER,
+        "--json",
+        "--plot",
+        plot.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let report: Value = serde_json::from_str(stdout(&output)).unwrap();
+    assert_eq!(report["scenarios"], 130);
+    let programs = report["programs"].as_array().unwrap();
+    let names: Vec<&str> = programs
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["dijkstra", "jps", "fake"]);
+    for program in programs {
+        assert_eq!(program["buckets"].as_array().unwrap().len(), 13);
+        assert_eq!(program["buckets"][12]["bucket"], 12);
+        assert_eq!(program["buckets"][12]["scenarios"], 10);
+        assert_eq!(program["all"]["scenarios"], 130);
+        assert_eq!(program["all"]["not_optimal"], 0);
+    }
+    assert_eq!(programs[2]["all"]["mean_us"], 1.5);
+    let svg = std::fs::read_to_string(&plot).unwrap();
+    std::fs::remove_file(&plot).unwrap();
+    assert!(svg.starts_with("<svg"), "{}", &svg[..80]);
+    for name in ["dijkstra", "jps", "fake", "arena.map: time per query"] {
+        assert!(
+            svg.contains(&format!(">\n{name}\n</text>"))
+                || svg.contains(&format!(">{name}</text>")),
+            "{name}"
+        );
+    }
+    // Each query is a point, and each series has a point in the legend.
+    assert_eq!(svg.matches("<circle").count(), 3 * 130 + 3);
+}
+
+#[test]
+fn bad_flags_files_and_peers_exit_2() {
+    let (map, scen) = (data("arena.map"), data("arena.map.scen"));
+    let bad_map = std::env::temp_dir().join(format!("statespace-bad-{}.map", std::process::id()));
+    std::fs::write(&bad_map, "type octile\nheight 2\nwidth 2\nmap\n..\n").unwrap();
+    let bad_map = bad_map.to_str().unwrap().to_string();
+    let cases: [(&[&str], &str); 7] = [
+        (
+            &["--scen", &scen],
+            "error: the following required arguments",
+        ),
+        (&["--map", &map], "error: the following required arguments"),
+        (
+            &["--map", &map, "--scen", &scen, "--algo", "bfs"],
+            "error: invalid value 'bfs'",
+        ),
+        (
+            &["--map", &map, "--scen", &scen, "--per-case"],
+            "error: the argument",
+        ),
+        (
+            &["--map", &map, "--scen", &scen, "--peer", "=x"],
+            "statespace: peer \"=x\": the name",
+        ),
+        (&["--map", &bad_map, "--scen", &scen], "statespace: "),
+        (&["--map", &scen, "--scen", &scen], "statespace: "),
+    ];
+    for (flags, expected) in cases {
+        let output = run(&[&["bench", "grid"][..], flags].concat(), "");
+        assert_eq!(
+            output.status.code(),
+            Some(2),
+            "{flags:?}: {}",
+            stderr(&output)
+        );
+        assert!(
+            stderr(&output).starts_with(expected),
+            "{flags:?}: {}",
+            stderr(&output)
+        );
+    }
+    let output = run(&["bench", "eight", "--map", &map, "--scen", &scen], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        stderr(&output),
+        "statespace: --map and --scen are grid's: bench grid --map M --scen S\n"
+    );
+    // One line naming the file and the line (the map's own words are the map reader's).
+    let output = run(&["bench", "grid", "--map", &bad_map, "--scen", &scen], "");
+    let said = stderr(&output);
+    assert!(
+        said.starts_with(&format!("statespace: {bad_map}: line 5: ")),
+        "{said}"
+    );
+    assert_eq!(said.lines().count(), 1, "{said}");
+    std::fs::remove_file(&bad_map).unwrap();
+    let output = bench_arena(&["--peer", "false"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).starts_with("statespace: peer false failed"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+/// The judge-style bench of a scenario file, the map given to our `solve` after `--`: the cases
+/// are counted on that map (it failed with "a scenario before any map").
+#[test]
+fn a_scenario_file_is_benched_with_the_map_of_the_solve_flags() {
+    let (map, scen) = (example("grid.map"), example("grid.map.scen"));
+    let peer = shell_words::join([
+        env!("CARGO_BIN_EXE_statespace"),
+        "solve",
+        "grid",
+        "--map",
+        &map,
+    ]);
+    let output = run(
+        &[
+            "bench", "grid", "--input", &scen, "--peer", &peer, "--", "--map", &map,
+        ],
+        "",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let lines: Vec<&str> = stdout(&output).lines().collect();
+    assert!(lines[0].starts_with("4 cases; ours "), "{}", lines[0]);
+    assert_eq!(lines[1], "outputs identical (4 lines)");
+    // Each case alone is the map and the scenario: a peer that reads both from its input.
+    let alone = shell_words::join([env!("CARGO_BIN_EXE_statespace"), "solve", "grid"]);
+    let per_case = run(
+        &[
+            "bench",
+            "grid",
+            "--input",
+            &scen,
+            "--peer",
+            &alone,
+            "--per-case",
+            "--",
+            "--map",
+            &map,
+        ],
+        "",
+    );
+    assert!(per_case.status.success(), "{}", stderr(&per_case));
+    assert!(
+        stdout(&per_case).ends_with("\noutputs identical (4 lines)\n"),
+        "{}",
+        stdout(&per_case)
+    );
+}
