@@ -109,14 +109,14 @@ fn the_3x3x3_is_not_explored_whole() {
     let output = run(&["explore", "cube", "--size", "3"], "");
     assert_eq!(
         stderr(&output),
-        "statespace: the 3x3x3's 4.3e19 positions are too many to explore: --size 2\n"
+        "statespace: the 3x3x3's 4.3e19 positions are too many to explore: --size 2, or --corners\n"
     );
     assert_eq!(output.status.code(), Some(2));
 }
 
-/// The layers `explore cube` finds with `args` added.
+/// The layers `explore cube --json` finds with `args` added.
 fn layers(args: &[&str]) -> Vec<u64> {
-    let mut all = vec!["explore", "cube", "--size", "2", "--json"];
+    let mut all = vec!["explore", "cube", "--json"];
     all.extend(args);
     let output = run(&all, "");
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
@@ -127,18 +127,50 @@ fn layers(args: &[&str]) -> Vec<u64> {
 #[test]
 fn explore_gives_oeis_a079761_and_a079762() {
     assert_eq!(
-        layers(&[]),
+        layers(&["--size", "2"]),
         [
             1, 9, 54, 321, 1847, 9992, 50136, 227536, 870072, 1887748, 623800, 2644
         ]
     );
     assert_eq!(
-        layers(&["--metric", "qtm"]),
+        layers(&["--size", "2", "--metric", "qtm"]),
         [
             1, 6, 27, 120, 534, 2256, 8969, 33058, 114149, 360508, 930588, 1350852, 782536, 90280,
             276
         ]
     );
+}
+
+#[test]
+fn the_corners_in_quarter_turns_are_oeis_a080630() {
+    assert_eq!(
+        layers(&["--corners", "--metric", "qtm"]),
+        [
+            1, 12, 114, 924, 6539, 39528, 199926, 806136, 2761740, 8656152, 22334112, 32420448,
+            18780864, 2166720, 6624
+        ]
+    );
+}
+
+/// Korf's corner table (1997): every corner position within 11 face turns.
+#[test]
+fn the_corners_in_face_turns_are_korfs_corner_table() {
+    assert_eq!(
+        layers(&["--corners"]),
+        [
+            1, 18, 243, 2874, 28000, 205416, 1168516, 5402628, 20776176, 45391616, 15139616, 64736
+        ]
+    );
+}
+
+#[test]
+fn corners_are_the_3x3x3s_only() {
+    let output = run(&["explore", "cube", "--corners", "--size", "2"], "");
+    assert_eq!(
+        stderr(&output),
+        "statespace: --corners explores the 3x3x3's corners: the 2x2x2 is --size 2 alone\n"
+    );
+    assert_eq!(output.status.code(), Some(2));
 }
 
 #[test]

@@ -87,6 +87,7 @@ impl SolveArgs {
             },
             max_length: self.max_length,
             probes: self.probes,
+            ..Options::default()
         }
     }
 }

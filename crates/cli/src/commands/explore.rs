@@ -23,7 +23,7 @@ use crate::{memory, plot};
 #[derive(clap::Args, Debug)]
 pub struct ExploreArgs {
     /// The puzzle: eight, sliding (with --size), four, rotation, solitaire, pancake (with
-    /// --size), cube (with --size 2), hanoi (with --discs) or topspin (with --size).
+    /// --size), cube (with --size 2 or --corners), hanoi (with --discs) or topspin (with --size).
     puzzle: String,
     /// The board size of sliding puzzles, rows x columns (at most 16 cells); the pancakes of a
     /// pancake stack (at most 20, 16 burnt); of the cube, 2; the tokens of a TopSpin loop (at
@@ -33,6 +33,9 @@ pub struct ExploreArgs {
     /// Burnt pancakes: every stack with each pancake either side up.
     #[arg(long)]
     burnt: bool,
+    /// The 3x3x3's corners alone: their 88,179,840 positions (Korf's corner table as a space).
+    #[arg(long)]
+    corners: bool,
     /// The discs of the four-peg towers, explored from all on peg 1 (at most 31).
     #[arg(long, value_name = "N")]
     discs: Option<usize>,
@@ -196,6 +199,7 @@ impl ExploreArgs {
             .with("puzzle", Some(&self.puzzle))
             .with("--size", self.size.as_deref())
             .flag("--burnt", self.burnt)
+            .flag("--corners", self.corners)
             .with("--discs", self.discs)
             .with("--metric", self.metric.as_deref())
             .with("--goal", self.goal.as_deref())
@@ -275,6 +279,9 @@ fn prepare(args: &ExploreArgs) -> anyhow::Result<(Space, Option<Exploration>)> {
     }
     if args.burnt {
         options["burnt"] = json!(true);
+    }
+    if args.corners {
+        options["corners"] = json!(true);
     }
     if let Some(discs) = args.discs {
         options["discs"] = json!(discs);

@@ -47,7 +47,26 @@ pub fn unrank_orientation(mut rank: u64, k: u8, sum: u8, out: &mut [u8]) {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
+
+    /// Digits of 1 to 20 pieces in base 2 to 7, and their sum mod the base.
+    fn orientations() -> impl Strategy<Value = (Vec<u8>, u8)> {
+        (2u8..=7).prop_flat_map(|k| (prop::collection::vec(0..k, 1..=20), Just(k)))
+    }
+
+    proptest! {
+        #[test]
+        fn any_orientation_round_trips((digits, k) in orientations()) {
+            let rank = rank_orientation(&digits, k);
+            prop_assert!(rank < orientation_count(digits.len(), k));
+            let sum = (digits.iter().map(|&d| u32::from(d)).sum::<u32>() % u32::from(k)) as u8;
+            let mut back = vec![0; digits.len()];
+            unrank_orientation(rank, k, sum, &mut back);
+            prop_assert_eq!(back, digits);
+        }
+    }
 
     #[test]
     fn every_rank_round_trips_with_its_sum() {

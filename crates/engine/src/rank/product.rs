@@ -46,7 +46,28 @@ impl MixedRadix {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
+    use crate::rank::{
+        factorial, orientation_count, rank_orientation, rank_permutation, unrank_orientation,
+        unrank_permutation,
+    };
+
+    proptest! {
+        /// A cube's eight corners: permutation × twists, and back.
+        #[test]
+        fn permutation_times_orientation_round_trips(rank in 0..40_320u64 * 2_187) {
+            let corners = MixedRadix::new(orientation_count(8, 3));
+            prop_assert_eq!(corners.size(factorial(8)), 88_179_840);
+            let (permutation, orientation) = corners.unrank(rank);
+            let (mut cubies, mut twists) = ([0; 8], [0; 8]);
+            unrank_permutation(permutation, &mut cubies);
+            unrank_orientation(orientation, 3, 0, &mut twists);
+            let again = corners.rank(rank_permutation(&cubies), rank_orientation(&twists, 3));
+            prop_assert_eq!(again, rank);
+        }
+    }
 
     #[test]
     fn every_pair_round_trips_in_order() {

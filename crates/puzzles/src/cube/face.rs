@@ -16,10 +16,12 @@ use crate::puzzle::{
 };
 
 use super::board::{Cube, CubeCase};
+use super::corner_space::CornerSpace;
 use super::cubie::{Corners, Face, Metric, Move, PocketCube};
+use super::edges::Edges;
 use super::facelets::Facelets;
 use super::parse::read_case;
-use super::print::{draw, moves_text, steps};
+use super::print::{draw, draw_case, moves_text, steps};
 use super::rubik::Rubik;
 use super::solve::{Algorithm, Answer, Solver, Task};
 use super::twophase::{MAX_LENGTH, Settings};
@@ -105,6 +107,9 @@ pub struct Options {
     pub max_length: u8,
     /// Phase-2 searches to try before stopping at an answer, for shorter ones (3×3×3).
     pub probes: u64,
+    /// The 3×3×3's corners alone, as a space to explore (88,179,840 positions); not for
+    /// solving.
+    pub corners: bool,
 }
 
 impl Default for Options {
@@ -115,6 +120,7 @@ impl Default for Options {
             metric: Metric::default(),
             max_length: DEFAULT_MAX_LENGTH,
             probes: 0,
+            corners: false,
         }
     }
 }
@@ -122,6 +128,11 @@ impl Default for Options {
 impl Options {
     /// What the solver answers, or why these options do not fit together.
     pub fn task(&self) -> Result<Task, OptionsError> {
+        if self.corners {
+            return Err(OptionsError::new(
+                "--corners is a space to explore (statespace explore cube --corners), not cubes to solve",
+            ));
+        }
         match (self.size, self.algo) {
             (Size::Two, None | Some(Algorithm::Optimal)) => Ok(Task::Pocket(self.metric)),
             (Size::Two, Some(Algorithm::TwoPhase)) => Err(OptionsError::new(
@@ -300,22 +311,47 @@ impl Puzzle for CubePuzzle {
     }
 
     fn space(options: &Options) -> Result<Option<Space>, OptionsError> {
-        if options.size == Size::Three {
-            return Err(OptionsError::new(
-                "the 3x3x3's 4.3e19 positions are too many to explore: --size 2",
-            ));
+        match (options.size, options.corners) {
+            (Size::Two, false) => Ok(Some(pocket_space(options.metric))),
+            (Size::Three, true) => Ok(Some(corner_space(options.metric))),
+            (Size::Two, true) => Err(OptionsError::new(
+                "--corners explores the 3x3x3's corners: the 2x2x2 is --size 2 alone",
+            )),
+            (Size::Three, false) => Err(OptionsError::new(
+                "the 3x3x3's 4.3e19 positions are too many to explore: --size 2, or --corners",
+            )),
         }
-        let space = PocketCube {
-            metric: options.metric,
-        };
-        Ok(Some(Space {
-            ranked: Arc::new(space),
-            goals: vec![space.rank(&Corners::SOLVED)],
-            draw: Box::new(move |rank| {
-                let facelets = Facelets::of(&space.unrank(rank));
-                draw(&Cube::from_facelets(&facelets).expect("a ranked position is a cube"))
-            }),
-        }))
+    }
+}
+
+/// The 2×2×2's positions (DBL home) turned by the moves of `metric`, from the solved cube.
+fn pocket_space(metric: Metric) -> Space {
+    let space = PocketCube { metric };
+    Space {
+        ranked: Arc::new(space),
+        goals: vec![space.rank(&Corners::SOLVED)],
+        draw: Box::new(move |rank| {
+            let facelets = Facelets::of(&space.unrank(rank));
+            draw(&Cube::from_facelets(&facelets).expect("a ranked position is a cube"))
+        }),
+    }
+}
+
+/// The 3×3×3's corner positions turned by the moves of `metric`, from the solved cube; drawn
+/// with the edges home.
+fn corner_space(metric: Metric) -> Space {
+    let space = CornerSpace::new(metric);
+    let drawn = space.clone();
+    Space {
+        goals: vec![space.rank(&space.coordinates(&Corners::SOLVED))],
+        ranked: Arc::new(space),
+        draw: Box::new(move |rank| {
+            let corners = drawn.corners(drawn.unrank(rank));
+            draw_case(&CubeCase::Three(Rubik {
+                corners,
+                edges: Edges::SOLVED,
+            }))
+        }),
     }
 }
 
@@ -335,7 +371,7 @@ impl CubePuzzle {
 }
 
 /// The 18 face turns, in Kociemba's order: U U2 U' R R2 R' F F2 F' D D2 D' L L2 L' B B2 B'.
-const ALL_MOVES: [Move; 18] = {
+pub(super) const ALL_MOVES: [Move; 18] = {
     let mut moves = [Move {
         face: Face::U,
         quarters: 1,

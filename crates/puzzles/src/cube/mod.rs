@@ -23,6 +23,7 @@
 
 mod board;
 mod coords;
+mod corner_space;
 mod cubie;
 mod edges;
 mod face;
@@ -35,6 +36,7 @@ mod twophase;
 
 pub use board::{Cube, CubeCase};
 pub use coords::Tables;
+pub use corner_space::{CornerCoordinates, CornerSpace};
 pub use cubie::{CORNER_NAMES, Corners, DBL, Face, Metric, Move, PocketCube};
 pub use edges::{EDGE_NAMES, Edges};
 pub use face::{CubePuzzle, DEFAULT_MAX_LENGTH, GenOptions, Options, Size};
