@@ -31,7 +31,7 @@ fn shipped_example_with_every_algorithm() {
 #[test]
 fn burnt_stacks_turn_pancakes_over() {
     let input = "-1\n2 -1\n-3 -2 -1\n1 2\n";
-    for heuristic in ["gap", "zero"] {
+    for heuristic in ["gap", "gap-1", "gap-2", "gap-3", "zero"] {
         let output = run(
             &["solve", "pancake", "--burnt", "--heuristic", heuristic],
             input,

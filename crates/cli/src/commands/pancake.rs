@@ -40,6 +40,15 @@ enum AlgorithmArg {
 enum HeuristicArg {
     /// Helmert's gap heuristic (signed gaps for burnt stacks).
     Gap,
+    /// Gap-1: the gaps but those next to pancake 1 (weaker, for comparing searches).
+    #[value(name = "gap-1")]
+    Gap1,
+    /// Gap-2: the gaps but those next to pancakes 1 and 2.
+    #[value(name = "gap-2")]
+    Gap2,
+    /// Gap-3: the gaps but those next to pancakes 1 to 3.
+    #[value(name = "gap-3")]
+    Gap3,
     /// None: a blind search, for comparison.
     Zero,
 }
@@ -56,6 +65,9 @@ impl SolveArgs {
             },
             heuristic: match self.heuristic {
                 HeuristicArg::Gap => Heuristic::Gap,
+                HeuristicArg::Gap1 => Heuristic::Gap1,
+                HeuristicArg::Gap2 => Heuristic::Gap2,
+                HeuristicArg::Gap3 => Heuristic::Gap3,
                 HeuristicArg::Zero => Heuristic::Zero,
             },
             burnt: self.burnt,

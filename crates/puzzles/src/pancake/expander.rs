@@ -1,85 +1,164 @@
 //! IDA*'s expander for stacks: each flip is judged from the stack before it is made (the gap at
 //! its edge is all it changes), so only the flips within the bound are made and undone. With
-//! the gap heuristic exact or nearly so, that is one or two flips of the N - 1 a stack has.
+//! the gap heuristic exact or nearly so, that is one or two flips of the N - 1 a stack has, and
+//! each child's own gap-closing flips are found before it is flipped to: a child with none is a
+//! dead end, never flipped to.
 
 use std::ops::ControlFlow;
 
 use statespace_engine::idastar::{Expander, Expansion};
 
-use super::board::{Stack, gaps, is_gap, plate};
+use super::board::{Stack, is_counted_gap, is_gap};
 use super::solve::Heuristic;
 
 /// A stack changed in place as IDA* walks; its memo is the stack's gaps, none only when it is
 /// sorted (the plate fixes the bottom pancake, each gap-free pair the one above).
 pub struct Flipper {
-    stack: Stack,
-    /// Where each size lies, from the top (the plate, N + 1, under the bottom pancake): what
-    /// finds the flips that close a gap without looking at the others.
-    position: Vec<usize>,
+    /// The pancakes top first, then the plate (N + 1), which no flip moves, then zeros to a
+    /// whole number of [`LANES`] (so that a search for a size compares whole blocks).
+    cakes: Vec<i16>,
+    /// The pancakes.
+    len: usize,
     burnt: bool,
-    heuristic: Heuristic,
+    /// The smallest pancakes whose gaps the estimate ignores (gap-k), none for a blind search.
+    ignored: Option<u16>,
 }
+
+/// The pancakes compared at once when looking for one.
+const LANES: usize = 16;
+
+/// What a node hands down to its children: its gaps, the gaps its estimate counts, and when
+/// known its gap-closing flips.
+#[derive(Clone, Copy, Debug)]
+pub struct Gaps {
+    all: u16,
+    counted: u16,
+    closing: Option<Closing>,
+}
+
+/// The flips that close a gap, ascending, 0 for none: at most two, one per neighbour in size of
+/// the top pancake.
+type Closing = [u8; 2];
 
 impl Flipper {
     /// IDA* from `start`, burnt or not, estimating by `heuristic`.
     pub fn new(start: &Stack, burnt: bool, heuristic: Heuristic) -> Self {
-        let mut position = vec![0; start.len() + 2];
-        for (index, cake) in start.cakes().iter().enumerate() {
-            position[usize::from(cake.unsigned_abs())] = index;
-        }
-        position[start.len() + 1] = start.len();
+        let mut cakes = start.cakes().to_vec();
+        cakes.push(start.len() as i16 + 1);
+        cakes.resize(cakes.len().next_multiple_of(LANES), 0);
         Self {
-            stack: start.clone(),
-            position,
+            cakes,
+            len: start.len(),
             burnt,
-            heuristic,
+            ignored: heuristic.ignored(),
         }
     }
 
-    /// Flips the top `k`, keeping the positions.
+    /// The number of pancakes.
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Flips the top `k`.
     fn flip(&mut self, k: usize) {
-        self.stack.flip(k, self.burnt);
-        for (index, cake) in self.stack.cakes()[..k].iter().enumerate() {
-            self.position[usize::from(cake.unsigned_abs())] = index;
+        let top = &mut self.cakes[..k];
+        top.reverse();
+        if self.burnt {
+            top.iter_mut().for_each(|cake| *cake = -*cake);
         }
     }
 
-    /// The flips that close a gap, ascending, but `last`: those that bring under the top
-    /// pancake (turned over when burnt) a neighbour it has no gap with, one gap away from it.
-    fn closing(&self, last: Option<u8>) -> impl Iterator<Item = usize> + use<> {
-        let cakes = self.stack.cakes();
-        let top = if self.burnt { -cakes[0] } else { cakes[0] };
+    /// `cake` as a flip leaves it: turned over when burnt.
+    fn turned(&self, cake: i16) -> i16 {
+        if self.burnt { -cake } else { cake }
+    }
+
+    /// Where pancake `size` lies, from the top (N + 1: the plate).
+    /// A block at a time, each compared whole into a mask: this is most of the work per node.
+    fn position(&self, size: u16) -> usize {
+        for (block, cakes) in self.cakes.chunks_exact(LANES).enumerate() {
+            let mask = cakes.iter().enumerate().fold(0u32, |mask, (lane, cake)| {
+                mask | u32::from(cake.unsigned_abs() == size) << lane
+            });
+            if mask != 0 {
+                return block * LANES + mask.trailing_zeros() as usize;
+            }
+        }
+        unreachable!("every size lies in the stack")
+    }
+
+    /// The flips of the stack that `at` and `position` describe (the pancake at an index, the
+    /// index of a size) that close a gap, but `last`: those that bring under the top pancake
+    /// (turned over when burnt) a neighbour it has no gap with, one gap away from it.
+    fn closing_of(
+        &self,
+        at: impl Fn(usize) -> i16,
+        position: impl Fn(u16) -> usize,
+        last: usize,
+    ) -> Closing {
+        let top = self.turned(at(0));
         let neighbours = if self.burnt {
             [top + 1, 0]
         } else {
             [top - 1, top + 1]
         };
-        let plate = plate(&self.stack);
+        let plate = self.len() as i16 + 1;
+        let smallest = self.smallest();
         let mut flips = neighbours.map(|below| {
-            let size = below.unsigned_abs() as usize;
-            if below == 0 || size > plate as usize {
-                return None;
+            if below == 0 || below.unsigned_abs() > plate as u16 {
+                return 0;
             }
-            let k = self.position[size];
-            let lower = cakes.get(k).copied().unwrap_or(plate);
-            let closes = k >= self.smallest()
-                && lower == below
-                && last != Some(k as u8)
-                && is_gap(cakes[k - 1], lower, self.burnt);
-            closes.then_some(k)
+            let k = position(below.unsigned_abs());
+            let closes = k >= smallest
+                && k != last
+                && at(k) == below
+                && is_gap(at(k - 1), below, self.burnt);
+            if closes { k as u8 } else { 0 }
         });
         flips.sort_unstable();
-        flips.into_iter().flatten()
+        if flips[0] == 0 {
+            flips.swap(0, 1);
+        }
+        flips
+    }
+
+    /// The gap-closing flips of the current stack but `last`.
+    fn closing(&self, last: Option<u8>) -> Closing {
+        let last = last.map_or(0, usize::from);
+        self.closing_of(|index| self.cakes[index], |size| self.position(size), last)
+    }
+
+    /// The gap-closing flips of the stack a flip of `k` leads to, but `k` back, read from the
+    /// current stack: above `k` the order is reversed (and turned over when burnt).
+    fn closing_after(&self, k: usize) -> Closing {
+        let at = |index: usize| {
+            if index < k {
+                self.turned(self.cakes[k - 1 - index])
+            } else {
+                self.cakes[index]
+            }
+        };
+        let position = |size: u16| {
+            let index = self.position(size);
+            if index < k { k - 1 - index } else { index }
+        };
+        self.closing_of(at, position, k)
     }
 
     /// The gaps after a flip of `k` from the current stack, whose gaps are `before`: the pair
     /// at the flip's edge gets the top pancake (turned over when burnt) above its lower one.
-    fn gaps_after(&self, k: usize, before: u32) -> u32 {
-        let cakes = self.stack.cakes();
-        let below = cakes.get(k).copied().unwrap_or_else(|| plate(&self.stack));
-        let top = if self.burnt { -cakes[0] } else { cakes[0] };
-        let was = u32::from(is_gap(cakes[k - 1], below, self.burnt));
-        before - was + u32::from(is_gap(top, below, self.burnt))
+    fn gaps_after(&self, k: usize, before: Gaps) -> Gaps {
+        let below = self.cakes[k];
+        let (was, now) = (self.cakes[k - 1], self.turned(self.cakes[0]));
+        let change = |count: u16, ignored: u16| {
+            let gap = |above| u16::from(is_counted_gap(above, below, self.burnt, ignored));
+            count - gap(was) + gap(now)
+        };
+        Gaps {
+            all: change(before.all, 0),
+            counted: change(before.counted, self.ignored.unwrap_or(u16::MAX)),
+            closing: None,
+        }
     }
 
     /// The smallest flip: 1 turns the top pancake over when burnt, and changes nothing else.
@@ -91,24 +170,31 @@ impl Flipper {
 impl Expander for Flipper {
     type Action = u8;
     type Cost = u64;
-    type Memo = u32;
+    type Memo = Gaps;
 
-    fn memo(&self) -> u32 {
-        gaps(&self.stack, self.burnt)
-    }
-
-    fn estimate(&self, gaps: u32) -> u64 {
-        match self.heuristic {
-            Heuristic::Gap => u64::from(gaps),
-            Heuristic::Zero => 0,
+    fn memo(&self) -> Gaps {
+        let count = |ignored: u16| {
+            let pairs = self.cakes[..=self.len].windows(2);
+            pairs
+                .filter(|pair| is_counted_gap(pair[0], pair[1], self.burnt, ignored))
+                .count() as u16
+        };
+        Gaps {
+            all: count(0),
+            counted: count(self.ignored.unwrap_or(u16::MAX)),
+            closing: None,
         }
     }
 
-    fn is_goal(&self, gaps: u32) -> bool {
-        gaps == 0
+    fn estimate(&self, gaps: Gaps) -> u64 {
+        u64::from(gaps.counted)
     }
 
-    fn play(&mut self, k: u8, gaps: u32) -> (u64, u32) {
+    fn is_goal(&self, gaps: Gaps) -> bool {
+        gaps.all == 0
+    }
+
+    fn play(&mut self, k: u8, gaps: Gaps) -> (u64, Gaps) {
         let after = self.gaps_after(usize::from(k), gaps);
         self.flip(usize::from(k));
         (1, after)
@@ -117,17 +203,17 @@ impl Expander for Flipper {
     fn expand<B>(
         &mut self,
         g: u64,
-        gaps: u32,
+        gaps: Gaps,
         bound: u64,
         last: Option<u8>,
-        mut visit: impl FnMut(&mut Self, u8, u64, u32) -> ControlFlow<B, Option<u64>>,
+        mut visit: impl FnMut(&mut Self, u8, u64, Gaps) -> ControlFlow<B, Option<u64>>,
     ) -> Expansion<B, u64> {
-        if self.heuristic == Heuristic::Gap && g + u64::from(gaps) == bound {
+        if self.ignored == Some(0) && g + u64::from(gaps.counted) == bound {
             return self.expand_closing(g, gaps, bound, last, visit);
         }
         let mut least: Option<u64> = None;
         let mut generated = 0;
-        for k in self.smallest()..=self.stack.len() {
+        for k in self.smallest()..=self.len() {
             let flip = k as u8;
             if last == Some(flip) {
                 continue; // straight back
@@ -159,20 +245,36 @@ impl Flipper {
     /// [`Expander::expand`] where the bound leaves no slack: only the flips that close a gap are
     /// within it, found by the positions, in the same order. Every other flip is beyond it by at
     /// least one, which is what is said of them: the next bound, if one is needed, is searched
-    /// the same, at worst after an iteration that finds nothing.
+    /// the same, at worst after an iteration that finds nothing. A child that is not sorted
+    /// and has no gap-closing flip of its own is a dead end under the bound: it is counted but
+    /// not flipped to.
     fn expand_closing<B>(
         &mut self,
         g: u64,
-        gaps: u32,
+        gaps: Gaps,
         bound: u64,
         last: Option<u8>,
-        mut visit: impl FnMut(&mut Self, u8, u64, u32) -> ControlFlow<B, Option<u64>>,
+        mut visit: impl FnMut(&mut Self, u8, u64, Gaps) -> ControlFlow<B, Option<u64>>,
     ) -> Expansion<B, u64> {
         let mut generated = 0;
-        for k in self.closing(last) {
+        let closing = gaps.closing.unwrap_or_else(|| self.closing(last));
+        for k in closing.into_iter().take_while(|&k| k > 0) {
             generated += 1;
+            let k = usize::from(k);
+            let mut after = Gaps {
+                all: gaps.all - 1,
+                counted: gaps.counted - 1,
+                closing: None,
+            };
+            if after.all > 0 {
+                let next = self.closing_after(k);
+                if next[0] == 0 {
+                    continue; // a dead end
+                }
+                after.closing = Some(next);
+            }
             // Nothing beyond the bound is below bound + 1.
-            if let ControlFlow::Break(found) = self.descend(k, g, gaps - 1, &mut visit) {
+            if let ControlFlow::Break(found) = self.descend(k, g, after, &mut visit) {
                 return broken(generated, found);
             }
         }
@@ -188,8 +290,8 @@ impl Flipper {
         &mut self,
         k: usize,
         g: u64,
-        after: u32,
-        visit: &mut impl FnMut(&mut Self, u8, u64, u32) -> ControlFlow<B, Option<u64>>,
+        after: Gaps,
+        visit: &mut impl FnMut(&mut Self, u8, u64, Gaps) -> ControlFlow<B, Option<u64>>,
     ) -> ControlFlow<B, Option<u64>> {
         self.flip(k);
         let flow = visit(self, k as u8, g + 1, after);

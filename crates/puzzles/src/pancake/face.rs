@@ -129,6 +129,12 @@ impl Puzzle for Pancake {
             kind: OptionKind::Choice {
                 values: &[
                     ("gap", "Helmert's gap heuristic"),
+                    ("gap-1", "gap-1: the gaps but those next to pancake 1"),
+                    (
+                        "gap-2",
+                        "gap-2: the gaps but those next to pancakes 1 and 2",
+                    ),
+                    ("gap-3", "gap-3: the gaps but those next to pancakes 1 to 3"),
                     ("zero", "none: a blind search, for comparison"),
                 ],
                 default: "gap",

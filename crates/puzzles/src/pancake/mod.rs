@@ -28,7 +28,7 @@ mod parse;
 pub mod print;
 mod solve;
 
-pub use board::{MAX_PANCAKES, Pancakes, Stack, gaps};
+pub use board::{MAX_PANCAKES, Pancakes, Stack, gaps, gaps_ignoring};
 pub use face::{GenOptions, Options, Pancake};
 pub use generate::random_stacks;
 pub use parse::{parse, read_stack};

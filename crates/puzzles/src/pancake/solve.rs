@@ -7,7 +7,7 @@ use statespace_engine::mm::mm;
 use statespace_engine::nbs::nbs;
 use statespace_engine::{Domain, Limits, Outcome, SearchResult, Stats, StopReason};
 
-use super::board::{Pancakes, Stack, gaps};
+use super::board::{Pancakes, Stack, gaps_ignoring};
 use super::expander::Flipper;
 
 /// How stacks are searched; each gives a fewest-flips answer.
@@ -32,8 +32,31 @@ pub enum Heuristic {
     /// Helmert's gap heuristic (burnt: the signed gaps).
     #[default]
     Gap,
+    /// Gap-1: the gaps but those next to pancake 1 (weaker, for comparing searches).
+    #[serde(rename = "gap-1")]
+    Gap1,
+    /// Gap-2: the gaps but those next to pancakes 1 and 2.
+    #[serde(rename = "gap-2")]
+    Gap2,
+    /// Gap-3: the gaps but those next to pancakes 1 to 3.
+    #[serde(rename = "gap-3")]
+    Gap3,
     /// None: the search is blind (for comparison).
     Zero,
+}
+
+impl Heuristic {
+    /// The smallest pancakes whose gaps are not counted (gap-k's k), or none when the search is
+    /// blind.
+    pub fn ignored(self) -> Option<u16> {
+        match self {
+            Heuristic::Gap => Some(0),
+            Heuristic::Gap1 => Some(1),
+            Heuristic::Gap2 => Some(2),
+            Heuristic::Gap3 => Some(3),
+            Heuristic::Zero => None,
+        }
+    }
 }
 
 /// The heuristic for stacks plain or burnt, for A* (IDA*'s [`Flipper`] keeps its own).
@@ -42,10 +65,9 @@ struct Estimate(Heuristic);
 
 impl Estimate {
     fn of(&self, domain: &Pancakes, stack: &Stack) -> u32 {
-        match self.0 {
-            Heuristic::Gap => gaps(stack, domain.burnt),
-            Heuristic::Zero => 0,
-        }
+        self.0
+            .ignored()
+            .map_or(0, |ignored| gaps_ignoring(stack, domain.burnt, ignored))
     }
 }
 
