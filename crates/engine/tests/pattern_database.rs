@@ -1,8 +1,10 @@
-//! Pattern databases: the builder against a textbook 0-1 BFS on random abstract spaces, the file
+//! Pattern databases: the builder against a textbook Dijkstra on random abstract spaces (free,
+//! unit and weighted actions), the file
 //! format (round trip, and refusal of damaged or foreign files), the cache, and the heuristic
 //! combinators under IDA*.
 
-use std::collections::VecDeque;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -19,14 +21,15 @@ use statespace_engine::pattern_database::{
 };
 use statespace_engine::{Domain, Heuristic, Limits, PerfectHash, StopReason};
 
-/// A random abstract space: `entries` x `variants` states, free edges inside entries and unit
-/// edges anywhere, both undirected.
+/// A random abstract space: `entries` x `variants` states, free edges inside entries and
+/// costly edges anywhere (each of cost 1 to `max_cost`), both undirected.
 #[derive(Clone, Debug)]
 struct RandomSpace {
     entries: u64,
     variants: u32,
     free: Vec<Vec<usize>>,
-    unit: Vec<Vec<usize>>,
+    unit: Vec<Vec<(usize, u8)>>,
+    max_cost: u8,
     goal: (u64, u32),
 }
 
@@ -44,6 +47,7 @@ impl RandomSpace {
             variants,
             free: vec![Vec::new(); states],
             unit: vec![Vec::new(); states],
+            max_cost: 1,
             goal: (0, 0),
         };
         for &(a, b) in free {
@@ -55,8 +59,8 @@ impl RandomSpace {
         }
         for &(a, b) in unit {
             let (a, b) = (usize::from(a) % states, usize::from(b) % states);
-            space.unit[a].push(b);
-            space.unit[b].push(a);
+            space.unit[a].push((b, 1));
+            space.unit[b].push((a, 1));
         }
         let goal = usize::from(goal) % states;
         space.goal = (
@@ -70,25 +74,39 @@ impl RandomSpace {
         entry as usize * self.variants as usize + variant as usize
     }
 
-    /// Distances by a textbook 0-1 BFS with a deque, then the least per entry.
+    /// The same space with each costly edge costing 1 to `max_cost`, the same both ways, as
+    /// drawn from `costs` for its two ends.
+    fn weighted(mut self, max_cost: u8, costs: &[u8]) -> Self {
+        for (state, edges) in self.unit.iter_mut().enumerate() {
+            for (next, cost) in edges.iter_mut() {
+                let (a, b) = (state.min(*next), state.max(*next));
+                let draw = usize::from(costs[(a * 31 + b) % costs.len()]) + a + b;
+                *cost = 1 + (draw % usize::from(max_cost)) as u8;
+            }
+        }
+        self.max_cost = max_cost;
+        self
+    }
+
+    /// Distances by a textbook Dijkstra, then the least per entry.
     fn expected(&self) -> Vec<u8> {
         let mut distance = vec![u32::MAX; self.free.len()];
-        let mut queue = VecDeque::new();
+        let mut queue = BinaryHeap::new();
         let goal = self.state(self.goal.0, self.goal.1);
         distance[goal] = 0;
-        queue.push_back(goal);
-        while let Some(state) = queue.pop_front() {
-            let d = distance[state];
-            for (edges, cost) in [(&self.free, 0), (&self.unit, 1)] {
-                for &next in &edges[state] {
-                    if d + cost < distance[next] {
-                        distance[next] = d + cost;
-                        if cost == 0 {
-                            queue.push_front(next);
-                        } else {
-                            queue.push_back(next);
-                        }
-                    }
+        queue.push(Reverse((0, goal)));
+        while let Some(Reverse((d, state))) = queue.pop() {
+            if d > distance[state] {
+                continue;
+            }
+            let free = self.free[state].iter().map(|&next| (next, 0));
+            let costly = self.unit[state]
+                .iter()
+                .map(|&(next, cost)| (next, u32::from(cost)));
+            for (next, cost) in free.chain(costly) {
+                if d + cost < distance[next] {
+                    distance[next] = d + cost;
+                    queue.push(Reverse((d + cost, next)));
                 }
             }
         }
@@ -141,18 +159,32 @@ impl PatternSpace for RandomSpace {
     }
     fn neighbours(
         &self,
-        &entry: &u64,
+        entry: &u64,
         variants: u64,
         mut visit: impl FnMut(u64, u32, &dyn Fn() -> u64) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
+        assert_eq!(self.max_cost, 1, "a weighted space is asked its weights");
+        self.weighted_neighbours(entry, variants, |next, variant, _, component| {
+            visit(next, variant, component)
+        })
+    }
+    fn max_cost(&self) -> u8 {
+        self.max_cost
+    }
+    fn weighted_neighbours(
+        &self,
+        &entry: &u64,
+        variants: u64,
+        mut visit: impl FnMut(u64, u32, u8, &dyn Fn() -> u64) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         for variant in (0..self.variants).filter(|v| variants & 1 << v != 0) {
-            for &next in &self.unit[self.state(entry, variant)] {
+            for &(next, cost) in &self.unit[self.state(entry, variant)] {
                 let (next_entry, next_variant) = (
                     (next / self.variants as usize) as u64,
                     (next % self.variants as usize) as u32,
                 );
                 let component = || self.closure(&next_entry, 1 << next_variant);
-                visit(next_entry, next_variant, &component)?;
+                visit(next_entry, next_variant, cost, &component)?;
             }
         }
         ControlFlow::Continue(())
@@ -180,6 +212,33 @@ proptest! {
         let expected = space.expected();
         prop_assert_eq!(table.as_bytes(), expected.as_slice());
         prop_assert_eq!(built.stats.layers[0].depth, 0);
+    }
+
+    #[test]
+    fn weighted_entries_are_the_least_dijkstra_distance_over_their_variants(
+        entries in 1u64..40,
+        variants in 1u32..6,
+        free in proptest::collection::vec(any::<(u16, u16)>(), 0..30),
+        unit in proptest::collection::vec(any::<(u16, u16)>(), 0..120),
+        max_cost in 2u8..6,
+        costs in proptest::collection::vec(any::<u8>(), 1..20),
+        goal in any::<u16>(),
+    ) {
+        let space = RandomSpace::new(entries, variants, &free, &unit, goal)
+            .weighted(max_cost, &costs);
+        let built = build(&space, id("weighted"), &BuildOptions::default());
+        let table = built.table.unwrap();
+        let expected = space.expected();
+        prop_assert_eq!(table.as_bytes(), expected.as_slice());
+        // A layer per cost up to the deepest state (at least the deepest entry), and one
+        // trailing layer that settled nothing.
+        let layers = &built.stats.layers;
+        let deepest = expected.iter().filter(|&&d| d != UNREACHED).max().copied().unwrap_or(0);
+        prop_assert!(layers.len() >= usize::from(deepest) + 2);
+        prop_assert_eq!(layers[layers.len() - 1].expanded, 0);
+        prop_assert!(layers[layers.len() - 2].expanded > 0);
+        let settled: u64 = layers.iter().map(|layer| layer.expanded).sum();
+        prop_assert_eq!(settled, built.stats.expanded);
     }
 }
 

@@ -2,7 +2,7 @@
 
 use clap::ValueEnum;
 use statespace_puzzles::topspin::{
-    Algorithm, DEFAULT_TURNSTILE, GenOptions, MAX_TOKENS, MAX_TURNSTILE, Options,
+    Algorithm, Combination, DEFAULT_TURNSTILE, GenOptions, MAX_TOKENS, MAX_TURNSTILE, Options,
 };
 
 use crate::driver::{self, InputArgs};
@@ -19,6 +19,19 @@ pub struct SolveArgs {
     #[arg(long, default_value_t = DEFAULT_TURNSTILE as u8,
           value_parser = clap::value_parser!(u8).range(2..=MAX_TURNSTILE as i64))]
     turnstile: u8,
+    /// How the pattern databases make the estimate.
+    #[arg(long, value_enum, default_value_t = TablesArg::Max)]
+    tables: TablesArg,
+}
+
+/// The `--tables` values.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum TablesArg {
+    /// Overlapping groups, every turn costing 1; the largest (the stronger up to 13 tokens).
+    Max,
+    /// Disjoint groups of tokens, a turn costing each group the tokens it moves; the sum over
+    /// the turn's tokens (Yang et al., JAIR 2008; the stronger from 14 tokens).
+    Additive,
 }
 
 /// The `--algo` values.
@@ -39,6 +52,10 @@ impl SolveArgs {
                 AlgorithmArg::Astar => Algorithm::Astar,
             },
             turnstile: usize::from(self.turnstile),
+            tables: match self.tables {
+                TablesArg::Additive => Combination::Additive,
+                TablesArg::Max => Combination::Max,
+            },
             size: None,
         }
     }

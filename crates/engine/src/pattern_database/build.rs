@@ -8,6 +8,11 @@
 //! neighbour in the frontier and marks only itself, so threads never contend) — the
 //! direction-optimising BFS of Beamer et al. (2012). Both directions need unit actions to be
 //! reversible, which [`PatternSpace`] requires.
+//!
+//! Weighted actions (costs 1 to [`PatternSpace::max_cost`]) are settled by Dial's buckets: a
+//! layer per cost, and one lane set per cost ahead, where an action of cost c from layer d files
+//! its state for layer d + c; a state is settled (seen) only when its layer comes, at its least
+//! cost. Those builds always push.
 
 use std::fmt;
 use std::ops::ControlFlow;
@@ -47,7 +52,8 @@ pub struct BuildOptions {
     pub progress: Option<Arc<dyn BuildProgress>>,
     /// The limits honoured between chunks of work: deadline, cancellation flag, `max_stored` as a
     /// cap on the number of abstract states (entries times variants), and `max_memory` (the
-    /// table's bytes and three bits per abstract state), checked before the build starts.
+    /// table's bytes and two bits per abstract state, and one per cost an action can have),
+    /// checked before the build starts.
     pub limits: Limits,
 }
 
@@ -162,7 +168,10 @@ struct Bfs<'a, S> {
     states: u64,
     seen: Lanes,
     frontier: Lanes,
-    next: Lanes,
+    /// The states filed for the next layers, one lane set per cost: layer d's at d % costs.
+    next: Vec<Lanes>,
+    /// Whether actions cost more than 1: states are then settled when their layer comes.
+    weighted: bool,
     distances: Vec<u8>,
     progress: Option<&'a dyn BuildProgress>,
     limits: &'a Limits,
@@ -181,10 +190,12 @@ impl<'a, S: PatternSpace> Bfs<'a, S> {
             .ok_or(StopReason::MemoryLimit)?;
         usize::try_from(entries).map_err(|_| StopReason::MemoryLimit)?;
         Meter::new(&options.limits).stored(states)?;
-        // The distances, and three lanes of one bit per abstract state.
+        let costs = space.max_cost().max(1);
+        // The distances, and 2 + costs lanes of one bit per abstract state.
+        let lanes = 2 + u64::from(costs);
         if !options
             .limits
-            .fits(entries.saturating_add(states.div_ceil(8).saturating_mul(3)))
+            .fits(entries.saturating_add(states.div_ceil(8).saturating_mul(lanes)))
         {
             return Err(StopReason::MemoryLimit);
         }
@@ -195,7 +206,8 @@ impl<'a, S: PatternSpace> Bfs<'a, S> {
             states,
             seen: Lanes::new(entries, variants),
             frontier: Lanes::new(entries, variants),
-            next: Lanes::new(entries, variants),
+            next: (0..costs).map(|_| Lanes::new(entries, variants)).collect(),
+            weighted: costs > 1,
             distances: vec![UNREACHED; entries as usize],
             progress: options.progress.as_deref(),
             limits: &options.limits,
@@ -223,12 +235,21 @@ impl<'a, S: PatternSpace> Bfs<'a, S> {
             .unwrap_or(u32::MAX)
             .min(u32::from(UNREACHED) - 1);
         let mut depth = 0;
-        while frontier_states > 0 {
-            let pull = frontier_states
-                > (self.states - seen_states) / PULL_WHEN_FRONTIER_EXCEEDS_UNSEEN_OVER;
-            let generated = if pull { self.pull() } else { self.push() }?;
+        // Layers in a row that settled nothing: once as many as an action can cost, no state
+        // is filed for a later one.
+        let mut empty_layers = 0;
+        while empty_layers < self.next.len() {
+            let pull = !self.weighted
+                && frontier_states
+                    > (self.states - seen_states) / PULL_WHEN_FRONTIER_EXCEEDS_UNSEEN_OVER;
+            let generated = if pull { self.pull() } else { self.push(depth) }?;
             frontier_states = self.settle(depth + 1);
             seen_states += frontier_states;
+            empty_layers = if frontier_states == 0 {
+                empty_layers + 1
+            } else {
+                0
+            };
             stats.layers.push(LayerStats {
                 depth: depth + 1,
                 expanded: frontier_states,
@@ -240,6 +261,8 @@ impl<'a, S: PatternSpace> Bfs<'a, S> {
             }
             depth += 1;
         }
+        // The layers that settled nothing after the last that did, but the first.
+        stats.layers.truncate(stats.layers.len() + 1 - empty_layers);
         stats.expanded = seen_states;
         stats.stored = seen_states;
         Ok(self.distances)
@@ -271,26 +294,36 @@ impl<'a, S: PatternSpace> Bfs<'a, S> {
             .try_reduce(|| 0, |a, b| Ok(a + b))
     }
 
-    /// Forwards: every frontier component marks the components its unit actions reach.
-    fn push(&self) -> Result<u64, StopReason> {
+    /// Forwards: every frontier component (at `depth`) marks the components its actions reach,
+    /// for the layer their cost leads to.
+    fn push(&self, depth: u32) -> Result<u64, StopReason> {
         self.in_chunks(|words| {
             let mut generated = 0;
             let mut cursor = Cursor::new(self.space);
             self.frontier.for_each_set(words, |entry, variants| {
                 let decoded = cursor.seek(entry);
-                let _ = self
-                    .space
-                    .neighbours(decoded, variants, |next, variant, component| {
-                        generated += 1;
-                        let bit = 1 << variant;
-                        if self.seen.get(next) & bit == 0 {
-                            let component = component();
-                            if self.seen.or(next, component) & bit == 0 {
-                                self.next.or(next, component);
-                            }
+                let mut reach = |next, variant: u32, cost: u8, component: &dyn Fn() -> u64| {
+                    generated += 1;
+                    let bit = 1 << variant;
+                    if self.seen.get(next) & bit == 0 {
+                        let component = component();
+                        if self.weighted {
+                            let layer = (depth as usize + usize::from(cost)) % self.next.len();
+                            self.next[layer].or(next, component);
+                        } else if self.seen.or(next, component) & bit == 0 {
+                            self.next[0].or(next, component);
                         }
-                        ControlFlow::Continue(())
-                    });
+                    }
+                    ControlFlow::Continue(())
+                };
+                let _ = if self.weighted {
+                    self.space.weighted_neighbours(decoded, variants, reach)
+                } else {
+                    let unit = |next, variant, component: &dyn Fn() -> u64| {
+                        reach(next, variant, 1, component)
+                    };
+                    self.space.neighbours(decoded, variants, unit)
+                };
             });
             generated
         })
@@ -323,7 +356,7 @@ impl<'a, S: PatternSpace> Bfs<'a, S> {
                             });
                     if reached.is_break() {
                         self.seen.or(entry, component);
-                        self.next.or(entry, component);
+                        self.next[0].or(entry, component);
                     }
                     unseen &= !component;
                 }
@@ -332,10 +365,13 @@ impl<'a, S: PatternSpace> Bfs<'a, S> {
         })
     }
 
-    /// Records the distance of the entries first reached in the new layer, makes that layer the
-    /// frontier and returns its number of states.
+    /// Records the distance of the entries first reached in the new layer `depth`, makes that
+    /// layer the frontier and returns its number of states. Weighted, the layer keeps only the
+    /// states not seen before, which are seen from now on.
     fn settle(&mut self, depth: u32) -> u64 {
-        let (next, frontier) = (&self.next, &self.frontier);
+        let layer = depth as usize % self.next.len();
+        let (next, frontier, seen) = (&self.next[layer], &self.frontier, &self.seen);
+        let weighted = self.weighted;
         let lanes_shift = next.lanes_shift;
         let states = self
             .distances
@@ -344,6 +380,13 @@ impl<'a, S: PatternSpace> Bfs<'a, S> {
             .map(|(chunk, distances)| {
                 let first_word = (chunk * CHUNK_ENTRIES) >> lanes_shift;
                 let words = first_word..first_word + distances.len().div_ceil(1 << lanes_shift);
+                if weighted {
+                    for index in words.clone() {
+                        let filed = next.words[index].load(Relaxed);
+                        let new = filed & !seen.words[index].fetch_or(filed, Relaxed);
+                        next.words[index].store(new, Relaxed);
+                    }
+                }
                 let mut states = 0;
                 next.for_each_set(words.clone(), |entry, variants| {
                     states += u64::from(variants.count_ones());
@@ -358,7 +401,7 @@ impl<'a, S: PatternSpace> Bfs<'a, S> {
                 states
             })
             .sum();
-        std::mem::swap(&mut self.frontier, &mut self.next);
+        std::mem::swap(&mut self.frontier, &mut self.next[layer]);
         self.report(states, depth);
         states
     }

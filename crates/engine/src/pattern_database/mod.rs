@@ -5,10 +5,12 @@
 //! [`PatternSpace`] describes it to the engine without saying what it abstracts: its states are
 //! pairs `(entry, variant)`, where the *entry* is what the table is indexed by and the *variants*
 //! of an entry are the states that *free* actions (cost 0) connect, such as the positions of a
-//! blank among the cells no pattern tile occupies. Every other action costs 1. [`build`] runs a
-//! parallel breadth-first search from the goal and keeps, per entry, the least distance over its
-//! variants: the additive (disjoint) pattern databases of Korf and Felner (2002) when only the
-//! pattern's own moves cost 1, and classic ones when every move does.
+//! blank among the cells no pattern tile occupies. Every other action costs 1, or up to
+//! [`PatternSpace::max_cost`] in a space that weighs them. [`build`] runs a parallel
+//! breadth-first search from the goal (by layers of cost, for weighted actions) and keeps, per
+//! entry, the least distance over its variants: the additive (disjoint) pattern databases of
+//! Korf and Felner (2002) when only the pattern's own moves cost 1, and classic ones when every
+//! move does.
 //!
 //! Tables are saved with a header naming what they abstract ([`TableId`]), a format version and a
 //! checksum ([`PatternDatabase::save`]), and loaded memory-mapped after verification
@@ -97,6 +99,29 @@ pub trait PatternSpace: Sync {
         variants: u64,
         visit: impl FnMut(u64, u32, &dyn Fn() -> u64) -> ControlFlow<()>,
     ) -> ControlFlow<()>;
+
+    /// The most a non-free action costs: 1 (the default) unless the space weighs its actions
+    /// with [`PatternSpace::weighted_neighbours`].
+    fn max_cost(&self) -> u8 {
+        1
+    }
+
+    /// As [`PatternSpace::neighbours`], with each action's cost from 1 to
+    /// [`PatternSpace::max_cost`] (the same both ways): `visit(next, variant, cost, component)`.
+    /// The builder asks this instead when `max_cost()` is above 1, to give the cost-splitting
+    /// abstractions of Yang, Culberson, Holte et al. (JAIR 2008), where an abstract action costs
+    /// the share of the real one that falls to the pattern, so that tables over disjoint
+    /// patterns add up. By default every action costs 1.
+    fn weighted_neighbours(
+        &self,
+        entry: &Self::Entry,
+        variants: u64,
+        mut visit: impl FnMut(u64, u32, u8, &dyn Fn() -> u64) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        self.neighbours(entry, variants, |next, variant, component| {
+            visit(next, variant, 1, component)
+        })
+    }
 }
 
 /// What a table abstracts, as recorded in its file header: loading checks both strings, so that

@@ -15,6 +15,7 @@ use crate::puzzle::{
 use super::board::{DEFAULT_TURNSTILE, MAX_RANKED, MAX_TOKENS, Ring, TopSpin as Domain};
 use super::generate::random_rings;
 use super::parse::read_ring;
+use super::pattern::Combination;
 use super::print::{answer, draw, steps};
 use super::solve::{Algorithm, Answer, Solver};
 
@@ -35,6 +36,8 @@ pub struct Options {
     pub algo: Algorithm,
     /// The tokens the turnstile reverses.
     pub turnstile: usize,
+    /// How the pattern databases make the estimate.
+    pub tables: Combination,
     /// The tokens of the loops explored (solving takes loops of any size, line by line).
     #[serde(deserialize_with = "count_or_text")]
     pub size: Option<usize>,
@@ -45,6 +48,7 @@ impl Default for Options {
         Self {
             algo: Algorithm::default(),
             turnstile: DEFAULT_TURNSTILE,
+            tables: Combination::default(),
             size: None,
         }
     }
@@ -120,6 +124,26 @@ impl Puzzle for TopSpin {
             shapes_board: true,
         },
         OptionSpec {
+            name: "tables",
+            label: "tables",
+            help: "how the pattern databases make the estimate",
+            kind: OptionKind::Choice {
+                values: &[
+                    (
+                        "max",
+                        "overlapping groups, every turn costing 1, the largest",
+                    ),
+                    (
+                        "additive",
+                        "disjoint groups, a turn costing each the tokens it moves, summed",
+                    ),
+                ],
+                default: "max",
+            },
+            without: None,
+            shapes_board: false,
+        },
+        OptionSpec {
             name: "size",
             label: "tokens",
             help: "the tokens of random loops",
@@ -145,7 +169,11 @@ impl Puzzle for TopSpin {
     ) -> Result<Solver, OptionsError> {
         let size = options.size.unwrap_or(MAX_TOKENS);
         checked(size, options.turnstile, MAX_TOKENS)?;
-        Ok(Solver::new(options.algo, options.turnstile))
+        Ok(Solver::with_tables(
+            options.algo,
+            options.turnstile,
+            options.tables,
+        ))
     }
 
     fn read_case(

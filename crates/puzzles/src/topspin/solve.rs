@@ -8,7 +8,7 @@ use statespace_engine::rank::permutation_parity;
 use statespace_engine::{Domain, Limits, Outcome, Recompute, SearchResult, Stats, StopReason};
 
 use super::board::{Ring, TopSpin};
-use super::pattern::{Estimate, Tables};
+use super::pattern::{Combination, Estimate, Tables};
 
 /// How loops are searched; both give the fewest turns.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -45,16 +45,24 @@ impl Answer {
 pub struct Solver {
     algo: Algorithm,
     turnstile: usize,
+    combination: Combination,
     tables: Option<Tables>,
     size: usize,
 }
 
 impl Solver {
-    /// A solver by `algo` for a turnstile of `turnstile` tokens.
+    /// A solver by `algo` for a turnstile of `turnstile` tokens, with the default tables.
     pub fn new(algo: Algorithm, turnstile: usize) -> Self {
+        Self::with_tables(algo, turnstile, Combination::default())
+    }
+
+    /// A solver by `algo` for a turnstile of `turnstile` tokens, its tables combined by
+    /// `combination`.
+    pub fn with_tables(algo: Algorithm, turnstile: usize, combination: Combination) -> Self {
         Self {
             algo,
             turnstile,
+            combination,
             tables: None,
             size: 0,
         }
@@ -81,30 +89,30 @@ impl Solver {
     }
 
     /// The fewest turns that sort `ring`, or the limit that stopped the search; the statistics
-    /// of the search, and of the table built for it if one was (within the memory budget of
+    /// of the search, and of the tables built for it if they were (within the memory budget of
     /// `limits`).
     pub fn solve(
         &mut self,
         ring: &Ring,
         limits: &Limits,
-    ) -> (Result<Answer, StopReason>, Stats, Option<Stats>) {
+    ) -> (Result<Answer, StopReason>, Stats, Vec<Stats>) {
         if !self.solvable(ring) {
-            return (Ok(Answer::new(None)), Stats::default(), None);
+            return (Ok(Answer::new(None)), Stats::default(), Vec::new());
         }
         let domain = self.domain(ring);
-        let mut built = None;
+        let mut built = Vec::new();
         if self.tables.is_none() || self.size != ring.len() {
             let memory = Limits {
                 max_memory: limits.max_memory,
                 ..Limits::none()
             };
-            match Tables::build(domain, &memory) {
+            match Tables::build(domain, self.combination, &memory) {
                 Ok((tables, stats)) => {
                     self.tables = Some(tables);
                     self.size = ring.len();
-                    built = Some(stats);
+                    built = stats;
                 }
-                Err(reason) => return (Err(reason), Stats::default(), None),
+                Err(reason) => return (Err(reason), Stats::default(), Vec::new()),
             }
         }
         let estimate = Estimate(self.tables.as_ref().expect("built above"));
