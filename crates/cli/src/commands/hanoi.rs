@@ -29,6 +29,10 @@ enum AlgorithmArg {
     Astar,
     /// IDA*, in memory linear in the moves.
     Idastar,
+    /// MM, bidirectional heuristic search meeting in the middle, tables toward both ends.
+    Mm,
+    /// NBS, bidirectional heuristic search expanding pairs, tables toward both ends.
+    Nbs,
 }
 
 impl SolveArgs {
@@ -38,6 +42,8 @@ impl SolveArgs {
             algo: match self.algo {
                 AlgorithmArg::Astar => Algorithm::Astar,
                 AlgorithmArg::Idastar => Algorithm::Idastar,
+                AlgorithmArg::Mm => Algorithm::Mm,
+                AlgorithmArg::Nbs => Algorithm::Nbs,
             },
             group: usize::from(self.group),
             discs: None,

@@ -41,6 +41,10 @@ enum AlgorithmArg {
     Idastar,
     /// A*, keeping every loop it reaches.
     Astar,
+    /// MM, bidirectional heuristic search meeting in the middle, the tables both ways.
+    Mm,
+    /// NBS, bidirectional heuristic search expanding pairs, the tables both ways.
+    Nbs,
 }
 
 impl SolveArgs {
@@ -50,6 +54,8 @@ impl SolveArgs {
             algo: match self.algo {
                 AlgorithmArg::Idastar => Algorithm::Idastar,
                 AlgorithmArg::Astar => Algorithm::Astar,
+                AlgorithmArg::Mm => Algorithm::Mm,
+                AlgorithmArg::Nbs => Algorithm::Nbs,
             },
             turnstile: usize::from(self.turnstile),
             tables: match self.tables {

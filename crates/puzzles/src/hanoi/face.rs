@@ -94,6 +94,16 @@ impl Puzzle for Hanoi {
                 "idastar",
                 "IDA* with the same tables, in memory linear in the moves",
             ),
+            (
+                "mm",
+                "MM, bidirectional heuristic search meeting in the middle, tables toward the \
+                 goal and the start",
+            ),
+            (
+                "nbs",
+                "NBS, bidirectional heuristic search expanding pairs, tables toward the goal and \
+                 the start",
+            ),
         ],
         example: include_str!("../../../../examples/hanoi.txt"),
         layouts: &[],
