@@ -33,6 +33,8 @@ enum AlgorithmArg {
     Mm,
     /// NBS, bidirectional heuristic search expanding pairs, tables toward both ends.
     Nbs,
+    /// DVCBS, bidirectional heuristic search expanding a least vertex cover, as NBS.
+    Dvcbs,
 }
 
 impl SolveArgs {
@@ -44,6 +46,7 @@ impl SolveArgs {
                 AlgorithmArg::Idastar => Algorithm::Idastar,
                 AlgorithmArg::Mm => Algorithm::Mm,
                 AlgorithmArg::Nbs => Algorithm::Nbs,
+                AlgorithmArg::Dvcbs => Algorithm::Dvcbs,
             },
             group: usize::from(self.group),
             discs: None,

@@ -45,6 +45,8 @@ enum AlgorithmArg {
     Mm,
     /// NBS, bidirectional heuristic search expanding pairs, the tables both ways.
     Nbs,
+    /// DVCBS, bidirectional heuristic search expanding a least vertex cover, as NBS.
+    Dvcbs,
 }
 
 impl SolveArgs {
@@ -56,6 +58,7 @@ impl SolveArgs {
                 AlgorithmArg::Astar => Algorithm::Astar,
                 AlgorithmArg::Mm => Algorithm::Mm,
                 AlgorithmArg::Nbs => Algorithm::Nbs,
+                AlgorithmArg::Dvcbs => Algorithm::Dvcbs,
             },
             turnstile: usize::from(self.turnstile),
             tables: match self.tables {

@@ -104,6 +104,10 @@ impl Puzzle for Hanoi {
                 "NBS, bidirectional heuristic search expanding pairs, tables toward the goal and \
                  the start",
             ),
+            (
+                "dvcbs",
+                "DVCBS, bidirectional heuristic search expanding a least vertex cover, as NBS",
+            ),
         ],
         example: include_str!("../../../../examples/hanoi.txt"),
         layouts: &[],

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 use statespace_engine::astar::astar;
+use statespace_engine::dvcbs::dvcbs;
 use statespace_engine::heuristics::Additive;
 use statespace_engine::idastar::idastar;
 use statespace_engine::mm::mm;
@@ -28,6 +29,9 @@ pub enum Algorithm {
     Mm,
     /// NBS: bidirectional, expanding pairs, with the same tables.
     Nbs,
+    /// DVCBS: bidirectional, expanding a least vertex cover of the pairs' g-values, with the
+    /// same estimates as MM and NBS.
+    Dvcbs,
 }
 
 /// One case: the discs' pegs at the start and at the goal.
@@ -99,7 +103,7 @@ impl Solver {
             max_memory: limits.max_memory,
             ..Limits::none()
         };
-        let bidirectional = matches!(self.algo, Algorithm::Mm | Algorithm::Nbs);
+        let bidirectional = matches!(self.algo, Algorithm::Mm | Algorithm::Nbs | Algorithm::Dvcbs);
         let goals = if bidirectional {
             vec![case.goal, case.start]
         } else {
@@ -114,11 +118,15 @@ impl Solver {
         let SearchResult { outcome, stats } = match self.algo {
             Algorithm::Astar => astar(&domain, &case.start, &heuristic, limits),
             Algorithm::Idastar => idastar(&domain, &case.start, &heuristic, limits),
-            Algorithm::Mm | Algorithm::Nbs => {
+            Algorithm::Mm | Algorithm::Nbs | Algorithm::Dvcbs => {
                 // A move and its inverse cost alike: the tables toward the start estimate the
                 // moves from it.
                 let backward = Additive::new(groups.clone(), self.tables.of(&groups, case.start));
-                let search = if self.algo == Algorithm::Mm { mm } else { nbs };
+                let search = match self.algo {
+                    Algorithm::Mm => mm,
+                    Algorithm::Nbs => nbs,
+                    _ => dvcbs,
+                };
                 let goal = [case.goal];
                 search(&domain, &case.start, &goal, &heuristic, &backward, limits)
             }

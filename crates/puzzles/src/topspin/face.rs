@@ -113,6 +113,10 @@ impl Puzzle for TopSpin {
                 "nbs",
                 "NBS, bidirectional heuristic search expanding pairs, the tables both ways",
             ),
+            (
+                "dvcbs",
+                "DVCBS, bidirectional heuristic search expanding a least vertex cover, as NBS",
+            ),
         ],
         example: include_str!("../../../../examples/topspin.txt"),
         layouts: &[],

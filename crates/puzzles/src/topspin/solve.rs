@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 use statespace_engine::astar::astar;
+use statespace_engine::dvcbs::dvcbs;
 use statespace_engine::idastar::idastar;
 use statespace_engine::mm::mm;
 use statespace_engine::nbs::nbs;
@@ -27,6 +28,9 @@ pub enum Algorithm {
     Mm,
     /// NBS: bidirectional, expanding pairs, with the tables both ways.
     Nbs,
+    /// DVCBS: bidirectional, expanding a least vertex cover of the pairs' g-values, with the
+    /// same estimates as MM and NBS.
+    Dvcbs,
 }
 
 /// The estimate of the turns from the start, for the backward side of MM and NBS: the estimate
@@ -154,10 +158,14 @@ impl Solver {
         let SearchResult { outcome, stats } = match self.algo {
             Algorithm::Idastar => idastar(&domain, ring, &Recompute(estimate), limits),
             Algorithm::Astar => astar(&domain, ring, &estimate, limits),
-            Algorithm::Mm | Algorithm::Nbs => {
+            Algorithm::Mm | Algorithm::Nbs | Algorithm::Dvcbs => {
                 let goal = [Ring::sorted(ring.len())];
                 let backward = TowardsStart::new(ring, estimate);
-                let search = if self.algo == Algorithm::Mm { mm } else { nbs };
+                let search = match self.algo {
+                    Algorithm::Mm => mm,
+                    Algorithm::Nbs => nbs,
+                    _ => dvcbs,
+                };
                 search(&domain, ring, &goal, &estimate, &backward, limits)
             }
         };
