@@ -1,7 +1,8 @@
-//! What the front-to-end bidirectional heuristic searches ([`mm`](crate::mm) and
-//! [`nbs`](crate::nbs)) share: each direction's nodes and their expansion, the cheapest meeting
-//! of the two directions found so far, and the solution through it. The two differ only in which
-//! node (or pair of nodes) they expand next and when they stop, each with open lists of its own.
+//! What the front-to-end bidirectional heuristic searches ([`mm`](crate::mm), [`nbs`](crate::nbs)
+//! and [`dvcbs`](crate::dvcbs), which runs NBS's loop) share: each direction's nodes and their
+//! expansion, the cheapest meeting of the two directions found so far, and the solution through
+//! it. They differ only in which node (or pair of nodes) they expand next and when they stop,
+//! each with open lists of its own.
 //!
 //! Forwards a node's children are its successors; backwards they are its predecessors
 //! ([`Domain::predecessor_actions`]), each reached by an action whose inverse leads back and

@@ -48,6 +48,7 @@ mod cost;
 pub mod dijkstra;
 pub mod distance_table;
 mod domain;
+pub mod dvcbs;
 mod front_to_end;
 pub mod heuristics;
 pub mod idastar;

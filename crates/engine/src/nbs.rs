@@ -132,6 +132,36 @@ where
     F: Heuristic<D, W::Cost>,
     B: Heuristic<D, W::Cost>,
 {
+    let search = (domain, weights, heuristics);
+    by_lower_bound(search, start, goals, epsilon, Choice::Pair, limits)
+}
+
+/// Which ready nodes a search by least lower bounds expands next, once some ready pair's bound
+/// is at most the lower bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Choice {
+    /// NBS: both nodes of the deepest least pair.
+    Pair,
+    /// DVCBS: one node of a least vertex cover of the ready pairs' g-values
+    /// ([`crate::dvcbs`]).
+    Cover,
+}
+
+/// NBS's loop, expanding what `choice` says; DVCBS shares it.
+pub(crate) fn by_lower_bound<D, W, F, B>(
+    (domain, weights, heuristics): (&D, &W, (&F, &B)),
+    start: &D::State,
+    goals: &[D::State],
+    epsilon: W::Cost,
+    choice: Choice,
+    limits: &Limits,
+) -> SearchResult<D::Action, W::Cost>
+where
+    D: Domain,
+    W: Weights<D>,
+    F: Heuristic<D, W::Cost>,
+    B: Heuristic<D, W::Cost>,
+{
     let started = Instant::now();
     let mut stats = Stats::default();
     let (forward, backward) = heuristics;
@@ -152,6 +182,7 @@ where
         queues: &mut queues,
         lower_bound: &mut clb,
         epsilon,
+        choice,
     };
     let verdict = (|| loop {
         let Some(pair) = pairs.least(&sides) else {
@@ -171,12 +202,12 @@ where
     finish(verdict, stats, started)
 }
 
-/// Expands both nodes of `pair` (forwards, backwards), taken from their ready nodes.
+/// Expands the nodes of `pair` (forwards, backwards) there are, taken from their ready nodes.
 fn expand_pair<D, W, F, B>(
     (domain, weights, heuristics): (&D, &W, (&F, &B)),
     sides: &mut Sides<D::State, D::Action, W::Cost>,
     pairs: &mut Pairs<'_, W::Cost>,
-    pair: [u32; 2],
+    pair: [Option<u32>; 2],
     meter: &mut Meter<'_>,
     stats: &mut Stats,
 ) -> Result<(), StopReason>
@@ -188,6 +219,7 @@ where
 {
     let layer = u32::try_from(pairs.lower_bound.whole()).unwrap_or(u32::MAX);
     for (side, node) in pair.into_iter().enumerate() {
+        let Some(node) = node else { continue };
         meter.before_expansion(stats.expanded)?;
         let queues = &mut pairs.queues[side];
         let opened = |child| queues.open(child);
@@ -276,6 +308,13 @@ impl<C: Cost> Queues<C> {
         }
     }
 
+    /// The ready nodes' g-values, least first, and how many entries each has (entries of
+    /// nodes since closed or reached more cheaply are counted until dropped).
+    fn clusters(&self) -> Vec<(C, usize)> {
+        let clusters = self.ready.iter().map(|(&g, nodes)| (g, nodes.len()));
+        clusters.filter(|&(_, count)| count > 0).collect()
+    }
+
     /// Takes the live ready node of largest g that `pairs` (the last opened of equals): its g
     /// and number. `pairs` must hold for every g up to some value.
     fn take_deepest<S, A>(
@@ -307,12 +346,13 @@ struct Pairs<'q, C> {
     queues: &'q mut [Queues<C>; 2],
     lower_bound: &'q mut C,
     epsilon: C,
+    choice: Choice,
 }
 
 impl<C: Cost> Pairs<'_, C> {
-    /// A pair whose bound is least, [forward node, backward node], raising the lower bound to
-    /// that least bound; `None` when a side has no open node.
-    fn least<S, A>(&mut self, sides: &Sides<S, A, C>) -> Option<[u32; 2]>
+    /// A pair whose bound is least, [forward node, backward node] (DVCBS: one of them),
+    /// raising the lower bound to that least bound; `None` when a side has no open node.
+    fn least<S, A>(&mut self, sides: &Sides<S, A, C>) -> Option<[Option<u32>; 2]>
     where
         S: Clone + Eq + std::hash::Hash,
         A: Copy + Eq + std::fmt::Debug,
@@ -328,6 +368,26 @@ impl<C: Cost> Pairs<'_, C> {
             let epsilon = self.epsilon;
             let ready = (fwd.least_ready(&sides.fwd), bwd.least_ready(&sides.bwd));
             let ready_sum = match ready {
+                (Some(g_f), Some(g_b))
+                    if g_f + g_b + epsilon <= bound && self.choice == Choice::Cover =>
+                {
+                    let clusters = [fwd.clusters(), bwd.clusters()];
+                    let (forwards, g) = crate::dvcbs::cover_choice(clusters, epsilon, bound);
+                    let (queue, side) = if forwards {
+                        (&mut *fwd, &sides.fwd)
+                    } else {
+                        (&mut *bwd, &sides.bwd)
+                    };
+                    // A cluster of stale entries only is dropped, and the choice made again.
+                    if let Some((_, node)) = queue.take_deepest(side, |at| at == g) {
+                        return Some(if forwards {
+                            [Some(node), None]
+                        } else {
+                            [None, Some(node)]
+                        });
+                    }
+                    continue;
+                }
                 (Some(g_f), Some(g_b)) if g_f + g_b + epsilon <= bound => {
                     let deepest = |g: C| g + g_b + epsilon <= bound;
                     let least_pairs = "the least g pairs";
@@ -335,7 +395,7 @@ impl<C: Cost> Pairs<'_, C> {
                     let (_, v) = bwd
                         .take_deepest(&sides.bwd, |g| g_u + g + epsilon <= bound)
                         .expect(least_pairs);
-                    return Some([u, v]);
+                    return Some([Some(u), Some(v)]);
                 }
                 (Some(g_f), Some(g_b)) => Some(g_f + g_b + epsilon),
                 _ => None,

@@ -7,6 +7,7 @@ use proptest::prelude::*;
 use statespace_engine::astar::astar;
 use statespace_engine::bfs::bfs;
 use statespace_engine::dijkstra::dijkstra_weighted;
+use statespace_engine::dvcbs::dvcbs;
 use statespace_engine::mm::{mm, mm_weighted};
 use statespace_engine::nbs::{nbs, nbs_weighted};
 use statespace_engine::{Domain, Limits, Outcome, SearchResult, Stats};
@@ -30,7 +31,7 @@ fn distances_from(graph: &Graph, start: u32) -> Vec<Option<u32>> {
     from_start.distances()
 }
 
-/// MM's and NBS's results with the same estimates.
+/// MM's, NBS's and DVCBS's results with the same estimates.
 fn both<D: Domain>(
     domain: &D,
     start: &D::State,
@@ -38,10 +39,14 @@ fn both<D: Domain>(
     forward: &impl Fn(&D::State) -> u32,
     backward: &impl Fn(&D::State) -> u32,
     limits: &Limits,
-) -> [(&'static str, SearchResult<D::Action>); 2] {
+) -> [(&'static str, SearchResult<D::Action>); 3] {
     [
         ("mm", mm(domain, start, goals, forward, backward, limits)),
         ("nbs", nbs(domain, start, goals, forward, backward, limits)),
+        (
+            "dvcbs",
+            dvcbs(domain, start, goals, forward, backward, limits),
+        ),
     ]
 }
 
@@ -221,10 +226,12 @@ proptest! {
             nodes.clone().filter_map(|n| exact[n as usize].map(|g| (g, h(&n)))).collect()
         };
         let cover = must_expand_cover(&g_h(&from_start, &forward), &g_h(&to_goal, &backward), best);
-        let result = nbs(&graph, &start, &graph.goals, &forward, &backward, &Limits::none());
-        prop_assert_eq!(cost(&result.outcome), Some(u64::from(best)));
-        let expanded = expanded_below(&result.stats, u64::from(best));
-        prop_assert!(expanded <= 2 * cover as u64, "{expanded} > 2 x {cover}");
+        for search in [nbs, dvcbs] {
+            let result = search(&graph, &start, &graph.goals, &forward, &backward, &Limits::none());
+            prop_assert_eq!(cost(&result.outcome), Some(u64::from(best)));
+            let expanded = expanded_below(&result.stats, u64::from(best));
+            prop_assert!(expanded <= 2 * cover as u64, "{expanded} > 2 x {cover}");
+        }
     }
 }
 
@@ -275,7 +282,7 @@ fn nbs_expands_at_most_twice_the_cover_on_eight_puzzles() {
             .collect();
         let cover = must_expand_cover(&forward_side, &backward_side, *best);
         let limits = Limits::none();
-        let [(_, by_mm), (_, by_nbs)] = both(
+        let [(_, by_mm), (_, by_nbs), (_, by_dvcbs)] = both(
             &domain,
             start,
             std::slice::from_ref(&goal),
@@ -285,16 +292,17 @@ fn nbs_expands_at_most_twice_the_cover_on_eight_puzzles() {
         );
         let by_astar = astar(&domain, start, &to_goal, &limits);
         let best = u64::from(*best);
-        for result in [&by_mm, &by_nbs, &by_astar] {
+        for result in [&by_mm, &by_nbs, &by_dvcbs, &by_astar] {
             assert_eq!(cost(&result.outcome), Some(best));
         }
         let nbs_below = expanded_below(&by_nbs.stats, best);
+        let dvcbs_below = expanded_below(&by_dvcbs.stats, best);
         assert!(
-            nbs_below <= 2 * cover as u64,
-            "{start:?}: NBS {nbs_below} > 2 x {cover}"
+            nbs_below.max(dvcbs_below) <= 2 * cover as u64,
+            "{start:?}: NBS {nbs_below}, DVCBS {dvcbs_below} > 2 x {cover}"
         );
         eprintln!(
-            "C* {best}: cover {cover}, NBS {nbs_below} ({} in all), MM {} ({}), A* {}",
+            "C* {best}: cover {cover}, NBS {nbs_below} ({} in all), DVCBS {dvcbs_below}, MM {} ({}), A* {}",
             by_nbs.stats.expanded,
             expanded_below(&by_mm.stats, best),
             by_mm.stats.expanded,

@@ -10,6 +10,7 @@ use statespace_engine::astar::astar;
 use statespace_engine::bfs::bfs;
 use statespace_engine::bidirectional_bfs::bidirectional_bfs;
 use statespace_engine::distance_table::distance_table;
+use statespace_engine::dvcbs::dvcbs;
 use statespace_engine::idastar::idastar;
 use statespace_engine::mm::mm;
 use statespace_engine::nbs::nbs;
@@ -62,6 +63,10 @@ fn run_all(limits: &Limits) -> Vec<(&'static str, SearchResult<u8>)> {
         (
             "nbs",
             nbs(&domain, &start, &goal, &manhattan, &to_start, limits),
+        ),
+        (
+            "dvcbs",
+            dvcbs(&domain, &start, &goal, &manhattan, &to_start, limits),
         ),
     ]
 }

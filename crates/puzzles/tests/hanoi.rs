@@ -1,7 +1,7 @@
 //! The four-peg Towers of Hanoi against published figures and plain breadth-first search: all
 //! discs from peg 1 to peg 4 in the Frame–Stewart numbers (OEIS A007664); the farthest
 //! placement from all on peg 1 at A382111's distance; random cases of up to 7 discs, with random
-//! goals, solved by A* and IDA* in BFS's number of moves, each solution replayed by hand; the
+//! goals, solved by A*, IDA*, MM, NBS and DVCBS in BFS's number of moves, each solution replayed by hand; the
 //! additive tables never above the true distance.
 
 use statespace_engine::bfs::bfs;
@@ -76,7 +76,14 @@ fn the_farthest_placement_from_peg_1_is_a382111_away() {
 #[test]
 fn random_cases_are_solved_in_the_fewest_moves() {
     for discs in 1..=7 {
-        let mut solvers = [Algorithm::Astar, Algorithm::Idastar].map(|algo| Solver::new(algo, 4));
+        let algorithms = [
+            Algorithm::Astar,
+            Algorithm::Idastar,
+            Algorithm::Mm,
+            Algorithm::Nbs,
+            Algorithm::Dvcbs,
+        ];
+        let mut solvers = algorithms.map(|algo| Solver::new(algo, 4));
         for case in random_cases(discs, discs % 2 == 1, 12, discs as u64) {
             let shortest = bfs(&case.domain(), &case.start, &Limits::none());
             let length = shortest

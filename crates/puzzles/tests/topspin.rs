@@ -1,5 +1,6 @@
 //! TopSpin against plain breadth-first search: random loops of 5 to 8 tokens (turnstiles of 2,
-//! 4 and 6) solved by IDA* and A* in BFS's number of turns with either way of combining tables,
+//! 4 and 6) solved by IDA*, A*, MM, NBS and DVCBS in BFS's number of turns (so MM and NBS cost what A*
+//! does) with either way of combining tables,
 //! each solution replayed by hand; both estimates never above the true distance, the additive
 //! one at least as high as the largest entry on most loops; loops of the wrong parity told unsolvable; the space
 //! of a turnstile of 4 holding exactly the even loops.
@@ -37,6 +38,11 @@ fn random_loops_are_solved_in_the_fewest_turns() {
             (Algorithm::Astar, Combination::Additive),
             (Algorithm::Idastar, Combination::Max),
             (Algorithm::Astar, Combination::Max),
+            (Algorithm::Mm, Combination::Max),
+            (Algorithm::Nbs, Combination::Max),
+            (Algorithm::Mm, Combination::Additive),
+            (Algorithm::Nbs, Combination::Additive),
+            (Algorithm::Dvcbs, Combination::Max),
         ]
         .map(|(algo, tables)| Solver::with_tables(algo, turnstile, tables));
         let even = turnstile % 4 == 0;

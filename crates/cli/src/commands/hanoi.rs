@@ -29,6 +29,12 @@ enum AlgorithmArg {
     Astar,
     /// IDA*, in memory linear in the moves.
     Idastar,
+    /// MM, bidirectional heuristic search meeting in the middle, tables toward both ends.
+    Mm,
+    /// NBS, bidirectional heuristic search expanding pairs, tables toward both ends.
+    Nbs,
+    /// DVCBS, bidirectional heuristic search expanding a least vertex cover, as NBS.
+    Dvcbs,
 }
 
 impl SolveArgs {
@@ -38,6 +44,9 @@ impl SolveArgs {
             algo: match self.algo {
                 AlgorithmArg::Astar => Algorithm::Astar,
                 AlgorithmArg::Idastar => Algorithm::Idastar,
+                AlgorithmArg::Mm => Algorithm::Mm,
+                AlgorithmArg::Nbs => Algorithm::Nbs,
+                AlgorithmArg::Dvcbs => Algorithm::Dvcbs,
             },
             group: usize::from(self.group),
             discs: None,

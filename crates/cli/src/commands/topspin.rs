@@ -41,6 +41,12 @@ enum AlgorithmArg {
     Idastar,
     /// A*, keeping every loop it reaches.
     Astar,
+    /// MM, bidirectional heuristic search meeting in the middle, the tables both ways.
+    Mm,
+    /// NBS, bidirectional heuristic search expanding pairs, the tables both ways.
+    Nbs,
+    /// DVCBS, bidirectional heuristic search expanding a least vertex cover, as NBS.
+    Dvcbs,
 }
 
 impl SolveArgs {
@@ -50,6 +56,9 @@ impl SolveArgs {
             algo: match self.algo {
                 AlgorithmArg::Idastar => Algorithm::Idastar,
                 AlgorithmArg::Astar => Algorithm::Astar,
+                AlgorithmArg::Mm => Algorithm::Mm,
+                AlgorithmArg::Nbs => Algorithm::Nbs,
+                AlgorithmArg::Dvcbs => Algorithm::Dvcbs,
             },
             turnstile: usize::from(self.turnstile),
             tables: match self.tables {

@@ -94,6 +94,20 @@ impl Puzzle for Hanoi {
                 "idastar",
                 "IDA* with the same tables, in memory linear in the moves",
             ),
+            (
+                "mm",
+                "MM, bidirectional heuristic search meeting in the middle, tables toward the \
+                 goal and the start",
+            ),
+            (
+                "nbs",
+                "NBS, bidirectional heuristic search expanding pairs, tables toward the goal and \
+                 the start",
+            ),
+            (
+                "dvcbs",
+                "DVCBS, bidirectional heuristic search expanding a least vertex cover, as NBS",
+            ),
         ],
         example: include_str!("../../../../examples/hanoi.txt"),
         layouts: &[],

@@ -136,25 +136,38 @@ pub struct Tables {
 const KEPT_BYTES: u64 = 256 << 20;
 
 impl Tables {
-    /// Builds the tables `groups` need toward `goal` that are not built yet, within the memory
-    /// budget of `limits`; the statistics of each build.
+    /// Builds the tables `groups` need toward each of `goals` that are not built yet, within
+    /// the memory budget of `limits`; the statistics of each build. Tables of other goals are
+    /// dropped first if keeping them would pass the bytes kept between cases.
     pub fn prepare(
         &mut self,
         groups: &Groups,
-        goal: Towers,
+        goals: &[Towers],
         limits: &Limits,
     ) -> Result<Vec<Stats>, StopReason> {
+        let needed: Vec<(usize, u64)> = goals
+            .iter()
+            .flat_map(|goal| {
+                let ranges = groups.ranges().iter();
+                ranges.map(|&(first, count)| (count, goal.group(first, count)))
+            })
+            .collect();
+        let bytes = |&(count, _): &(usize, u64)| 1u64 << (2 * count);
+        let missing: u64 = needed
+            .iter()
+            .filter(|key| !self.built.contains_key(key))
+            .map(bytes)
+            .sum();
+        if self.bytes + missing > KEPT_BYTES {
+            self.built.retain(|key, _| needed.contains(key));
+            self.bytes = self.built.keys().map(bytes).sum();
+        }
         let mut built = Vec::new();
-        for &(first, count) in groups.ranges() {
-            let key = (count, goal.group(first, count));
+        for key in needed {
             if self.built.contains_key(&key) {
                 continue;
             }
-            let bytes = 1u64 << (2 * count);
-            if self.bytes + bytes > KEPT_BYTES {
-                self.built.clear();
-                self.bytes = 0;
-            }
+            let count = key.0;
             let space = GroupSpace {
                 discs: count,
                 goal: key.1,
@@ -169,7 +182,7 @@ impl Tables {
             };
             let PatternBuild { table, stats } = build(&space, id, &options);
             self.built.insert(key, table?);
-            self.bytes += bytes;
+            self.bytes += bytes(&key);
             built.push(stats);
         }
         Ok(built)
@@ -203,7 +216,7 @@ mod tests {
         let mut tables = Tables::default();
         let groups = Groups::new(6, 6);
         let goal = Towers::stacked(6, 3);
-        tables.prepare(&groups, goal, &Limits::none()).unwrap();
+        tables.prepare(&groups, &[goal], &Limits::none()).unwrap();
         let table = tables.of(&groups, goal)[0];
         // All six on peg 1, and on peg 3, to all on peg 4: 17 moves either.
         assert_eq!(table.get(Towers::stacked(6, 0).bits()), 17);

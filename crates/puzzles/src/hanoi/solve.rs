@@ -3,8 +3,11 @@
 
 use serde::{Deserialize, Serialize};
 use statespace_engine::astar::astar;
+use statespace_engine::dvcbs::dvcbs;
 use statespace_engine::heuristics::Additive;
 use statespace_engine::idastar::idastar;
+use statespace_engine::mm::mm;
+use statespace_engine::nbs::nbs;
 use statespace_engine::pattern_database::PatternDatabase;
 use statespace_engine::{Domain, Limits, Outcome, SearchResult, Stats, StopReason};
 
@@ -22,6 +25,13 @@ pub enum Algorithm {
     /// IDA*: depth-first to a growing bound, in memory linear in the moves, but meeting a
     /// position again by every path to it.
     Idastar,
+    /// MM: bidirectional, meeting in the middle, with tables toward the goal and the start.
+    Mm,
+    /// NBS: bidirectional, expanding pairs, with the same tables.
+    Nbs,
+    /// DVCBS: bidirectional, expanding a least vertex cover of the pairs' g-values, with the
+    /// same estimates as MM and NBS.
+    Dvcbs,
 }
 
 /// One case: the discs' pegs at the start and at the goal.
@@ -93,7 +103,13 @@ impl Solver {
             max_memory: limits.max_memory,
             ..Limits::none()
         };
-        let built = match self.tables.prepare(&groups, case.goal, &memory) {
+        let bidirectional = matches!(self.algo, Algorithm::Mm | Algorithm::Nbs | Algorithm::Dvcbs);
+        let goals = if bidirectional {
+            vec![case.goal, case.start]
+        } else {
+            vec![case.goal]
+        };
+        let built = match self.tables.prepare(&groups, &goals, &memory) {
             Ok(built) => built,
             Err(reason) => return (Err(reason), Stats::default(), Vec::new()),
         };
@@ -102,6 +118,18 @@ impl Solver {
         let SearchResult { outcome, stats } = match self.algo {
             Algorithm::Astar => astar(&domain, &case.start, &heuristic, limits),
             Algorithm::Idastar => idastar(&domain, &case.start, &heuristic, limits),
+            Algorithm::Mm | Algorithm::Nbs | Algorithm::Dvcbs => {
+                // A move and its inverse cost alike: the tables toward the start estimate the
+                // moves from it.
+                let backward = Additive::new(groups.clone(), self.tables.of(&groups, case.start));
+                let search = match self.algo {
+                    Algorithm::Mm => mm,
+                    Algorithm::Nbs => nbs,
+                    _ => dvcbs,
+                };
+                let goal = [case.goal];
+                search(&domain, &case.start, &goal, &heuristic, &backward, limits)
+            }
         };
         let answer = match outcome {
             Outcome::Found(solution) => Ok(Answer::new(solution.actions)),

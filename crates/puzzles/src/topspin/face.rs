@@ -105,6 +105,18 @@ impl Puzzle for TopSpin {
                 "astar",
                 "A* with the same tables, keeping every loop it reaches",
             ),
+            (
+                "mm",
+                "MM, bidirectional heuristic search meeting in the middle, the tables both ways",
+            ),
+            (
+                "nbs",
+                "NBS, bidirectional heuristic search expanding pairs, the tables both ways",
+            ),
+            (
+                "dvcbs",
+                "DVCBS, bidirectional heuristic search expanding a least vertex cover, as NBS",
+            ),
         ],
         example: include_str!("../../../../examples/topspin.txt"),
         layouts: &[],

@@ -3,9 +3,14 @@
 
 use serde::{Deserialize, Serialize};
 use statespace_engine::astar::astar;
+use statespace_engine::dvcbs::dvcbs;
 use statespace_engine::idastar::idastar;
+use statespace_engine::mm::mm;
+use statespace_engine::nbs::nbs;
 use statespace_engine::rank::permutation_parity;
-use statespace_engine::{Domain, Limits, Outcome, Recompute, SearchResult, Stats, StopReason};
+use statespace_engine::{
+    Domain, Heuristic, Limits, Outcome, Recompute, SearchResult, Stats, StopReason,
+};
 
 use super::board::{Ring, TopSpin};
 use super::pattern::{Combination, Estimate, Tables};
@@ -19,6 +24,40 @@ pub enum Algorithm {
     Idastar,
     /// A*: best first, keeping every loop it reaches.
     Astar,
+    /// MM: bidirectional, meeting in the middle, with the tables both ways.
+    Mm,
+    /// NBS: bidirectional, expanding pairs, with the tables both ways.
+    Nbs,
+    /// DVCBS: bidirectional, expanding a least vertex cover of the pairs' g-values, with the
+    /// same estimates as MM and NBS.
+    Dvcbs,
+}
+
+/// The estimate of the turns from the start, for the backward side of MM and NBS: the estimate
+/// of the loop with each token renamed after its position in the start. Turns move positions,
+/// whatever the tokens' names, so renaming commutes with them and makes the start sorted.
+struct TowardsStart<'t> {
+    /// The new name of each token.
+    names: Vec<u8>,
+    estimate: Estimate<'t>,
+}
+
+impl<'t> TowardsStart<'t> {
+    fn new(start: &Ring, estimate: Estimate<'t>) -> Self {
+        let mut names = vec![0; start.len()];
+        for (position, &token) in start.tokens().iter().enumerate() {
+            names[usize::from(token)] = position as u8;
+        }
+        Self { names, estimate }
+    }
+}
+
+impl Heuristic<TopSpin> for TowardsStart<'_> {
+    fn estimate(&self, domain: &TopSpin, ring: &Ring) -> u32 {
+        let rename = |&token: &u8| self.names[usize::from(token)];
+        let renamed = Ring::new(ring.tokens().iter().map(rename).collect());
+        self.estimate.estimate(domain, &renamed)
+    }
 }
 
 /// A loop's answer: its turns, first to last, or `None` when no turns sort it.
@@ -119,6 +158,16 @@ impl Solver {
         let SearchResult { outcome, stats } = match self.algo {
             Algorithm::Idastar => idastar(&domain, ring, &Recompute(estimate), limits),
             Algorithm::Astar => astar(&domain, ring, &estimate, limits),
+            Algorithm::Mm | Algorithm::Nbs | Algorithm::Dvcbs => {
+                let goal = [Ring::sorted(ring.len())];
+                let backward = TowardsStart::new(ring, estimate);
+                let search = match self.algo {
+                    Algorithm::Mm => mm,
+                    Algorithm::Nbs => nbs,
+                    _ => dvcbs,
+                };
+                search(&domain, ring, &goal, &estimate, &backward, limits)
+            }
         };
         let answer = match outcome {
             Outcome::Found(solution) => Ok(Answer::new(Some(solution.actions))),

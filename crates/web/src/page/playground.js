@@ -317,6 +317,9 @@ const LAYER_KINDS = {
   astar: "A* f = cost so far + estimate",
   dijkstra: "distance",
   bibfs: "length ruled out",
+  mm: "MM lower bound on the cost",
+  nbs: "NBS lower bound on the cost",
+  dvcbs: "DVCBS lower bound on the cost",
   auto: "depth or IDA* cost bound",
 };
 
