@@ -9,6 +9,7 @@ mod lines;
 mod map;
 mod scenario;
 mod solve;
+mod trace;
 
 use std::sync::OnceLock;
 
@@ -20,6 +21,7 @@ pub use lines::{Lines, ParseError, TextLines, quoted};
 pub use map::{MAX_SIDE, Map, read_map};
 pub use scenario::{GridCase, read_scenario};
 pub use solve::{Algorithm, GridAnswer, GridSearcher, solve};
+pub use trace::{SearchTrace, solve_traced};
 
 /// How far a length may be from the one a scenario records: Moving AI's files print eight
 /// decimals of lengths computed in floating point.

@@ -180,7 +180,7 @@ impl GridSearcher {
 }
 
 /// The answer of a search's `outcome`, its actions made steps by `steps`.
-fn answer<A>(
+pub(crate) fn answer<A>(
     outcome: Outcome<A, Octile>,
     steps: impl FnOnce(Vec<A>) -> Vec<Step>,
 ) -> Result<GridAnswer, StopReason> {

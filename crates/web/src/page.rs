@@ -13,6 +13,7 @@ pub async fn index() -> Html<&'static str> {
 const SCRIPT: &str = concat!(
     include_str!("page/drawings.js"),
     include_str!("page/chart.js"),
+    include_str!("page/search.js"),
     include_str!("page/options.js"),
     include_str!("page/tables.js"),
     include_str!("page/playground.js"),

@@ -481,3 +481,57 @@ fn pattern_databases_are_built_on_request_then_solve() {
     }
     std::fs::remove_dir_all(&folder).unwrap();
 }
+
+/// Asked with `search: true`, a grid answer carries what its search did as bitmaps of the map (a
+/// hexadecimal digit per four cells): the cells expanded by every algorithm, and the jump points
+/// found by jump point search; its size is the map's, whatever the search did.
+#[test]
+fn grid_answers_show_their_search_as_bitmaps_of_the_map() {
+    let entry = registry::find("grid").unwrap();
+    let board = &entry.case_inputs(entry.about().example.as_bytes()).unwrap()[1];
+    let url = format!("{}/api/grid/solve", server());
+    for (algo, jumps) in [("astar", false), ("dijkstra", false), ("jps", true)] {
+        let request = json!({"board": board, "algo": algo, "search": true});
+        let (status, report) = post_json(&url, &request);
+        assert_eq!(status, 200, "{report}");
+        let search = &report["answer"]["search"];
+        assert_eq!(
+            (&search["width"], &search["height"]),
+            (&json!(16), &json!(8))
+        );
+        assert_eq!(search["expanded"].as_str().unwrap().len(), 16 * 8 / 4);
+        assert_eq!(
+            search["expanded_cells"], report["stats"]["expanded"],
+            "{algo}"
+        );
+        let jump_points = search["jump_points"].as_str();
+        assert_eq!(jump_points.map(str::len), jumps.then_some(32), "{algo}");
+        assert_eq!(
+            search["jump_point_cells"].as_u64().unwrap() > 0,
+            jumps,
+            "{algo}"
+        );
+        let (status, plain) = post_json(&url, &json!({"board": board, "algo": algo}));
+        assert_eq!(status, 200);
+        assert_eq!(plain["answer"].get("search"), None, "only when asked");
+        assert_eq!(plain["answer"]["moves"], report["answer"]["moves"]);
+    }
+    // As large a map as a request body carries (250 x 250, 63 KB): the answer is its bitmaps.
+    let side = 250;
+    let board = common::walled_grid(side, 10);
+    let request = json!({"board": board, "algo": "jps", "search": true});
+    let (status, body) = common::post(&url, "application/json", &request.to_string());
+    assert_eq!(status, 200, "{body}");
+    assert!(
+        body.len() < 2 * side * side / 4 + 4096,
+        "{} bytes",
+        body.len()
+    );
+    let report: Value = serde_json::from_str(&body).unwrap();
+    let search = &report["answer"]["search"];
+    assert_eq!(
+        search["jump_points"].as_str().unwrap().len(),
+        side * side / 4
+    );
+    assert!(search["jump_point_cells"].as_u64().unwrap() > 0);
+}

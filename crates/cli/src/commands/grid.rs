@@ -85,6 +85,7 @@ impl SolveArgs {
             algo: self.algo.into(),
             connect: self.connect.into(),
             map: self.map.clone(),
+            ..GridOptions::default()
         }
     }
 

@@ -14,10 +14,11 @@ use crate::puzzle::{
 
 use statespace_grid::{
     Algorithm, Connectivity, Grid, GridAnswer, GridCase, GridSearcher, Map, Step as Direction,
-    TOLERANCE, random_scenarios, read_map, read_scenario,
+    TOLERANCE, random_scenarios, read_map, read_scenario, solve_traced,
 };
 
 use super::print::steps;
+use super::search::{GridReply, SearchPicture};
 
 /// Shortest paths on grid maps (the Moving AI Lab's benchmarks).
 #[derive(Clone, Copy, Debug)]
@@ -34,6 +35,9 @@ pub struct GridOptions {
     /// The map file the scenarios are on (a `.map.scen` file's lines); without it, the input
     /// starts with its map.
     pub map: Option<PathBuf>,
+    /// Whether each answer shows what its search did (`search`: the cells expanded and the
+    /// jump points found, as bitmaps of the map), for the playground's picture.
+    pub search: bool,
 }
 
 /// What `gen` draws: a random map and scenarios on it.
@@ -159,7 +163,7 @@ impl Puzzle for GridPuzzle {
     type Options = GridOptions;
     type GenOptions = GridGenOptions;
     type Case = GridCase;
-    type Answer = GridAnswer;
+    type Answer = GridReply;
     type Solver = GridSolver;
 
     fn solver(
@@ -192,27 +196,38 @@ impl Puzzle for GridPuzzle {
         read_scenario(input, solver.map.as_ref(), &solver.inline)
     }
 
-    fn solve(solver: &mut GridSolver, case: &GridCase, limits: &CaseLimits) -> Solved<GridAnswer> {
+    fn solve(solver: &mut GridSolver, case: &GridCase, limits: &CaseLimits) -> Solved<GridReply> {
         solver.cases += 1;
-        let (answer, stats) = solver.searcher.solve(
-            case,
-            solver.options.connect,
-            solver.options.algo,
-            &limits.start(),
-        );
+        let (connect, algo) = (solver.options.connect, solver.options.algo);
+        let (answer, stats, picture) = if solver.options.search {
+            let (answer, stats, trace) = solve_traced(case, connect, algo, &limits.start());
+            let jumps = algo == Algorithm::Jps;
+            (
+                answer,
+                stats,
+                Some(SearchPicture::new(&case.map, &trace, jumps)),
+            )
+        } else {
+            let (answer, stats) = solver.searcher.solve(case, connect, algo, &limits.start());
+            (answer, stats, None)
+        };
         if let Ok(answer) = &answer {
             solver.check(case, answer);
         }
-        Solved::new(answer, stats)
+        let reply = answer.map(|answer| GridReply {
+            answer,
+            search: picture,
+        });
+        Solved::new(reply, stats)
     }
 
-    fn output(_: &GridSolver, _: &GridCase, answer: &GridAnswer, out: &mut String) {
-        out.push_str(&answer.line());
+    fn output(_: &GridSolver, _: &GridCase, reply: &GridReply, out: &mut String) {
+        out.push_str(&reply.answer.line());
         out.push('\n');
     }
 
-    fn summary(_: &GridSolver, answer: &GridAnswer) -> String {
-        match &answer.path {
+    fn summary(_: &GridSolver, reply: &GridReply) -> String {
+        match &reply.answer.path {
             None => "no path".to_string(),
             Some((steps, length)) => {
                 format!(
@@ -224,15 +239,15 @@ impl Puzzle for GridPuzzle {
         }
     }
 
-    fn steps(solver: &GridSolver, case: &GridCase, answer: Option<&GridAnswer>) -> Vec<Step> {
-        let path = answer
-            .and_then(|answer| answer.path.as_ref())
+    fn steps(solver: &GridSolver, case: &GridCase, reply: Option<&GridReply>) -> Vec<Step> {
+        let path = reply
+            .and_then(|reply| reply.answer.path.as_ref())
             .map_or(&[][..], |(path, _)| &path[..]);
         steps(case, &solver.grid(case), path)
     }
 
-    fn solution_moves(_: &GridSolver, answer: &GridAnswer) -> usize {
-        answer.path.as_ref().map_or(0, |(path, _)| path.len())
+    fn solution_moves(_: &GridSolver, reply: &GridReply) -> usize {
+        reply.answer.path.as_ref().map_or(0, |(path, _)| path.len())
     }
 
     fn restart(solver: &mut GridSolver) {

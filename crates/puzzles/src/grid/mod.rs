@@ -4,8 +4,10 @@
 
 mod face;
 mod print;
+mod search;
 
 pub use face::{GridGenOptions, GridOptions, GridPuzzle, GridSolver};
+pub use search::{GridReply, SearchPicture};
 pub use statespace_grid::bench;
 pub use statespace_grid::{
     Algorithm, Connectivity, Grid, GridAnswer, GridCase, GridSearcher, Map, Octile, Step, TOLERANCE,

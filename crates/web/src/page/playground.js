@@ -162,6 +162,7 @@ async function solve() {
 async function search() {
   if (tablesBlock()) return null;
   const request = { board: state.position.case, steps: true, ...searchOptions() };
+  if (state.about.name === "grid") request.search = true;  // the cells for the map's picture
   say("solving...");
   try {
     return await api(`/api/${state.about.name}/solve`, request);
@@ -186,6 +187,7 @@ function forgetAnswer() {
   byId("verdict").textContent = "";
   byId("output").textContent = "";
   byId("chart").replaceChildren();
+  drawSearch(byId("search-map"), byId("search-legend"), "", null);
 }
 
 function showMoveList() {
@@ -296,6 +298,7 @@ function showFigures(report) {
   byId("stored").textContent = stats.stored.toLocaleString("en");
   byId("time").textContent = formatSeconds(stats.seconds);
   byId("chart").replaceChildren(layerChart(stats.layers, layerKind()));
+  drawSearch(byId("search-map"), byId("search-legend"), state.position.case, report);
 }
 
 // The moves of the answer, or in words why there are none ("unsolvable", "NO ...", "stopped:

@@ -122,3 +122,14 @@ pub fn status_and_json(answer: &str) -> (u16, Value) {
     let json = serde_json::from_str(body).unwrap_or_else(|_| panic!("JSON, not {body:?}"));
     (status, json)
 }
+
+/// A grid case of `side` × `side` open cells but for a wall across the middle row with a gap of
+/// `gap` cells at its left end, from the top right corner to the bottom right one.
+pub fn walled_grid(side: usize, gap: usize) -> String {
+    let mut board = format!("type octile\nheight {side}\nwidth {side}\nmap\n");
+    for row in 0..side {
+        let wall = if row == side / 2 { "@" } else { "." };
+        board.push_str(&format!("{}{}\n", ".".repeat(gap), wall.repeat(side - gap)));
+    }
+    board + &format!("{} 0 {} {}\n", side - 1, side - 1, side - 1)
+}

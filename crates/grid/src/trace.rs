@@ -1,0 +1,142 @@
+//! A search watched: the cells it expanded and, for jump point search, the jump points it
+//! found, for a picture of why one search is faster than another (the playground draws them).
+//!
+//! The watcher is an [`Expansion`] wrapped around the search's own: the engine's A* tells it
+//! every state it expands, and the actions offered there lead to the cells generated.
+
+use std::cell::RefCell;
+use std::sync::Arc;
+
+use statespace_engine::astar::{AStar, EveryAction, Expansion};
+use statespace_engine::index::DenseIndex;
+use statespace_engine::{Cost, Domain, Limits, Recompute, Stats, StopReason};
+
+use crate::domain::{Connectivity, Grid, Octile, OctileSteps};
+use crate::jps::{JumpGrid, JumpLengths, PrunedJumps, jump_steps};
+use crate::jump::JumpMap;
+use crate::scenario::GridCase;
+use crate::solve::{Algorithm, GridAnswer, answer};
+
+/// What a search did, cell by cell.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SearchTrace {
+    /// The cells expanded, in order (for jump point search: the jump points expanded).
+    pub expanded: Vec<u32>,
+    /// The cells the expanded ones' actions reach (for jump point search: every jump point
+    /// found, expanded or not), in order, with repeats.
+    pub reached: Vec<u32>,
+}
+
+/// An expansion policy `E` that records what it is asked and where its actions lead.
+struct Watched<E> {
+    policy: E,
+    trace: RefCell<SearchTrace>,
+}
+
+impl<D: Domain<State = u32>, E: Expansion<D>> Expansion<D> for Watched<E> {
+    fn successors(&self, domain: &D, cell: &u32, by: Option<D::Action>, out: &mut Vec<D::Action>) {
+        let offered = out.len();
+        self.policy.successors(domain, cell, by, out);
+        let mut trace = self.trace.borrow_mut();
+        trace.expanded.push(*cell);
+        for &action in &out[offered..] {
+            let mut reached = *cell;
+            domain.apply(&mut reached, action);
+            trace.reached.push(reached);
+        }
+    }
+}
+
+/// The shortest path of `case`, as [`solve`](crate::solve) finds it, with what the search did.
+/// Slower than [`solve`](crate::solve) (every expansion recorded, no memory kept for the next
+/// scenario): for showing a search, not for timing it.
+pub fn solve_traced(
+    case: &GridCase,
+    connectivity: Connectivity,
+    algorithm: Algorithm,
+    limits: &Limits,
+) -> (Result<GridAnswer, StopReason>, Stats, SearchTrace) {
+    let grid = Grid::new(case.map.clone(), connectivity, case.goal);
+    if !limits.fits((case.map.cells() * size_of::<u32>()) as u64) {
+        return (
+            Err(StopReason::MemoryLimit),
+            Stats::default(),
+            SearchTrace::default(),
+        );
+    }
+    if algorithm == Algorithm::Jps && connectivity == Connectivity::Eight {
+        let jumps = JumpGrid::new(grid, Arc::new(JumpMap::new(&case.map)));
+        let watched = Watched {
+            policy: PrunedJumps,
+            trace: RefCell::default(),
+        };
+        let estimate = Recompute(|&cell: &u32| jumps.estimate(cell));
+        let mut searcher =
+            AStar::<_, _, _, Octile, Octile>::new(DenseIndex::new(Arc::new(jumps.clone())));
+        let result = searcher.search_expanding(
+            &jumps,
+            &case.start,
+            &JumpLengths,
+            &estimate,
+            &watched,
+            limits,
+        );
+        let answer = answer(result.outcome, |jumps| jump_steps(&jumps));
+        return (answer, result.stats, watched.trace.into_inner());
+    }
+    let watched = Watched {
+        policy: EveryAction,
+        trace: RefCell::default(),
+    };
+    let to_goal = |&cell: &u32| grid.estimate(cell);
+    let none = |_: &u32| Octile::ZERO;
+    let estimate: &dyn Fn(&u32) -> Octile = match algorithm {
+        Algorithm::Dijkstra => &none,
+        Algorithm::Astar | Algorithm::Jps => &to_goal,
+    };
+    let mut searcher =
+        AStar::<_, _, _, Octile, Octile>::new(DenseIndex::new(Arc::new(grid.clone())));
+    let result = searcher.search_expanding(
+        &grid,
+        &case.start,
+        &OctileSteps,
+        &Recompute(estimate),
+        &watched,
+        limits,
+    );
+    let answer = answer(result.outcome, |steps| steps);
+    (answer, result.stats, watched.trace.into_inner())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{parse, solve};
+
+    #[test]
+    fn a_traced_search_is_the_search_and_records_every_expansion() {
+        let text = [
+            include_str!("../tests/data/arena.map"),
+            include_str!("../tests/data/arena.map.scen"),
+        ]
+        .concat();
+        let cases: Vec<GridCase> = parse(&text).step_by(13).collect::<Result<_, _>>().unwrap();
+        for case in &cases {
+            for algorithm in [Algorithm::Astar, Algorithm::Dijkstra, Algorithm::Jps] {
+                let eight = Connectivity::Eight;
+                let (found, stats) = solve(case, eight, algorithm, &Limits::none());
+                let (traced, traced_stats, trace) =
+                    solve_traced(case, eight, algorithm, &Limits::none());
+                assert_eq!(traced, found);
+                assert_eq!(trace.expanded.len() as u64, stats.expanded);
+                assert_eq!(traced_stats.generated, stats.generated);
+                assert_eq!(trace.expanded[0], case.start);
+                let cells = trace.expanded.iter().chain(&trace.reached);
+                assert!(cells.clone().all(|&cell| case.map.is_passable(cell)));
+                if algorithm == Algorithm::Jps && case.start != case.goal {
+                    assert!(trace.reached.contains(&case.goal), "{case:?}");
+                }
+            }
+        }
+    }
+}
