@@ -173,3 +173,53 @@ fn generated_maps_carry_their_lengths_and_solve_to_them() {
     assert!(stderr(&solved).ends_with("5 scenarios, 5 lengths checked, 0 differ from the file\n"));
     assert_eq!(solved.status.code(), Some(0));
 }
+
+/// A file of `text` named `name` in a folder of this test's own.
+fn temporary_file(name: &str, text: &str) -> String {
+    let folder = std::env::temp_dir().join(format!("statespace-grid-test-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    let path = folder.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn map_files_that_lie_or_do_not_fit_are_refused_with_one_line() {
+    let taller = temporary_file("taller.map", &format!("{MAP}....\n"));
+    let scen = temporary_file(
+        "taller.map.scen",
+        "version 1\n0\ttaller.map\t4\t3\t0\t0\t3\t0\t3\n",
+    );
+    let output = run(&["solve", "grid", "--map", &taller, "--scen", &scen], "");
+    assert_eq!(
+        stderr(&output),
+        format!("statespace: {taller}: line 8: a row past the map's 3 (the header's height)\n")
+    );
+    assert_eq!(output.status.code(), Some(2));
+
+    let map = temporary_file("small.map", MAP);
+    let other = temporary_file(
+        "other.map.scen",
+        "version 1\n0\tsmall.map\t4\t3\t0\t0\t3\t0\t3\n0\tother.map\t4\t3\t0\t0\t3\t0\t3\n",
+    );
+    let output = run(&["solve", "grid", "--map", &map, "--scen", &other], "");
+    assert_eq!(stdout(&output), "3.00000000 E E E\n");
+    assert!(
+        stderr(&output).contains(
+            "line 3: the scenario is for the map \"other.map\", the map given is small.map"
+        ),
+        "{}",
+        stderr(&output)
+    );
+    assert_eq!(output.status.code(), Some(2));
+
+    let output = run(
+        &["solve", "grid", "--map", &map, "--max-memory", "50"],
+        "0 0 3 0\n",
+    );
+    assert_eq!(
+        stderr(&output),
+        "statespace: a map of 4 x 3 needs 84 bytes to search (7 bytes a cell), over the memory budget of 50 bytes (--max-memory)\n"
+    );
+    assert_eq!(output.status.code(), Some(2));
+}

@@ -17,7 +17,8 @@
 //!   so expanding never reads the node arena, and is a bucket queue: one stack per (f, g), found
 //!   by indexing rows of f and columns of g (integer f-values take few distinct values, and
 //!   pushing onto a stack beats a binary heap of every node), with a sparse fallback for values
-//!   out of range;
+//!   out of range; costs that are not whole numbers go to a radix heap on integer keys that
+//!   order them exactly ([`Cost::key`]);
 //! - expanded nodes are parent links in one arena (parent number, action), so no path is ever
 //!   cloned, and their costs (g) in another, read when a state leaves the open list again;
 //! - an [`AStar`] keeps all of it, and its visited map, between searches;
@@ -27,6 +28,7 @@
 //!   loop, open list and statistics.
 
 mod open_list;
+mod radix_heap;
 
 use std::time::Instant;
 
@@ -196,8 +198,8 @@ type Ranked<S, A, M, C> = (C, C, Entry<S, A, M>);
 
 /// Finds a cheapest solution from `start` with A*, each action costing what `weights` says (real
 /// lengths, or any other [`Cost`]), using a hash map of visited states. `heuristic` estimates in
-/// the same type, admissibly. Real costs go through the open list's heap instead of its buckets,
-/// with the same order of ties.
+/// the same type, admissibly. Real costs go through the open list's radix heap instead of its
+/// buckets, with the same order of ties.
 ///
 /// ```
 /// use statespace_engine::{Domain, Limits, OrderedFloat, astar::astar_weighted};

@@ -9,8 +9,8 @@ use std::ops::Add;
 /// diagonal step), or an exact type of a puzzle's own.
 ///
 /// A*'s open list files whole costs ([`Cost::WHOLE`]) in buckets by plain indexing and other
-/// costs in a heap; ties keep the same order either way (least f, then largest g, then last
-/// generated).
+/// costs in a radix heap by their keys ([`Cost::key`]), or without keys in a heap; ties keep the
+/// same order either way (least f, then largest g, then last generated).
 pub trait Cost: Copy + Ord + Hash + Debug + Add<Output = Self> + Send + Sync + 'static {
     /// The cost of no step.
     const ZERO: Self;
@@ -21,6 +21,12 @@ pub trait Cost: Copy + Ord + Hash + Debug + Add<Output = Self> + Send + Sync + '
     fn whole(self) -> u64;
     /// The cost of a whole number (exact when costs are [`WHOLE`](Cost::WHOLE)).
     fn from_whole(whole: u64) -> Self;
+    /// An integer ordered as costs are, if this cost has one: for costs `a` and `b` that both
+    /// have keys, `a.cmp(&b) == a.key().cmp(&b.key())`. A*'s open list compares the keys of
+    /// the entries in its heaps, and keeps entries without one apart, compared as costs.
+    fn key(self) -> Option<u64> {
+        None
+    }
 }
 
 /// Integers, signed too as `pathfinding` takes them (a literal `1` is an `i32`): costs and
@@ -40,6 +46,10 @@ macro_rules! integer_cost {
             fn from_whole(whole: u64) -> Self {
                 whole as $t
             }
+            #[inline]
+            fn key(self) -> Option<u64> {
+                u64::try_from(self).ok()
+            }
         }
     )*};
 }
@@ -58,5 +68,11 @@ impl Cost for ordered_float::OrderedFloat<f64> {
     }
     fn from_whole(whole: u64) -> Self {
         ordered_float::OrderedFloat(whole as f64)
+    }
+    /// The bits of a number from +0 up: ordered as the numbers are.
+    #[inline]
+    fn key(self) -> Option<u64> {
+        let bits = self.0.to_bits();
+        (bits >> 63 == 0 && !self.0.is_nan()).then_some(bits)
     }
 }

@@ -153,9 +153,14 @@ impl Add for Octile {
 }
 
 impl Ord for Octile {
-    /// The sign of `(a − b) + (c − d)√2`, in integers: when the two parts differ in sign, the
+    /// By their keys (see [`Cost::key`]) when both have one; else the sign of
+    /// `(a − b) + (c − d)√2`, in integers: when the two parts differ in sign, the
     /// larger of `(a − b)²` and `2(c − d)²` decides.
     fn cmp(&self, other: &Self) -> Ordering {
+        // Most lengths have keys, which compare as the lengths do, without branches.
+        if let (Some(key), Some(other_key)) = (self.key(), other.key()) {
+            return key.cmp(&other_key);
+        }
         let whole = i64::from(self.straight) - i64::from(other.straight);
         let root = i64::from(self.diagonal) - i64::from(other.diagonal);
         match (whole.cmp(&0), root.cmp(&0)) {
@@ -198,6 +203,15 @@ impl Cost for Octile {
             straight: u32::try_from(whole).unwrap_or(u32::MAX),
             diagonal: 0,
         }
+    }
+    /// The bits of the length as a float, exact in order when both counts are at most 2^20:
+    /// two lengths that differ, `p + q√2` apart with `|p|, |q| ≤ 2^20`, differ by at least
+    /// `1 / (|p| + |q|√2)` (as `|p² − 2q²| ≥ 1`), above 2^-22, while the float of each is
+    /// within 2^-29 of the length.
+    #[inline]
+    fn key(self) -> Option<u64> {
+        const EXACT: u32 = 1 << 20;
+        (self.straight <= EXACT && self.diagonal <= EXACT).then(|| self.length().to_bits())
     }
 }
 

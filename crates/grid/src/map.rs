@@ -18,6 +18,8 @@ pub struct Map {
     cells: Vec<u8>,
     /// Whether each cell can be walked on, read at every step of a search.
     open: Vec<bool>,
+    /// The file name of the map, when it was read from a file: `.scen` lines name it.
+    name: Option<String>,
 }
 
 /// Why a map of `width` × `height` cells is refused, if it is.
@@ -65,6 +67,7 @@ impl Map {
             height,
             cells,
             open,
+            name: None,
         })
     }
 
@@ -81,6 +84,25 @@ impl Map {
             }
             _ => Err(ParseError::new(1, "a map starts with `type octile`")),
         }
+    }
+
+    /// The map named `name`, the file name of its path (`.scen` lines on another map are
+    /// refused).
+    pub fn named(mut self, path: &str) -> Self {
+        self.name = Some(file_name(path).to_string());
+        self
+    }
+
+    /// The map's file name, if it has one.
+    pub fn name(&self) -> Option<&str> {
+        self.name.as_deref()
+    }
+
+    /// The bytes a search of the map holds at most besides its open list and nodes: the map
+    /// (a character and a passable flag a cell), a node number a cell, and the bits of jump
+    /// point search.
+    pub fn search_bytes(&self) -> u64 {
+        self.cells() as u64 * 7
     }
 
     /// The number of columns.
@@ -192,6 +214,11 @@ pub fn read_map(input: &mut impl Lines, (line, first): (usize, &str)) -> Result<
         cells.extend_from_slice(text.as_bytes());
     }
     Map::new(width, height, cells).map_err(|message| ParseError::new(input.line_read(), message))
+}
+
+/// The last component of `path`, with either separator.
+pub fn file_name(path: &str) -> &str {
+    path.rsplit(['/', '\\']).next().unwrap_or(path)
 }
 
 /// Reads the header line `name N`.

@@ -9,7 +9,7 @@ use std::sync::{Arc, OnceLock};
 
 use crate::lines::{Lines, ParseError, quoted};
 
-use crate::map::{Map, read_map};
+use crate::map::{Map, file_name, read_map};
 
 /// One scenario of a map.
 #[derive(Clone, Debug, PartialEq)]
@@ -78,6 +78,13 @@ fn scenario(map: &Arc<Map>, line: usize, text: &str) -> Result<GridCase, ParseEr
     let numbers = match fields.len() {
         4 | 5 => &fields[..],
         9 => {
+            let named = file_name(fields[1]);
+            if let Some(name) = map.name().filter(|&name| name != named) {
+                return Err(error(format!(
+                    "the scenario is for the map {}, the map given is {name}",
+                    quoted(fields[1])
+                )));
+            }
             let sizes = (fields[2].parse::<usize>(), fields[3].parse::<usize>());
             if sizes != (Ok(map.width()), Ok(map.height())) {
                 return Err(error(format!(
@@ -175,6 +182,21 @@ mod tests {
         let case = read_all(scen, Some(&map)).remove(0).unwrap();
         assert_eq!((case.start, case.goal, case.optimal), (0, 2, Some(2.0)));
         assert_eq!(read_all(&case.input(), None)[0].as_ref().unwrap(), &case);
+    }
+
+    #[test]
+    fn a_scenario_file_of_another_map_is_refused() {
+        let map = Arc::new(Map::parse(MAP).unwrap().named("maps/dao/m.map"));
+        let line = |name: &str| format!("version 1\n0\t{name}\t3\t2\t0\t0\t2\t0\t2\n");
+        assert!(read_all(&line("m.map"), Some(&map))[0].is_ok());
+        assert!(read_all(&line("dao/m.map"), Some(&map))[0].is_ok());
+        let error = read_all(&line("other.map"), Some(&map))
+            .remove(0)
+            .unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "line 2: the scenario is for the map \"other.map\", the map given is m.map"
+        );
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::cmp::Ordering;
 use proptest::prelude::*;
 use statespace_engine::bfs::bfs;
 use statespace_engine::idastar::idastar_weighted;
-use statespace_engine::{Domain, Limits, Weights};
+use statespace_engine::{Cost, Domain, Limits, Weights};
 use statespace_grid::{
     Algorithm, Connectivity, Grid, GridCase, Octile, OctileSteps, TOLERANCE, parse,
     random_scenarios, solve,
@@ -134,6 +134,31 @@ proptest! {
         };
         prop_assert_eq!(a.cmp(&b), expected);
         prop_assert!(((a + b).length() - (a.length() + b.length())).abs() < 1e-9);
+    }
+
+    /// Octile lengths compare exactly, by their keys (the open list's order) or without, on both
+    /// sides of the keys' range (counts up to 2^20) and at near ties: `p` straight steps against
+    /// `q` diagonal ones, `p / q` a convergent of √2, `p − q√2` as small as `1 / 2q√2`.
+    #[test]
+    fn octile_keys_order_near_ties_exactly(
+        base in (0u32..1 << 21, 0u32..1 << 21),
+        convergent in 0usize..16,
+        keyed_base in any::<bool>(),
+    ) {
+        let (mut p, mut q) = (1u32, 1u32);
+        for _ in 0..convergent {
+            (p, q) = (p + 2 * q, p + q);
+        }
+        let base = if keyed_base { (base.0 >> 2, base.1 >> 2) } else { base };
+        let a = Octile { straight: base.0 + p, diagonal: base.1 };
+        let b = Octile { straight: base.0, diagonal: base.1 + q };
+        // The sign of p − q√2: p² against 2q², exactly.
+        let expected = (u64::from(p) * u64::from(p)).cmp(&(2 * u64::from(q) * u64::from(q)));
+        prop_assert_eq!(a.cmp(&b), expected);
+        prop_assert_eq!(b.cmp(&a), expected.reverse());
+        if let (Some(a_key), Some(b_key)) = (a.key(), b.key()) {
+            prop_assert_eq!(a_key.cmp(&b_key), expected);
+        }
     }
 }
 

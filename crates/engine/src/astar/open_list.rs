@@ -8,11 +8,15 @@
 //!   entries: no hashing, no heap; a row's stacks grow only as far as its entries' h (one stack
 //!   a row under Dijkstra, where h is 0), and a row left behind hands its stacks on to the rows
 //!   to come, so that only the rows near the lowest hold any;
-//! - other entries (larger h, or costs that are not whole numbers) go to the row's own binary
-//!   heap, small since it holds one f (or one unit of f).
+//! - other entries (larger h) go to the row's own binary heap, small since it holds one f.
 //!
-//! Entries with f below the start's (an inconsistent estimate allows it) or too far above it go
-//! to a sparse list: a stack per (f, g) found through a map, and a heap of the non-empty ones.
+//! Costs that are not whole numbers (octile lengths, floats) skip the rows: they go to a radix
+//! heap on their keys ([`Cost::key`], f then g), which pushes without comparing, as long as no
+//! entry comes before one already taken (a consistent estimate).
+//!
+//! Entries with f below the start's (an inconsistent estimate allows it) or too far above it,
+//! costs without keys, and entries before one already taken from the radix heap go to a sparse
+//! list: a stack per (f, g) found through a map, and a heap of the non-empty ones.
 //! Everything outlives a search, to be reused by the next one.
 
 use std::cmp::{Ordering, Reverse};
@@ -20,6 +24,7 @@ use std::collections::BinaryHeap;
 
 use rustc_hash::FxHashMap;
 
+use super::radix_heap::RadixHeap;
 use crate::Cost;
 
 /// The h-values (f − g) below which whole costs go to a row's stacks: a row's stacks take 24
@@ -40,6 +45,8 @@ pub(super) struct OpenList<C, E> {
     /// Rows from this one on are untouched in this search.
     used: usize,
     sparse: SparseList<C, E>,
+    /// The entries of costs that are not whole numbers, by their keys.
+    radix: RadixHeap<(C, C, E)>,
     /// The stacks of rows left behind (empty), for rows to come: only the rows near the lowest
     /// hold stacks, so their memory follows the open list's width, not the search's depth.
     spare: Vec<Vec<Vec<E>>>,
@@ -165,6 +172,7 @@ impl<C: Ord, E> Default for OpenList<C, E> {
             low: 0,
             used: 0,
             sparse: SparseList::default(),
+            radix: RadixHeap::default(),
             pushed: 0,
             spare: Vec::new(),
             len: 0,
@@ -184,6 +192,7 @@ impl<C: Cost, E> OpenList<C, E> {
             row.stacked = 0;
         }
         self.sparse.clear();
+        self.radix.clear(0);
         self.base = base.whole();
         self.low = 0;
         self.used = 0;
@@ -195,6 +204,9 @@ impl<C: Cost, E> OpenList<C, E> {
     #[inline(always)]
     pub(super) fn push(&mut self, f: C, g: C, entry: E) {
         self.len += 1;
+        if !C::WHOLE {
+            return self.push_keyed(f, g, entry);
+        }
         // g above f (a negative estimate) would break the order in a row, and so would
         // negative values of a signed type (counted as whole zeros): rare, and sparse.
         let negative = g < C::ZERO || f < C::ZERO;
@@ -224,6 +236,17 @@ impl<C: Cost, E> OpenList<C, E> {
         }
     }
 
+    /// Files an entry of costs that are not whole numbers in the radix heap, or in the sparse
+    /// list when its costs have no keys or it comes before an entry already taken (an
+    /// inconsistent estimate, or more than one child held).
+    #[inline(always)]
+    fn push_keyed(&mut self, f: C, g: C, entry: E) {
+        match radix_key(f, g) {
+            Some(key) if key >= self.radix.floor() => self.radix.push(key, (f, g, entry)),
+            _ => self.sparse.push(f, g, entry),
+        }
+    }
+
     /// Marks the rows up to `offset` as used, making those that are new.
     #[cold]
     fn open_rows(&mut self, offset: usize) {
@@ -237,6 +260,9 @@ impl<C: Cost, E> OpenList<C, E> {
     // Always inlined, for the same reason as `push`.
     #[inline(always)]
     pub(super) fn pop(&mut self) -> Option<(C, C, E)> {
+        if !C::WHOLE {
+            return self.pop_keyed();
+        }
         while self.low < self.used && self.rows[self.low].is_empty() {
             let stacks = std::mem::take(&mut self.rows[self.low].stacks);
             if !stacks.is_empty() {
@@ -277,6 +303,31 @@ impl<C: Cost, E> OpenList<C, E> {
         self.len -= 1;
         Some((f, g, entry))
     }
+}
+
+impl<C: Cost, E> OpenList<C, E> {
+    /// The next entry when costs are not whole numbers: the radix heap's or the sparse list's.
+    #[inline(always)]
+    fn pop_keyed(&mut self) -> Option<(C, C, E)> {
+        let radix_best = self.radix.peek().map(|(_, &(f, g, _))| (f, g));
+        let (f, g, entry) = match (radix_best, self.sparse.peek()) {
+            (None, None) => return None,
+            (Some((f, g)), Some(sparse)) if (Reverse(f), g) < (Reverse(sparse.0), sparse.1) => {
+                self.sparse.pop()
+            }
+            (None, Some(_)) => self.sparse.pop(),
+            (Some(_), _) => self.radix.pop(),
+        };
+        self.len -= 1;
+        Some((f, g, entry))
+    }
+}
+
+/// The radix heap's key of an entry at (f, g), if both have keys (see [`Cost::key`]): least f,
+/// then largest g, is the least key.
+#[inline(always)]
+fn radix_key<C: Cost>(f: C, g: C) -> Option<u128> {
+    Some((u128::from(f.key()?) << 64) | u128::from(!g.key()?))
 }
 
 /// Entries out of the rows' range: a stack per (f, g), and a heap of the non-empty ones ordered

@@ -97,6 +97,15 @@ impl GridSolver {
     }
 }
 
+/// `bytes` for a reader: in bytes below a mebibyte, else in MiB.
+fn size(bytes: u64) -> String {
+    if bytes < 1 << 20 {
+        format!("{bytes} bytes")
+    } else {
+        format!("{:.1} MiB", bytes as f64 / f64::from(1 << 20))
+    }
+}
+
 /// Reads the map file of the options.
 fn load_map(path: &PathBuf) -> Result<Map, OptionsError> {
     let file = std::fs::File::open(path)
@@ -107,15 +116,30 @@ fn load_map(path: &PathBuf) -> Result<Map, OptionsError> {
         .line()
         .map_err(in_file)?
         .map(|(line, text)| (line, text.to_string()));
-    match first {
+    let map = match first {
         Some((line, text)) if text.starts_with("type") => {
-            read_map(&mut input, (line, &text)).map_err(in_file)
+            read_map(&mut input, (line, &text)).map_err(in_file)?
         }
-        _ => Err(in_file(ParseError::new(
-            1,
-            "a map starts with `type octile`",
-        ))),
+        _ => {
+            return Err(in_file(ParseError::new(
+                1,
+                "a map starts with `type octile`",
+            )));
+        }
+    };
+    // A header whose height is short of the rows would leave rows unread.
+    while let Some((line, text)) = input.line().map_err(in_file)? {
+        if !text.trim().is_empty() {
+            return Err(in_file(ParseError::new(
+                line,
+                format!(
+                    "a row past the map's {} (the header's height)",
+                    map.height()
+                ),
+            )));
+        }
     }
+    Ok(map.named(&path.to_string_lossy()))
 }
 
 impl Puzzle for GridPuzzle {
@@ -168,7 +192,7 @@ impl Puzzle for GridPuzzle {
 
     fn solver(
         options: &GridOptions,
-        _: &CaseLimits,
+        limits: &CaseLimits,
         _: Option<Progress>,
     ) -> Result<GridSolver, OptionsError> {
         if options.algo == Algorithm::Jps && options.connect == Connectivity::Four {
@@ -178,6 +202,18 @@ impl Puzzle for GridPuzzle {
             ));
         }
         let map = options.map.as_ref().map(load_map).transpose()?;
+        if let Some(map) = &map
+            && !limits.memory().fits(map.search_bytes())
+        {
+            return Err(OptionsError::new(format!(
+                "a map of {} x {} needs {} to search (7 bytes a cell), over the memory budget \
+                 of {} (--max-memory)",
+                map.width(),
+                map.height(),
+                size(map.search_bytes()),
+                size(limits.max_memory.unwrap_or(0))
+            )));
+        }
         Ok(GridSolver {
             options: options.clone(),
             map: map.map(Arc::new),
