@@ -73,43 +73,58 @@ impl Flipper {
         if self.burnt { -cake } else { cake }
     }
 
-    /// Where pancake `size` lies, from the top (N + 1: the plate).
-    /// A block at a time, each compared whole into a mask: this is most of the work per node.
-    fn position(&self, size: u16) -> usize {
+    /// Where pancakes `sizes` lie, from the top (N + 1: the plate), found together a block at
+    /// a time, each block compared whole into a mask: this is most of the work per node.
+    fn positions(&self, sizes: [u16; 2]) -> [usize; 2] {
+        let mut found = [usize::MAX; 2];
         for (block, cakes) in self.cakes.chunks_exact(LANES).enumerate() {
-            let mask = cakes.iter().enumerate().fold(0u32, |mask, (lane, cake)| {
-                mask | u32::from(cake.unsigned_abs() == size) << lane
-            });
-            if mask != 0 {
-                return block * LANES + mask.trailing_zeros() as usize;
+            for (at, size) in found.iter_mut().zip(sizes) {
+                let mask = cakes.iter().enumerate().fold(0u32, |mask, (lane, cake)| {
+                    mask | u32::from(cake.unsigned_abs() == size) << lane
+                });
+                if mask != 0 && *at == usize::MAX {
+                    *at = block * LANES + mask.trailing_zeros() as usize;
+                }
+            }
+            if found[0] != usize::MAX && found[1] != usize::MAX {
+                break;
             }
         }
-        unreachable!("every size lies in the stack")
+        found
     }
 
-    /// The flips of the stack that `at` and `position` describe (the pancake at an index, the
-    /// index of a size) that close a gap, but `last`: those that bring under the top pancake
-    /// (turned over when burnt) a neighbour it has no gap with, one gap away from it.
+    /// The flips of the stack that `at` and `positions` describe (the pancake at an index, the
+    /// indices of two sizes) that close a gap, but `last`: those that bring under the top
+    /// pancake (turned over when burnt) a neighbour it has no gap with, one gap away from it.
     fn closing_of(
         &self,
         at: impl Fn(usize) -> i16,
-        position: impl Fn(u16) -> usize,
+        positions: impl Fn([u16; 2]) -> [usize; 2],
         last: usize,
     ) -> Closing {
         let top = self.turned(at(0));
+        let plate = self.len() as i16 + 1;
+        // A neighbour that is no pancake (0, or beyond the plate) is looked for as the plate,
+        // which is found at once and never closes a gap there.
+        let real = |below: i16| below != 0 && below.unsigned_abs() <= plate as u16;
         let neighbours = if self.burnt {
             [top + 1, 0]
         } else {
             [top - 1, top + 1]
         };
-        let plate = self.len() as i16 + 1;
-        let smallest = self.smallest();
-        let mut flips = neighbours.map(|below| {
-            if below == 0 || below.unsigned_abs() > plate as u16 {
-                return 0;
+        let sizes = neighbours.map(|below| {
+            if real(below) {
+                below.unsigned_abs()
+            } else {
+                plate as u16
             }
-            let k = position(below.unsigned_abs());
-            let closes = k >= smallest
+        });
+        let found = positions(sizes);
+        let smallest = self.smallest();
+        let mut flips = [0, 1].map(|side| {
+            let (below, k) = (neighbours[side], found[side]);
+            let closes = real(below)
+                && k >= smallest
                 && k != last
                 && at(k) == below
                 && is_gap(at(k - 1), below, self.burnt);
@@ -125,7 +140,11 @@ impl Flipper {
     /// The gap-closing flips of the current stack but `last`.
     fn closing(&self, last: Option<u8>) -> Closing {
         let last = last.map_or(0, usize::from);
-        self.closing_of(|index| self.cakes[index], |size| self.position(size), last)
+        self.closing_of(
+            |index| self.cakes[index],
+            |sizes| self.positions(sizes),
+            last,
+        )
     }
 
     /// The gap-closing flips of the stack a flip of `k` leads to, but `k` back, read from the
@@ -138,11 +157,11 @@ impl Flipper {
                 self.cakes[index]
             }
         };
-        let position = |size: u16| {
-            let index = self.position(size);
-            if index < k { k - 1 - index } else { index }
+        let positions = |sizes| {
+            self.positions(sizes)
+                .map(|index| if index < k { k - 1 - index } else { index })
         };
-        self.closing_of(at, position, k)
+        self.closing_of(at, positions, k)
     }
 
     /// The gaps after a flip of `k` from the current stack, whose gaps are `before`: the pair
