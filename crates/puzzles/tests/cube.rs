@@ -363,3 +363,38 @@ fn each_kind_of_bad_3x3x3_line_is_refused_by_name() {
         assert_eq!(error, format!("line 2: {message}"), "{line}");
     }
 }
+
+// The 3×3×3's optimal answers by IDA* on Korf's corner table.
+
+mod corner_table {
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+    use statespace_engine::Limits;
+    use statespace_engine::bidirectional_bfs::bidirectional_bfs;
+    use statespace_puzzles::cube::{CornerTable, Face, Move, Rubik};
+
+    use super::Rubiks;
+
+    #[test]
+    fn answers_are_as_short_as_bidirectional_bfs_and_solve_the_cube() {
+        let (table, _) = CornerTable::build(&Limits::none()).unwrap();
+        assert_eq!(table.distance(&Rubik::SOLVED.corners), 0);
+        let mut rng = ChaCha8Rng::seed_from_u64(34);
+        for length in [0, 1, 2, 4, 6, 7, 8] {
+            let scramble: Vec<Move> = (0..length)
+                .map(|_| Move {
+                    face: Face::ALL[rng.random_range(0..6)],
+                    quarters: rng.random_range(1..4),
+                })
+                .collect();
+            let cube = Rubik::scrambled(&scramble);
+            let (moves, _) = table.solve(&cube, &Limits::none());
+            let moves = moves.unwrap();
+            let replayed = moves.iter().fold(cube, |cube, &turn| cube.turned(turn));
+            assert_eq!(replayed, Rubik::SOLVED, "{length}");
+            let shortest = bidirectional_bfs(&Rubiks, &cube, &[Rubik::SOLVED], &Limits::none());
+            let shortest = shortest.outcome.solution().unwrap().actions.len();
+            assert_eq!(moves.len(), shortest, "{length}");
+        }
+    }
+}

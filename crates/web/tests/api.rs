@@ -114,6 +114,12 @@ fn options_and_limits_go_with_the_board() {
     assert_eq!(status, 200);
     assert_eq!(report["output"], "stopped: node limit reached\n");
     assert_eq!(report["stats"]["expanded"], 10);
+    // The playground's first algorithm for the cube is twophase: a 2x2x2 takes it too.
+    let url = format!("{}/api/cube/solve", server());
+    let request = json!({"board": "R U2 F'", "size": "2", "algo": "twophase"});
+    let (status, report) = post_json(&url, &request);
+    assert_eq!(status, 200, "{report}");
+    assert_eq!(report["output"], "F U2 R'\n");
 }
 
 #[test]

@@ -134,10 +134,9 @@ impl Options {
             ));
         }
         match (self.size, self.algo) {
-            (Size::Two, None | Some(Algorithm::Optimal)) => Ok(Task::Pocket(self.metric)),
-            (Size::Two, Some(Algorithm::TwoPhase)) => Err(OptionsError::new(
-                "--algo twophase is for the 3x3x3; the 2x2x2 is solved optimally (--algo optimal)",
-            )),
+            // A shortest answer is an answer within any bound: the 2×2×2's exact table answers
+            // for the two-phase search too (the playground's first algorithm is twophase).
+            (Size::Two, _) => Ok(Task::Pocket(self.metric)),
             (Size::Three, _) if self.metric == Metric::Qtm => Err(OptionsError::new(
                 "the 3x3x3 counts moves in the half-turn metric only (--metric htm)",
             )),
@@ -177,7 +176,7 @@ impl Puzzle for CubePuzzle {
             (
                 "twophase",
                 "the 3×3×3: Kociemba's two-phase search, the first answer within --max-length \
-                 (tables built once, under a second)",
+                 (tables built once, under a second); the 2×2×2: its exact table, as optimal",
             ),
             (
                 "optimal",
