@@ -73,36 +73,41 @@ pub fn slice_permutation(edges: &Edges) -> u16 {
     rank_permutation(&order) as u16
 }
 
-/// A coordinate's value after each move: `next[value × 18 + move]`.
+/// A coordinate's value after each of its moves: `next[value × columns + column]`, a column
+/// for each move it is turned by (phase 2's ten alone, so its rows stay short).
 #[derive(Clone, Debug)]
 pub struct MoveTable {
     size: usize,
+    columns: usize,
     next: Vec<u16>,
 }
 
 impl MoveTable {
     /// The table of the coordinate `rank` over its `size` values, each value's cube made by
-    /// `cube`; only `moves` are filled in (the others stay 0).
+    /// `cube`, under `moves` (column `k` for `moves[k]`).
     fn build(
         size: usize,
         moves: &[u8],
         cube: impl Fn(usize) -> Rubik,
         rank: impl Fn(&Rubik) -> u16,
     ) -> MoveTable {
-        let mut next = vec![0; size * MOVES];
+        let columns = moves.len();
+        let mut next = Vec::with_capacity(size * columns);
         for value in 0..size {
             let start = cube(value);
-            for &turn in moves {
-                next[value * MOVES + usize::from(turn)] = rank(&start.turned(move_of(turn)));
-            }
+            next.extend(moves.iter().map(|&turn| rank(&start.turned(move_of(turn)))));
         }
-        MoveTable { size, next }
+        MoveTable {
+            size,
+            columns,
+            next,
+        }
     }
 
-    /// The value after move `turn` from `value`.
+    /// The value after the move of `column` from `value`.
     #[inline]
-    pub fn get(&self, value: u16, turn: u8) -> u16 {
-        self.next[usize::from(value) * MOVES + usize::from(turn)]
+    pub fn get(&self, value: u16, column: u8) -> u16 {
+        self.next[usize::from(value) * self.columns + usize::from(column)]
     }
 }
 
@@ -118,46 +123,64 @@ pub struct PruningTable {
 }
 
 impl PruningTable {
-    /// The table of the pairs of `outer` and `inner` under `moves`, by a breadth-first search
+    /// The table of the pairs of `outer` and `inner` under their moves (the same for both), by
+    /// a breadth-first search
     /// from `goal` that scans the table for each distance's pairs (the moves are a group's, so
     /// distances from the goal are distances to it). A byte per pair and no frontier lists: a
     /// few times faster than the engine's general
     /// [`distance_table`](statespace_engine::distance_table::distance_table) on these dense
-    /// spaces.
+    /// spaces. Once most pairs are reached, each layer is found backwards instead: a pair not
+    /// reached yet is one more than a layer's distance when a move leads it into that layer,
+    /// and the search of its moves stops at the first that does (Kociemba builds his tables
+    /// so).
     fn build(
         outer: &MoveTable,
         inner: &MoveTable,
-        moves: &[u8],
         goal: (u16, u16),
         stats: &mut Stats,
     ) -> PruningTable {
         let width = inner.size;
-        let mut distances = vec![UNSEEN; outer.size * width];
+        let size = outer.size * width;
+        debug_assert_eq!(outer.columns, inner.columns);
+        let moves = 0..outer.columns as u8;
+        let mut distances = vec![UNSEEN; size];
         distances[usize::from(goal.0) * width + usize::from(goal.1)] = 0;
-        for depth in 0.. {
+        let mut reached = 1;
+        let neighbour = |(outer_value, inner_value): (u16, u16), turn: u8| {
+            usize::from(outer.get(outer_value, turn)) * width
+                + usize::from(inner.get(inner_value, turn))
+        };
+        for depth in 0u8.. {
             let mut layer = LayerStats {
-                depth,
+                depth: u32::from(depth),
                 ..LayerStats::default()
             };
-            for outer_value in 0..outer.size as u16 {
-                let row = usize::from(outer_value) * width;
-                for inner_value in 0..width as u16 {
-                    if distances[row + usize::from(inner_value)] != depth as u8 {
-                        continue;
-                    }
-                    layer.count(moves.len() as u64);
-                    for &turn in moves {
-                        let next = usize::from(outer.get(outer_value, turn)) * width
-                            + usize::from(inner.get(inner_value, turn));
-                        if distances[next] == UNSEEN {
-                            distances[next] = depth as u8 + 1;
+            let backwards = reached * 2 > size;
+            let wanted = if backwards { UNSEEN } else { depth };
+            for pair in 0..size {
+                if distances[pair] != wanted {
+                    continue;
+                }
+                layer.expanded += 1;
+                let values = ((pair / width) as u16, (pair % width) as u16);
+                for turn in moves.clone() {
+                    layer.generated += 1;
+                    let next = neighbour(values, turn);
+                    if backwards {
+                        if distances[next] == depth {
+                            distances[pair] = depth + 1;
+                            reached += 1;
+                            break;
                         }
+                    } else if distances[next] == UNSEEN {
+                        distances[next] = depth + 1;
+                        reached += 1;
                     }
                 }
             }
             stats.expanded += layer.expanded;
             stats.generated += layer.generated;
-            if layer.expanded == 0 {
+            if reached == size || layer.expanded == 0 {
                 break;
             }
         }
@@ -193,16 +216,21 @@ pub struct Tables {
     pub slice_twist: PruningTable,
     /// Phase 1's distances of (slice, flip).
     pub slice_flip: PruningTable,
+    /// Phase 1's distances of (twist, flip).
+    pub twist_flip: PruningTable,
     /// Phase 2's distances of (corners, slice order).
     pub corners_slice: PruningTable,
     /// Phase 2's distances of (edges, slice order).
     pub edges_slice: PruningTable,
 }
 
-/// The bytes the tables take: six move tables of two bytes per value and move, four pruning
+/// The bytes the tables take: six move tables of two bytes per value and move, five pruning
 /// tables of a byte per pair.
-pub const TABLE_BYTES: u64 =
-    2 * MOVES as u64 * (2187 + 2048 + 495 + 2 * 40320 + 24) + 495 * (2187 + 2048) + 2 * 40320 * 24;
+pub const TABLE_BYTES: u64 = 2 * MOVES as u64 * (2187 + 2048 + 495)
+    + 2 * PHASE2_MOVES.len() as u64 * (2 * 40320 + 24)
+    + 495 * (2187 + 2048)
+    + 2187 * 2048
+    + 2 * 40320 * 24;
 
 impl Tables {
     /// Builds every table within the memory budget of `limits` (refused before it starts when
@@ -287,12 +315,11 @@ impl Tables {
             |cube| slice_permutation(&cube.edges),
         );
         let mut stats = Stats::default();
-        let slice_twist = PruningTable::build(&slice, &twist, &all, (SLICE_SOLVED, 0), &mut stats);
-        let slice_flip = PruningTable::build(&slice, &flip, &all, (SLICE_SOLVED, 0), &mut stats);
-        let corners_slice =
-            PruningTable::build(&corners, &slice_order, &PHASE2_MOVES, (0, 0), &mut stats);
-        let edges_slice =
-            PruningTable::build(&edges, &slice_order, &PHASE2_MOVES, (0, 0), &mut stats);
+        let slice_twist = PruningTable::build(&slice, &twist, (SLICE_SOLVED, 0), &mut stats);
+        let slice_flip = PruningTable::build(&slice, &flip, (SLICE_SOLVED, 0), &mut stats);
+        let twist_flip = PruningTable::build(&twist, &flip, (0, 0), &mut stats);
+        let corners_slice = PruningTable::build(&corners, &slice_order, (0, 0), &mut stats);
+        let edges_slice = PruningTable::build(&edges, &slice_order, (0, 0), &mut stats);
         let tables = Tables {
             twist,
             flip,
@@ -302,6 +329,7 @@ impl Tables {
             slice_order,
             slice_twist,
             slice_flip,
+            twist_flip,
             corners_slice,
             edges_slice,
         };

@@ -34,6 +34,7 @@ mod print;
 mod rubik;
 mod solve;
 mod twophase;
+mod views;
 
 pub use board::{Cube, CubeCase};
 pub use coords::Tables;

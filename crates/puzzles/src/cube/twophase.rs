@@ -15,15 +15,21 @@
 //! IDA* over whole cubes: the second search starts from the leaves of the first. Moves that
 //! repeat the last move's face, or turn its opposite face after it in the wrong order, are
 //! never tried (their twins in the other order are).
+//!
+//! Phase 1 is pruned by the largest of three pair distances (slice × twist, slice × flip,
+//! twist × flip). The search runs on six [views](super::views) of the cube at once (turned to
+//! each axis, and inverted), one phase-1 length after another across all six, and stops at the
+//! first answer any of them gives.
 
 use statespace_engine::{LayerStats, Limits, Meter, Stats, StopReason};
 
 use super::coords::{
-    MOVES, PHASE2_MOVES, SLICE_SOLVED, Tables, corner_permutation, edge_permutation, flip, move_of,
-    slice, slice_permutation, twist,
+    MOVES, PHASE2_MOVES, Tables, corner_permutation, edge_permutation, flip, move_of, slice,
+    slice_permutation, twist,
 };
 use super::cubie::Move;
 use super::rubik::Rubik;
+use super::views::View;
 
 /// The most moves an answer may be asked to fit in.
 pub const MAX_LENGTH: u8 = 30;
@@ -64,9 +70,32 @@ fn in_g1(turn: u8) -> bool {
     matches!(turn / 3, 0 | 3) || quarters == 2
 }
 
+/// The fewest phase-1 moves (twist, flip, slice) needs, as its three pair tables bound them.
+fn phase1_estimate(tables: &Tables, (twist, flip, slice): (u16, u16, u16)) -> u8 {
+    tables
+        .slice_twist
+        .get(slice, twist)
+        .max(tables.slice_flip.get(slice, flip))
+        .max(tables.twist_flip.get(twist, flip))
+}
+
+/// Whether (twist, flip, slice) may reach G1 in fewer than `remaining` moves: each table is
+/// read only while the ones before allow it.
+#[inline]
+fn phase1_within(tables: &Tables, (twist, flip, slice): (u16, u16, u16), remaining: u8) -> bool {
+    tables.slice_twist.get(slice, twist) < remaining
+        && tables.slice_flip.get(slice, flip) < remaining
+        && tables.twist_flip.get(twist, flip) < remaining
+}
+
+/// A view's search start: the view, its cube, its phase-1 coordinates and their estimate.
+type ViewStart = (View, Rubik, (u16, u16, u16), u8);
+
 /// One cube's search.
 struct Search<'a> {
     tables: &'a Tables,
+    /// The view being searched, and the cube as it shows it.
+    view: View,
     cube: Rubik,
     /// The moves of the path being searched, phase 1's then phase 2's.
     path: [u8; MAX_LENGTH as usize + 1],
@@ -127,12 +156,8 @@ impl Search<'_> {
                 tables.flip.get(flip, turn),
                 tables.slice.get(slice, turn),
             );
-            let estimate = tables
-                .slice_twist
-                .get(next.2, next.0)
-                .max(tables.slice_flip.get(next.2, next.1));
             self.layer.generated += 1;
-            if estimate >= remaining {
+            if !phase1_within(tables, next, remaining) {
                 continue;
             }
             self.path[usize::from(depth)] = turn;
@@ -169,7 +194,9 @@ impl Search<'_> {
         self.phase1_length = depth;
         for bound in estimate..=room {
             if self.phase2_search(coordinates, depth, bound)? {
-                let best = merged(&self.path[..usize::from(depth + bound)]);
+                let best = self
+                    .view
+                    .to_original(&merged(&self.path[..usize::from(depth + bound)]));
                 let length = best.len() as u8;
                 self.best = Some(best);
                 if self.probes == 0 || length == 0 {
@@ -204,20 +231,24 @@ impl Search<'_> {
         self.expand()?;
         let tables = self.tables;
         let last = self.face_before(depth);
-        for turn in PHASE2_MOVES {
+        for (column, &turn) in PHASE2_MOVES.iter().enumerate() {
             // Phase 1's last turn (R, say) may be followed by its face's half turn: R R2 is
             // the answer's R'. Found this way, answers of short scrambles stay short.
             let merges = depth == self.phase1_length && turn / 3 == last;
             if !may_follow(turn / 3, last) && !merges {
                 continue;
             }
+            let column = column as u8;
             let next = (
-                tables.corners.get(corners, turn),
-                tables.edges.get(edges, turn),
-                tables.slice_order.get(order, turn),
+                tables.corners.get(corners, column),
+                tables.slice_order.get(order, column),
             );
             self.layer.generated += 1;
-            if self.phase2_estimate(next) >= remaining {
+            if tables.corners_slice.get(next.0, next.1) >= remaining {
+                continue;
+            }
+            let next = (next.0, tables.edges.get(edges, column), next.1);
+            if tables.edges_slice.get(next.1, next.2) >= remaining {
                 continue;
             }
             self.path[usize::from(depth)] = turn;
@@ -259,6 +290,7 @@ pub fn solve(
     let started = std::time::Instant::now();
     let mut search = Search {
         tables,
+        view: View::ALL[0],
         cube: *cube,
         path: [0; MAX_LENGTH as usize + 1],
         limit: settings.max_length.min(MAX_LENGTH),
@@ -269,25 +301,38 @@ pub fn solve(
         expanded: 0,
         layer: LayerStats::default(),
     };
-    let start = (twist(&cube.corners), flip(&cube.edges), slice(&cube.edges));
-    let first = tables
-        .slice_twist
-        .get(start.2, start.0)
-        .max(tables.slice_flip.get(start.2, start.1));
-    debug_assert!(first > 0 || (start.0, start.1, start.2) == (0, 0, SLICE_SOLVED));
+    // Each view's cube, its phase-1 coordinates and their estimate; a view showing the same
+    // cube as one before it (a symmetric cube) would find the same answers.
+    let mut views: Vec<ViewStart> = Vec::with_capacity(View::ALL.len());
+    for view in View::ALL {
+        let seen = view.cube(cube);
+        if views.iter().any(|&(_, other, _, _)| other == seen) {
+            continue;
+        }
+        let start = (twist(&seen.corners), flip(&seen.edges), slice(&seen.edges));
+        views.push((view, seen, start, phase1_estimate(tables, start)));
+    }
+    let first = views.iter().map(|view| view.3).min().unwrap_or(0);
     let mut stats = Stats::default();
     let mut outcome = Ok(Next::Go);
     let mut length = first;
-    while length <= search.limit {
+    'lengths: while length <= search.limit {
         search.layer = LayerStats {
             depth: u32::from(length),
             ..LayerStats::default()
         };
-        outcome = search.phase1(start, 0, length);
-        stats.push_layer(std::mem::take(&mut search.layer));
-        if !matches!(outcome, Ok(Next::Go)) {
-            break;
+        for &(view, seen, start, estimate) in &views {
+            if estimate > length || length > search.limit {
+                continue;
+            }
+            (search.view, search.cube) = (view, seen);
+            outcome = search.phase1(start, 0, length);
+            if !matches!(outcome, Ok(Next::Go)) {
+                stats.push_layer(std::mem::take(&mut search.layer));
+                break 'lengths;
+            }
         }
+        stats.push_layer(std::mem::take(&mut search.layer));
         length += 1;
     }
     stats.expanded = search.expanded;
