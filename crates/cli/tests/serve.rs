@@ -39,6 +39,13 @@ impl Server {
 
     /// The body of the answer to a bare HTTP/1.0 request, after checking its status is 200.
     fn request(&self, head: &str, body: &str) -> String {
+        let (status, body) = self.exchange(head, body);
+        assert!(status.starts_with("HTTP/1.0 200"), "{status}");
+        body
+    }
+
+    /// The status line and body of the answer to a bare HTTP/1.0 request.
+    fn exchange(&self, head: &str, body: &str) -> (String, String) {
         let mut stream = TcpStream::connect(&self.address).expect("the server listens");
         write!(
             stream,
@@ -49,8 +56,7 @@ impl Server {
         let mut answer = String::new();
         stream.read_to_string(&mut answer).unwrap();
         let (status, body) = answer.split_once("\r\n\r\n").expect("a head and a body");
-        assert!(status.starts_with("HTTP/1.0 200"), "{status}");
-        body.to_string()
+        (status.to_string(), body.to_string())
     }
 
     /// The status line and body of the answer to `GET /api/health` for Host `host`.
@@ -127,4 +133,43 @@ fn serve_answers_loopback_names_and_the_allowed_hosts_only() {
         without.health_for("playground.test").0,
         "HTTP/1.0 403 Forbidden"
     );
+}
+
+/// A `side` × `side` open octile map with a wall across its middle row but for a gap of 10 cells
+/// on the left, and one scenario from the bottom left corner to the bottom right.
+fn walled_grid(side: usize) -> String {
+    let mut board = format!("type octile\nheight {side}\nwidth {side}\nmap\n");
+    for row in 0..side {
+        let wall = if row == side / 2 { "@" } else { "." };
+        board.push_str(&format!("{}{}\n", ".".repeat(10), wall.repeat(side - 10)));
+    }
+    board + &format!("{} 0 {} {}\n", side - 1, side - 1, side - 1)
+}
+
+#[test]
+fn max_body_lets_a_larger_map_in_and_is_refused_out_of_range() {
+    let board = walled_grid(400);
+    let request = serde_json::json!({"board": board, "algo": "jps"}).to_string();
+    assert!(request.len() > 64 << 10, "{} bytes", request.len());
+    let (status, body) = Server::start(&[]).exchange("POST /api/grid/solve", &request);
+    assert!(status.starts_with("HTTP/1.0 413"), "{status}");
+    assert!(
+        body.contains("the body is larger than 65536 bytes"),
+        "{body}"
+    );
+    let server = Server::start(&["--max-body", "1100000"]);
+    let answer: Value =
+        serde_json::from_str(&server.request("POST /api/grid/solve", &request)).unwrap();
+    let solved = run(&["solve", "grid", "--algo", "jps", "--json"], &board);
+    let expected: Value = serde_json::from_str(stdout(&solved)).unwrap();
+    assert_eq!(answer["answer"]["moves"], expected["answer"]["moves"]);
+    assert_eq!(answer["answer"]["length"], expected["answer"]["length"]);
+    assert_eq!(
+        answer["answer"]["moves"].as_array().map(Vec::len),
+        Some(782)
+    );
+    for bad in ["1023", "67108865", "lots"] {
+        let refused = run(&["serve", "--port", "0", "--max-body", bad], "");
+        assert_eq!(refused.status.code(), Some(2), "{bad}");
+    }
 }

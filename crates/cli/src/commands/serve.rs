@@ -28,13 +28,25 @@ pub struct ServeArgs {
     /// names are refused, so that no page elsewhere reaches the server by DNS rebinding.
     #[arg(long, value_name = "NAME")]
     allow_host: Vec<String>,
+    /// The most bytes a request's body may have (default 64 KiB). A grid's map travels in the
+    /// request: 1100000 lets the page draw maps of up to 1,024 x 1,024 cells. Each connection
+    /// may hold one body, so the connection cap times this is what bodies can take.
+    #[arg(long, value_name = "BYTES", default_value_t = Caps::default().body_bytes as u64,
+          value_parser = clap::value_parser!(u64).range(1024..=MAX_BODY_BYTES))]
+    max_body: u64,
 }
+
+/// The largest `--max-body`: 64 MiB, so that the server's 256 connections can't hold over 16 GiB.
+const MAX_BODY_BYTES: u64 = 64 << 20;
 
 /// Serves the playground until the process is stopped, after printing its address.
 pub fn run(args: &ServeArgs) -> anyhow::Result<Verdict> {
     let address = SocketAddr::new(args.bind, args.port);
     let settings = Settings {
-        caps: Caps::default(),
+        caps: Caps {
+            body_bytes: usize::try_from(args.max_body).expect("--max-body is at most 64 MiB"),
+            ..Caps::default()
+        },
         tables: args.pdb_dir.clone().unwrap_or_else(default_cache_dir),
         hosts: AllowedHosts::new(&args.allow_host),
     };
