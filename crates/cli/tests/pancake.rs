@@ -19,6 +19,7 @@ fn shipped_example_with_every_algorithm() {
         ("astar", "3 2\n\n5\n4 3 5 4 7 8 7 5\n\n"),
         ("mm", "3 2\n\n5\n3 7 8 7 5 4 3 2\n\n"),
         ("nbs", "3 2\n\n5\n4 3 5 4 7 8 7 5\n\n"),
+        ("dvcbs", "3 2\n\n5\n8 5 7 5 4 3 8 2\n\n"),
     ] {
         let output = run(&["solve", "pancake", "--algo", algo], &example);
         // A sorted stack, and a stack of one, are answered by an empty line.

@@ -38,6 +38,7 @@ fn check_every_stack(size: usize, burnt: bool) {
         Algorithm::Astar,
         Algorithm::Mm,
         Algorithm::Nbs,
+        Algorithm::Dvcbs,
     ];
     let gap_k = [Heuristic::Gap1, Heuristic::Gap2, Heuristic::Gap3];
     let solvers: Vec<Solver> = (algorithms.map(|algo| Solver::new(algo, Heuristic::Gap, burnt)))

@@ -33,6 +33,8 @@ enum AlgorithmArg {
     Mm,
     /// NBS, bidirectional heuristic search expanding pairs, the estimate both ways.
     Nbs,
+    /// DVCBS, bidirectional heuristic search expanding a least vertex cover, as NBS.
+    Dvcbs,
 }
 
 /// The `--heuristic` values.
@@ -62,6 +64,7 @@ impl SolveArgs {
                 AlgorithmArg::Astar => Algorithm::Astar,
                 AlgorithmArg::Mm => Algorithm::Mm,
                 AlgorithmArg::Nbs => Algorithm::Nbs,
+                AlgorithmArg::Dvcbs => Algorithm::Dvcbs,
             },
             heuristic: match self.heuristic {
                 HeuristicArg::Gap => Heuristic::Gap,

@@ -116,6 +116,10 @@ impl Puzzle for Pancake {
                 "NBS, bidirectional heuristic search expanding pairs, the gap heuristic both \
                  ways",
             ),
+            (
+                "dvcbs",
+                "DVCBS, bidirectional heuristic search expanding a least vertex cover, as NBS",
+            ),
         ],
         example: include_str!("../../../../examples/pancake.txt"),
         layouts: &[],

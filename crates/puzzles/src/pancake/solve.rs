@@ -1,7 +1,8 @@
-//! Optimal solvers: IDA*, A*, MM or NBS over [`Pancakes`] with the gap heuristic.
+//! Optimal solvers: IDA*, A*, MM, NBS or DVCBS over [`Pancakes`] with the gap heuristic.
 
 use serde::{Deserialize, Serialize};
 use statespace_engine::astar::astar;
+use statespace_engine::dvcbs::dvcbs;
 use statespace_engine::idastar::idastar_with;
 use statespace_engine::mm::mm;
 use statespace_engine::nbs::nbs;
@@ -23,6 +24,9 @@ pub enum Algorithm {
     Mm,
     /// NBS: bidirectional heuristic search expanding pairs, the estimate both ways.
     Nbs,
+    /// DVCBS: bidirectional, expanding a least vertex cover of the pairs' g-values, the estimate
+    /// both ways.
+    Dvcbs,
 }
 
 /// The estimate of the flips left that the search uses.
@@ -162,10 +166,14 @@ impl Solver {
                 idastar_with(Flipper::new(stack, self.burnt, self.heuristic), limits)
             }
             Algorithm::Astar => astar(&domain, stack, &estimate, limits),
-            Algorithm::Mm | Algorithm::Nbs => {
+            Algorithm::Mm | Algorithm::Nbs | Algorithm::Dvcbs => {
                 let goal = [Stack::sorted(stack.len())];
                 let backward = TowardsStart::new(stack, estimate);
-                let search = if self.algo == Algorithm::Mm { mm } else { nbs };
+                let search = match self.algo {
+                    Algorithm::Mm => mm,
+                    Algorithm::Nbs => nbs,
+                    _ => dvcbs,
+                };
                 search(&domain, stack, &goal, &estimate, &backward, limits)
             }
         };
