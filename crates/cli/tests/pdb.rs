@@ -19,8 +19,11 @@ fn solve_or_run(args: &[&str], input: &str, dir: &Path) -> Output {
     common::run(&[args, &["--pdb-dir", dir]].concat(), input)
 }
 
-fn scratch() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("statespace-cli-pdb-{}", std::process::id()));
+/// An empty folder for the test `name` alone: the tests run at once in one process, so a folder
+/// named by the process only was emptied by one test under another (a flaky verify count).
+fn scratch(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("statespace-cli-pdb-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     dir
 }
@@ -38,7 +41,7 @@ const BUILD: [&str; 8] = [
 
 #[test]
 fn tables_are_built_once_listed_verified_and_rebuilt_when_damaged() {
-    let dir = scratch();
+    let dir = scratch("build");
     let first = run(&BUILD, &dir);
     assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
     assert_eq!(
@@ -105,7 +108,7 @@ fn tables_are_built_once_listed_verified_and_rebuilt_when_damaged() {
 
 #[test]
 fn unknown_layouts_and_bad_goals_are_refused() {
-    let dir = scratch().with_extension("refusals");
+    let dir = scratch("refusals");
     let output = run(&["pdb", "build", "--size", "3x3"], &dir);
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
@@ -168,7 +171,7 @@ const KORF: &str = "# id, tiles, optimal length\n\
 
 #[test]
 fn solve_sliding_with_pattern_databases_checks_korf_lengths() {
-    let dir = scratch().with_extension("solve");
+    let dir = scratch("solve");
     let started = std::time::Instant::now();
     let korf = solve(&["--format", "korf", "--pdb", "555"], KORF, &dir);
     let run = started.elapsed().as_secs_f64();
