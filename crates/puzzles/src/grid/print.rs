@@ -4,7 +4,8 @@ use statespace_grid::{Grid, GridCase, Step};
 
 use crate::puzzle::Step as Board;
 
-/// The most columns and rows of the map a drawing shows, around the walker.
+/// The most columns and rows of the map a drawing shows, around the walker (the page draws no
+/// path line on a drawing this large: `drawGrid` in crates/web/src/page/drawings.js).
 const WINDOW: (usize, usize) = (64, 32);
 
 /// The map around `cell` (at most [`WINDOW`]), the walker as `*` and the goal as `G`.

@@ -199,7 +199,11 @@ function drawGrid(text, { path, at }) {
       picture.board.append(svg("circle", { class: "goal", cx: c * CELL + CELL / 2, cy: r * CELL + CELL / 2, r: CELL / 2 - 6, fill: "none", stroke: "#2a7", "stroke-width": 3 }));
     }
   }));
-  const cells = path.map(walkerCell).filter(Boolean);
+  // The server draws at most 64 x 32 cells around the walker (grid/print.rs's WINDOW): on a
+  // larger map the window follows the walker, so cells of different steps are not one frame and
+  // a line through them would be a false path. The canvas below the board draws the whole path.
+  const whole = rows.length < 32 && rows[0].length < 64;
+  const cells = whole ? path.map(walkerCell).filter(Boolean) : [];
   if (cells.length > 1) {
     const points = (part) => part.map(([r, c]) => `${c * CELL + CELL / 2},${r * CELL + CELL / 2}`).join(" ");
     picture.board.append(

@@ -79,6 +79,15 @@ async fn the_grid_search_is_drawn_on_a_canvas_with_its_jump_points() {
         (&json!(side), &json!(side))
     );
     assert!(large["jump"].as_u64().unwrap() > 0, "{large}");
+    // The board above shows a window that follows the walker: no line through cells of
+    // different windows (it once drew a false path); the canvas has the path.
+    assert_eq!(
+        browser
+            .eval("document.querySelectorAll('#board .path').length")
+            .await,
+        0
+    );
+    assert!(large["path"].as_u64().unwrap() > 0, "{large}");
     browser.screenshot("grid-search-large").await;
     browser.close().await;
 }
