@@ -45,7 +45,7 @@ fn table_bfs_and_idastar_agree_and_every_algorithm_is_shortest() {
             expected
         );
     }
-    for algo in ["bibfs", "astar", "mm", "nbs"] {
+    for algo in ["bibfs", "astar", "mm", "nbs", "dvcbs"] {
         let output = run(&["solve", "eight", "--algo", algo], input);
         let boards = parse_eight(input).map(Result::unwrap);
         for ((board, answer), shortest) in boards.zip(stdout(&output).lines()).zip(expected.lines())

@@ -32,7 +32,7 @@ fn run_capped(kib: u64, args: &[&str], input: &str) -> std::process::Output {
 
 #[test]
 fn a_memory_budget_stops_every_graph_search_within_it() {
-    for algo in ["bfs", "bibfs", "astar", "mm", "nbs"] {
+    for algo in ["bfs", "bibfs", "astar", "mm", "nbs", "dvcbs"] {
         // Within a 1 GiB address space, a search that ignored its 64 MiB budget would abort.
         let args = ["solve", "sliding", "--algo", algo, "--max-memory", "64M"];
         let output = run_capped(1 << 20, &args, FIVE);

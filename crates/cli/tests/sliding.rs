@@ -68,7 +68,7 @@ fn every_algorithm_is_shortest_on_a_3x4_board() {
         );
         assert_eq!(stdout(&output), expected, "{algo}");
     }
-    for algo in ["bibfs", "astar", "mm", "nbs", "fast"] {
+    for algo in ["bibfs", "astar", "mm", "nbs", "dvcbs", "fast"] {
         let output = run(
             &["solve", "sliding", "--size", "3x4", "--algo", algo],
             input,

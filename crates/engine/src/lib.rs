@@ -54,6 +54,7 @@ pub mod heuristics;
 pub mod idastar;
 pub mod index;
 mod limits;
+pub mod meet_in_the_middle;
 pub mod mm;
 pub mod move_pruning;
 pub mod nbs;

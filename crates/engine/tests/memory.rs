@@ -9,6 +9,7 @@ use std::alloc::System;
 use cap::Cap;
 use statespace_engine::bfs::bfs;
 use statespace_engine::bidirectional_bfs::bidirectional_bfs;
+use statespace_engine::dvcbs::dvcbs;
 use statespace_engine::mm::mm;
 use statespace_engine::nbs::nbs;
 use statespace_engine::{Domain, Limits, Outcome, SearchResult, StopReason};
@@ -69,7 +70,7 @@ fn graph_searches_stay_within_their_budget_at_their_peak() {
     type Search<'a> = &'a dyn Fn(&Limits) -> SearchResult<u8>;
     let blind = |_: &(i32, i32)| 0;
     let manhattan = |s: &Vec<u8>| sliding.manhattan(s);
-    let searches: [(&str, usize, Search); 8] = [
+    let searches: [(&str, usize, Search); 10] = [
         ("bfs", 6 << 20, &|limits| bfs(&Plane, &(0, 0), limits)),
         ("bibfs", 12 << 20, &|limits| {
             bidirectional_bfs(&Plane, &(0, 0), &far, limits)
@@ -91,6 +92,12 @@ fn graph_searches_stay_within_their_budget_at_their_peak() {
         }),
         ("nbs on boards", 160 << 20, &|limits| {
             nbs(&sliding, &start, &goals, &manhattan, &manhattan, limits)
+        }),
+        ("dvcbs", 96 << 20, &|limits| {
+            dvcbs(&Plane, &(0, 0), &far, &blind, &blind, limits)
+        }),
+        ("dvcbs on boards", 160 << 20, &|limits| {
+            dvcbs(&sliding, &start, &goals, &manhattan, &manhattan, limits)
         }),
     ];
     for (name, budget, search) in searches {

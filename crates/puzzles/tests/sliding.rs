@@ -62,13 +62,14 @@ fn walk(shape: Shape, steps: usize, seed: u64) -> Board {
 }
 
 /// The algorithms that must give a shortest solution, besides breadth-first search.
-const SHORTEST: [Algorithm; 6] = [
+const SHORTEST: [Algorithm; 7] = [
     Algorithm::Table,
     Algorithm::Bidirectional,
     Algorithm::Astar,
     Algorithm::Idastar,
     Algorithm::Mm,
     Algorithm::Nbs,
+    Algorithm::Dvcbs,
 ];
 
 #[test]
@@ -258,7 +259,13 @@ proptest! {
     ) {
         let board = walk(shape(rows, cols), steps, seed);
         let bfs = solve_and_replay(Algorithm::Bfs, &board);
-        let others = [Algorithm::Bidirectional, Algorithm::Astar, Algorithm::Mm, Algorithm::Nbs];
+        let others = [
+            Algorithm::Bidirectional,
+            Algorithm::Astar,
+            Algorithm::Mm,
+            Algorithm::Nbs,
+            Algorithm::Dvcbs,
+        ];
         for algorithm in others {
             let moves = solve_and_replay(algorithm, &board);
             prop_assert_eq!(moves.len(), bfs.len(), "{:?}", algorithm);

@@ -14,7 +14,7 @@ pub struct SolveArgs {
     /// and idastar the same one: the alphabetically smallest. Fast is quick but not shortest.
     #[arg(long, value_enum, default_value_t = AlgorithmArg::Table)]
     algo: AlgorithmArg,
-    /// The estimate A*, IDA*, MM and NBS use.
+    /// The estimate A*, IDA*, MM, NBS and DVCBS use.
     #[arg(long, value_enum, default_value_t = EstimateArg::Conflicts)]
     heuristic: EstimateArg,
 }

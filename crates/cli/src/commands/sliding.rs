@@ -21,7 +21,7 @@ pub struct SolveArgs {
     /// quick on any size but not shortest. Not with pattern databases.
     #[arg(long, value_enum)]
     algo: Option<AlgorithmArg>,
-    /// The estimate A*, IDA*, MM and NBS use (default: conflicts). Not with pattern databases.
+    /// The estimate A*, IDA*, MM, NBS and DVCBS use (default: conflicts). Not with pattern databases.
     #[arg(long, value_enum)]
     heuristic: Option<EstimateArg>,
     /// The input format; korf (id, tiles, optimal length per line) solves with pattern
@@ -76,6 +76,9 @@ pub enum AlgorithmArg {
     Mm,
     /// NBS, bidirectional heuristic search expanding pairs, the estimate both ways: shortest.
     Nbs,
+    /// DVCBS, bidirectional heuristic search expanding a least vertex cover of the pairs, the
+    /// estimate both ways: shortest.
+    Dvcbs,
     /// The row-by-row method: any size, quickly, not shortest.
     Fast,
 }
@@ -91,6 +94,7 @@ impl From<AlgorithmArg> for Algorithm {
             AlgorithmArg::Idastar => Algorithm::Idastar,
             AlgorithmArg::Mm => Algorithm::Mm,
             AlgorithmArg::Nbs => Algorithm::Nbs,
+            AlgorithmArg::Dvcbs => Algorithm::Dvcbs,
             AlgorithmArg::Fast => Algorithm::Fast,
         }
     }

@@ -3,11 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 use statespace_engine::astar::astar;
-use statespace_engine::dvcbs::dvcbs;
 use statespace_engine::heuristics::Additive;
 use statespace_engine::idastar::idastar;
-use statespace_engine::mm::mm;
-use statespace_engine::nbs::nbs;
+use statespace_engine::meet_in_the_middle::MeetInTheMiddle;
 use statespace_engine::pattern_database::PatternDatabase;
 use statespace_engine::{Domain, Limits, Outcome, SearchResult, Stats, StopReason};
 
@@ -115,21 +113,19 @@ impl Solver {
         };
         let heuristic = Additive::new(groups.clone(), self.tables.of(&groups, case.goal));
         let domain = case.domain();
+        let meet = |search: MeetInTheMiddle| {
+            // A move and its inverse cost alike: the tables toward the start estimate the
+            // moves from it.
+            let backward = Additive::new(groups.clone(), self.tables.of(&groups, case.start));
+            let goal = [case.goal];
+            search.run(&domain, &case.start, &goal, &heuristic, &backward, limits)
+        };
         let SearchResult { outcome, stats } = match self.algo {
             Algorithm::Astar => astar(&domain, &case.start, &heuristic, limits),
             Algorithm::Idastar => idastar(&domain, &case.start, &heuristic, limits),
-            Algorithm::Mm | Algorithm::Nbs | Algorithm::Dvcbs => {
-                // A move and its inverse cost alike: the tables toward the start estimate the
-                // moves from it.
-                let backward = Additive::new(groups.clone(), self.tables.of(&groups, case.start));
-                let search = match self.algo {
-                    Algorithm::Mm => mm,
-                    Algorithm::Nbs => nbs,
-                    _ => dvcbs,
-                };
-                let goal = [case.goal];
-                search(&domain, &case.start, &goal, &heuristic, &backward, limits)
-            }
+            Algorithm::Mm => meet(MeetInTheMiddle::Mm),
+            Algorithm::Nbs => meet(MeetInTheMiddle::Nbs),
+            Algorithm::Dvcbs => meet(MeetInTheMiddle::Dvcbs),
         };
         let answer = match outcome {
             Outcome::Found(solution) => Ok(Answer::new(solution.actions)),

@@ -2,10 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 use statespace_engine::astar::astar;
-use statespace_engine::dvcbs::dvcbs;
 use statespace_engine::idastar::idastar_with;
-use statespace_engine::mm::mm;
-use statespace_engine::nbs::nbs;
+use statespace_engine::meet_in_the_middle::MeetInTheMiddle;
 use statespace_engine::{Domain, Limits, Outcome, SearchResult, Stats, StopReason};
 
 use super::board::{Pancakes, Stack, gaps_ignoring};
@@ -161,21 +159,19 @@ impl Solver {
     pub fn solve(&self, stack: &Stack, limits: &Limits) -> (Result<Answer, StopReason>, Stats) {
         let domain = self.domain(stack);
         let estimate = Estimate(self.heuristic);
+        let meet = |search: MeetInTheMiddle| {
+            let goal = [Stack::sorted(stack.len())];
+            let backward = TowardsStart::new(stack, estimate);
+            search.run(&domain, stack, &goal, &estimate, &backward, limits)
+        };
         let SearchResult { outcome, stats } = match self.algo {
             Algorithm::Idastar => {
                 idastar_with(Flipper::new(stack, self.burnt, self.heuristic), limits)
             }
             Algorithm::Astar => astar(&domain, stack, &estimate, limits),
-            Algorithm::Mm | Algorithm::Nbs | Algorithm::Dvcbs => {
-                let goal = [Stack::sorted(stack.len())];
-                let backward = TowardsStart::new(stack, estimate);
-                let search = match self.algo {
-                    Algorithm::Mm => mm,
-                    Algorithm::Nbs => nbs,
-                    _ => dvcbs,
-                };
-                search(&domain, stack, &goal, &estimate, &backward, limits)
-            }
+            Algorithm::Mm => meet(MeetInTheMiddle::Mm),
+            Algorithm::Nbs => meet(MeetInTheMiddle::Nbs),
+            Algorithm::Dvcbs => meet(MeetInTheMiddle::Dvcbs),
         };
         let answer = match outcome {
             Outcome::Found(solution) => Ok(Answer::new(solution.actions)),

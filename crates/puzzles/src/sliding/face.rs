@@ -40,7 +40,7 @@ use plain::*;
 
 /// The algorithms of the plain solver, with their help: whether the answer is a shortest one,
 /// and whether it is the alphabetically smallest of those.
-const SEARCHES: [(&str, &str); 6] = [
+const SEARCHES: [(&str, &str); 7] = [
     (
         "bfs",
         "breadth-first search: shortest, the alphabetically smallest",
@@ -59,6 +59,11 @@ const SEARCHES: [(&str, &str); 6] = [
         "nbs",
         "NBS, bidirectional heuristic search expanding pairs, the estimate both ways: shortest",
     ),
+    (
+        "dvcbs",
+        "DVCBS, bidirectional heuristic search expanding a least vertex cover of the pairs, the \
+         estimate both ways: shortest",
+    ),
 ];
 
 /// The option choosing the estimate of the heuristic searches, `default` unless chosen, not taken with the
@@ -67,7 +72,7 @@ const fn heuristic(default: &'static str, without: Option<&'static str>) -> Opti
     OptionSpec {
         name: "heuristic",
         label: "estimate",
-        help: "how A*, IDA*, MM and NBS estimate the moves left",
+        help: "how A*, IDA*, MM, NBS and DVCBS estimate the moves left",
         kind: OptionKind::Choice {
             values: &[
                 (
@@ -117,7 +122,7 @@ pub struct SlidingOptions {
     pub size: Option<Shape>,
     /// The algorithm (default: auto). Not with pattern databases.
     pub algo: Option<Algorithm>,
-    /// The estimate of A*, IDA*, MM and NBS (default: conflicts). Not with pattern databases.
+    /// The estimate of A*, IDA*, MM, NBS and DVCBS (default: conflicts). Not with pattern databases.
     pub heuristic: Option<Estimate>,
     /// The input format.
     pub format: Format,
@@ -206,6 +211,7 @@ impl Puzzle for Sliding {
             SEARCHES[3],
             SEARCHES[4],
             SEARCHES[5],
+            SEARCHES[6],
             FAST,
         ],
         example: include_str!("../../../../examples/sliding.txt"),

@@ -13,8 +13,7 @@ use statespace_engine::bfs::{Bfs, bfs_with};
 use statespace_engine::bidirectional_bfs::bidirectional_bfs_with;
 use statespace_engine::distance_table::{DistanceTable, descend, distance_table};
 use statespace_engine::index::{DenseIndex, HashIndex, StateIndex};
-use statespace_engine::mm::mm;
-use statespace_engine::nbs::nbs;
+use statespace_engine::meet_in_the_middle::MeetInTheMiddle;
 use statespace_engine::parallel_idastar::{Parallel, parallel_idastar};
 use statespace_engine::{Heuristic, Limits, Outcome, PerfectHash, SearchResult, Stats, StopReason};
 use thiserror::Error;
@@ -53,8 +52,24 @@ pub enum Algorithm {
     /// NBS, bidirectional heuristic search by pairs, with the chosen [`Estimate`] both ways (a
     /// shortest solution, not always the smallest).
     Nbs,
+    /// DVCBS, bidirectional heuristic search expanding a least vertex cover of the pairs'
+    /// g-values, with the chosen [`Estimate`] both ways (a shortest solution, not always the
+    /// smallest).
+    Dvcbs,
     /// The row-by-row method ([`fast_solution`]): any size, quickly, not shortest.
     Fast,
+}
+
+impl Algorithm {
+    /// The bidirectional heuristic search this is, if it is one.
+    fn meet_in_the_middle(self) -> Option<MeetInTheMiddle> {
+        match self {
+            Self::Mm => Some(MeetInTheMiddle::Mm),
+            Self::Nbs => Some(MeetInTheMiddle::Nbs),
+            Self::Dvcbs => Some(MeetInTheMiddle::Dvcbs),
+            _ => None,
+        }
+    }
 }
 
 /// How the [`Solver`] works.
@@ -62,7 +77,7 @@ pub enum Algorithm {
 pub struct Options {
     /// The algorithm.
     pub algorithm: Algorithm,
-    /// The estimate A*, IDA*, MM and NBS use.
+    /// The estimate A*, IDA*, MM, NBS and DVCBS use.
     pub estimate: Estimate,
     /// The threads IDA* splits its larger iterations over; the answer is the same on any number.
     pub threads: usize,
@@ -269,8 +284,8 @@ impl Solver {
                     .or_insert_with(|| Arc::new(PackedPuzzle::new(shape)));
                 if algorithm == Algorithm::Idastar {
                     parallel_idastar(&**puzzle, &start, &estimate, limits, &parallel)
-                } else if matches!(algorithm, Algorithm::Mm | Algorithm::Nbs) {
-                    meet_in_the_middle(puzzle, &start, algorithm, estimate, limits)
+                } else if let Some(search) = algorithm.meet_in_the_middle() {
+                    meet_in_the_middle(puzzle, &start, search, estimate, limits)
                 } else if shape.cells() <= TABLE_MAX_CELLS
                     && (self.dense.contains_key(&shape) || limits.fits(8 * puzzle.size()))
                 {
@@ -295,8 +310,8 @@ impl Solver {
                     .or_insert_with(|| SlidingPuzzle::new(shape));
                 if algorithm == Algorithm::Idastar {
                     parallel_idastar(puzzle, board, &estimate, limits, &parallel)
-                } else if matches!(algorithm, Algorithm::Mm | Algorithm::Nbs) {
-                    meet_in_the_middle(puzzle, board, algorithm, estimate, limits)
+                } else if let Some(search) = algorithm.meet_in_the_middle() {
+                    meet_in_the_middle(puzzle, board, search, estimate, limits)
                 } else if algorithm == Algorithm::Astar {
                     self.large_astar.search(puzzle, board, &estimate, limits)
                 } else if algorithm == Algorithm::Bfs {
@@ -353,12 +368,12 @@ impl<T: Tiles> Heuristic<SlidingPuzzle<T>> for TowardsStart<T> {
     }
 }
 
-/// Runs MM or NBS from `start` to the goal, with `estimate` towards the goal forwards and
+/// Runs MM, NBS or DVCBS from `start` to the goal, with `estimate` towards the goal forwards and
 /// towards the start backwards.
 fn meet_in_the_middle<T: Tiles>(
     puzzle: &SlidingPuzzle<T>,
     start: &T,
-    algorithm: Algorithm,
+    search: MeetInTheMiddle,
     estimate: Estimate,
     limits: &Limits,
 ) -> SearchResult<Move> {
@@ -367,9 +382,5 @@ fn meet_in_the_middle<T: Tiles>(
         estimate,
     };
     let goals = std::slice::from_ref(puzzle.goal());
-    match algorithm {
-        Algorithm::Mm => mm(puzzle, start, goals, &estimate, &backward, limits),
-        Algorithm::Nbs => nbs(puzzle, start, goals, &estimate, &backward, limits),
-        other => unreachable!("{other:?} is not a bidirectional heuristic search"),
-    }
+    search.run(puzzle, start, goals, &estimate, &backward, limits)
 }

@@ -3,10 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 use statespace_engine::astar::astar;
-use statespace_engine::dvcbs::dvcbs;
 use statespace_engine::idastar::idastar;
-use statespace_engine::mm::mm;
-use statespace_engine::nbs::nbs;
+use statespace_engine::meet_in_the_middle::MeetInTheMiddle;
 use statespace_engine::rank::permutation_parity;
 use statespace_engine::{
     Domain, Heuristic, Limits, Outcome, Recompute, SearchResult, Stats, StopReason,
@@ -155,19 +153,17 @@ impl Solver {
             }
         }
         let estimate = Estimate(self.tables.as_ref().expect("built above"));
+        let meet = |search: MeetInTheMiddle| {
+            let goal = [Ring::sorted(ring.len())];
+            let backward = TowardsStart::new(ring, estimate);
+            search.run(&domain, ring, &goal, &estimate, &backward, limits)
+        };
         let SearchResult { outcome, stats } = match self.algo {
             Algorithm::Idastar => idastar(&domain, ring, &Recompute(estimate), limits),
             Algorithm::Astar => astar(&domain, ring, &estimate, limits),
-            Algorithm::Mm | Algorithm::Nbs | Algorithm::Dvcbs => {
-                let goal = [Ring::sorted(ring.len())];
-                let backward = TowardsStart::new(ring, estimate);
-                let search = match self.algo {
-                    Algorithm::Mm => mm,
-                    Algorithm::Nbs => nbs,
-                    _ => dvcbs,
-                };
-                search(&domain, ring, &goal, &estimate, &backward, limits)
-            }
+            Algorithm::Mm => meet(MeetInTheMiddle::Mm),
+            Algorithm::Nbs => meet(MeetInTheMiddle::Nbs),
+            Algorithm::Dvcbs => meet(MeetInTheMiddle::Dvcbs),
         };
         let answer = match outcome {
             Outcome::Found(solution) => Ok(Answer::new(Some(solution.actions))),

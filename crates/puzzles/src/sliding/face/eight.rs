@@ -13,7 +13,7 @@ pub struct Eight;
 pub struct EightOptions {
     /// The algorithm.
     pub algo: Algorithm,
-    /// The estimate of A*, IDA*, MM and NBS.
+    /// The estimate of A*, IDA*, MM, NBS and DVCBS.
     pub heuristic: Estimate,
 }
 
@@ -52,6 +52,7 @@ impl Puzzle for Eight {
             SEARCHES[3],
             SEARCHES[4],
             SEARCHES[5],
+            SEARCHES[6],
             FAST,
         ],
         example: include_str!("../../../../../examples/eight.txt"),
