@@ -114,12 +114,14 @@ impl MoveTable {
 /// A pair not reached yet.
 const UNSEEN: u8 = u8::MAX;
 
-/// The exact distance of each pair of two coordinates to theirs at `goal`, under `moves`: a
-/// byte per pair, `outer × inner size + inner`.
+/// The exact distance of each pair of two coordinates to theirs at `goal`, under `moves`: four
+/// bits per pair (no pair is 15 moves away), pair `outer × inner size + inner` in the low half
+/// of its byte when even. Half a byte keeps the tables the searches read most in the cache:
+/// phase 2's two take 0.9 MB, not 1.9.
 #[derive(Clone, Debug)]
 pub struct PruningTable {
     inner: usize,
-    distances: Vec<u8>,
+    nibbles: Vec<u8>,
 }
 
 impl PruningTable {
@@ -184,16 +186,28 @@ impl PruningTable {
                 break;
             }
         }
+        let nibbles = distances
+            .chunks(2)
+            .map(|pair| {
+                let (low, high) = (pair[0], pair.get(1).copied().unwrap_or(0));
+                assert!(
+                    low < 16 && high < 16,
+                    "a pair 16 moves or more from the goal"
+                );
+                low | high << 4
+            })
+            .collect();
         PruningTable {
             inner: width,
-            distances,
+            nibbles,
         }
     }
 
     /// The fewest moves from the pair (`outer`, `inner`) to the goal's.
     #[inline]
     pub fn get(&self, outer: u16, inner: u16) -> u8 {
-        self.distances[usize::from(outer) * self.inner + usize::from(inner)]
+        let pair = usize::from(outer) * self.inner + usize::from(inner);
+        self.nibbles[pair / 2] >> (pair % 2 * 4) & 15
     }
 }
 
@@ -224,8 +238,8 @@ pub struct Tables {
     pub edges_slice: PruningTable,
 }
 
-/// The bytes the tables take: six move tables of two bytes per value and move, five pruning
-/// tables of a byte per pair.
+/// The bytes the tables take at most: six move tables of two bytes per value and move, five
+/// pruning tables of a byte per pair while each is searched (half a byte once packed).
 pub const TABLE_BYTES: u64 = 2 * MOVES as u64 * (2187 + 2048 + 495)
     + 2 * PHASE2_MOVES.len() as u64 * (2 * 40320 + 24)
     + 495 * (2187 + 2048)
@@ -349,6 +363,58 @@ mod tests {
                 move_of(index).face as u8 * 3 + move_of(index).quarters - 1,
                 index
             );
+        }
+    }
+
+    /// Every pair's packed distance is the breadth-first one: 0 at the goal alone, no move
+    /// changes it by more than one, and every other pair has a move one closer.
+    fn assert_exact(
+        table: &PruningTable,
+        (outer, inner): (&MoveTable, &MoveTable),
+        goal: (u16, u16),
+    ) {
+        for a in 0..outer.size as u16 {
+            for b in 0..inner.size as u16 {
+                let distance = table.get(a, b);
+                assert_eq!(distance == 0, (a, b) == goal, "({a}, {b})");
+                let next = (0..outer.columns as u8)
+                    .map(|column| table.get(outer.get(a, column), inner.get(b, column)));
+                assert!(
+                    next.clone().all(|d| d.abs_diff(distance) <= 1),
+                    "({a}, {b})"
+                );
+                assert!(distance == 0 || next.clone().any(|d| d + 1 == distance));
+            }
+        }
+    }
+
+    #[test]
+    fn packed_pruning_tables_hold_the_exact_distances() {
+        let (tables, _) = Tables::build(&Limits::none()).unwrap();
+        let pairs = [
+            (
+                &tables.slice_twist,
+                (&tables.slice, &tables.twist),
+                (SLICE_SOLVED, 0),
+            ),
+            (
+                &tables.slice_flip,
+                (&tables.slice, &tables.flip),
+                (SLICE_SOLVED, 0),
+            ),
+            (
+                &tables.corners_slice,
+                (&tables.corners, &tables.slice_order),
+                (0, 0),
+            ),
+            (
+                &tables.edges_slice,
+                (&tables.edges, &tables.slice_order),
+                (0, 0),
+            ),
+        ];
+        for (table, coordinates, goal) in pairs {
+            assert_exact(table, coordinates, goal);
         }
     }
 
