@@ -99,6 +99,7 @@ pub fn algorithm_name(algorithm: Algorithm) -> &'static str {
         Algorithm::Astar => "astar",
         Algorithm::Dijkstra => "dijkstra",
         Algorithm::Jps => "jps",
+        Algorithm::JpsPlus => "jps+",
     }
 }
 
