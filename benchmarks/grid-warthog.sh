@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Grids against Warthog, whole processes side by side in one run: `statespace solve grid` by A*
-# and by jump point search, Warthog's A* and its online block-based jump point search (jps2), on
-# a Moving AI map and its scenarios, each repeated ROUNDS times in turn (the machine is noisy:
+# Grids against Warthog, whole processes side by side in one run: `statespace solve grid` by A*,
+# by jump point search and by JPS+ (its table in a fresh --pdb-dir folder: built by the check run,
+# loaded by every timed one), Warthog's A*, its online block-based jump point search (jps2) and
+# its offline one (jps2+, whose preprocessing every process does again), on a Moving AI map and
+# its scenarios, each repeated ROUNDS times in turn (the machine is noisy:
 # the ranges are what to read). Wall and CPU (user + system) seconds per process, min–max.
 #   benchmarks/grid-warthog.sh [MAP [SCEN [ROUNDS [COPIES]]]]
 # Defaults: Warthog's example arena2 (281 × 209, 910 scenarios), 10 rounds, the scenarios once
@@ -18,16 +20,19 @@ copies=${4:-1}
 ours=${STATESPACE:-$root/target/release/statespace}
 times=$(mktemp)
 scen=$(mktemp --suffix .scen)
-trap 'rm -f "$times" "$scen"' EXIT
+tables=$(mktemp -d)
+trap 'rm -rf "$times" "$scen" "$tables"' EXIT
 { head -n 1 "$given"; for _ in $(seq "$copies"); do tail -n +2 "$given"; done; } >"$scen"
 programs=(
   "statespace astar|$ours solve grid --map $map --scen $scen --algo astar"
   "statespace jps|$ours solve grid --map $map --scen $scen --algo jps"
+  "statespace jps+|$ours solve grid --map $map --scen $scen --algo jps+ --pdb-dir $tables"
   "warthog astar|$peers/bin/warthog --alg astar --map $map --scen $scen"
   "warthog jps2|$peers/bin/warthog-jps --alg jps2 --map $map --scen $scen"
+  "warthog jps2+|$peers/bin/warthog-jps --alg jps2+ --map $map --scen $scen"
 )
 # Ours check every length against the file: a difference fails the run.
-for program in "${programs[@]:0:2}"; do
+for program in "${programs[@]:0:3}"; do
   ${program#*|} 2>&1 >/dev/null | grep -q ", 0 differ from the file" ||
     { echo "${program%%|*}: lengths differ from $given" >&2; exit 1; }
 done

@@ -90,6 +90,53 @@ fn the_benchmark_arena_by_jump_point_search() {
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
 }
 
+/// JPS+ on the arena, its table in a scratch folder: built by the first run, loaded by the
+/// second, refused when damaged and built again; every length A*'s and the file's.
+#[test]
+fn jps_plus_keeps_its_table_and_refuses_a_damaged_one() {
+    let map = repository_file("crates/grid/tests/data/arena.map");
+    let scen = repository_file("crates/grid/tests/data/arena.map.scen");
+    let dir = std::env::temp_dir().join(format!("statespace-cli-jps-plus-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let folder = dir.to_str().unwrap();
+    let solve = |algo: &str| {
+        let args = [
+            "solve", "grid", "--algo", algo, "--map", &map, "--scen", &scen,
+        ];
+        run(&[&args[..], &["--pdb-dir", folder, "--stats"]].concat(), "")
+    };
+    let table = dir.join("grid-jps+-arena.map.pdb");
+    let lengths = |output: &std::process::Output| -> Vec<String> {
+        let text = stdout(output);
+        text.lines()
+            .map(|line| line.split(' ').next().unwrap().to_string())
+            .collect()
+    };
+    let astar = lengths(&solve("astar"));
+    assert_eq!(astar.len(), 130);
+    for expected in ["built", "loaded", "refused"] {
+        if expected == "refused" {
+            let mut bytes = std::fs::read(&table).unwrap();
+            bytes[4096 + 500] ^= 1;
+            std::fs::write(&table, bytes).unwrap();
+        }
+        let output = solve("jps+");
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        assert_eq!(lengths(&output), astar);
+        let errors = stderr(&output);
+        let line = errors.lines().next().unwrap();
+        let path = table.display();
+        let told = match expected {
+            "built" => line.starts_with(&format!("jps+: built {path} in ")),
+            "loaded" => line.starts_with(&format!("jps+: loaded {path} in ")),
+            _ => line.starts_with(&format!("jps+: refused {path}: damaged pattern database")),
+        };
+        assert!(told, "{expected}: {line}");
+        assert!(errors.ends_with("130 scenarios, 130 lengths checked, 0 differ from the file\n"));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn jump_point_search_refuses_four_connected_maps() {
     let output = run(

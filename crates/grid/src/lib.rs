@@ -4,6 +4,7 @@ pub mod bench;
 mod domain;
 mod generate;
 mod jps;
+mod jps_plus;
 mod jump;
 mod lines;
 mod map;
@@ -15,7 +16,8 @@ use std::sync::OnceLock;
 
 pub use domain::{Connectivity, Grid, Octile, OctileSteps, Step};
 pub use generate::random_scenarios;
-pub use jps::{Jump, JumpGrid, JumpLengths, PrunedJumps, jump_steps};
+pub use jps::{Jump, JumpGrid, JumpLengths, Jumps, PrunedJumps, jump_steps};
+pub use jps_plus::{JumpTable, TABLE_BYTES_PER_CELL};
 pub use jump::JumpMap;
 pub use lines::{Lines, ParseError, TextLines, quoted};
 pub use map::{MAX_SIDE, Map, read_map};

@@ -1,15 +1,17 @@
 //! Answering a scenario: the shortest path by A* with the octile distance, by jump point search
-//! (A* expanding jumps), or by Dijkstra.
+//! (A* expanding jumps, found online or read off tables computed per map), or by Dijkstra.
 
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize, Serializer};
 use statespace_engine::astar::AStar;
 use statespace_engine::index::DenseIndex;
+use statespace_engine::pattern_database::TableCache;
 use statespace_engine::{Cost, Limits, Outcome, Recompute, SearchResult, Stats, StopReason};
 
 use crate::domain::{Connectivity, Grid, Octile, OctileSteps, Step};
-use crate::jps::{Jump, JumpGrid, JumpLengths, PrunedJumps, jump_steps};
+use crate::jps::{Jump, JumpGrid, JumpLengths, Jumps, PrunedJumps, jump_steps};
+use crate::jps_plus::JumpTable;
 use crate::jump::JumpMap;
 use crate::map::Map;
 use crate::scenario::GridCase;
@@ -27,6 +29,10 @@ pub enum Algorithm {
     /// path may turn, 64 cells a word. Eight-connected maps only: on four-connected ones it is
     /// A*.
     Jps,
+    /// JPS+: jump point search with every cell's jumps computed once per map (and kept in the
+    /// table cache when there is one), read off a table. Eight-connected maps only.
+    #[serde(rename = "jps+")]
+    JpsPlus,
 }
 
 /// A shortest path, or the news that the goal cannot be reached; serialized as the steps' names
@@ -90,20 +96,71 @@ pub fn solve(
 type CellSearch = AStar<u32, Step, DenseIndex<Arc<Grid>>, Octile, Octile>;
 
 /// A* over jumps between a map's cells, its visited index a dense array of them.
-type JumpSearch = AStar<u32, Jump, DenseIndex<Arc<JumpGrid>>, Octile, Octile>;
+type JumpSearch<J> = AStar<u32, Jump, DenseIndex<Arc<JumpGrid<J>>>, Octile, Octile>;
+
+/// The map searched last by jumps found by `J`, its jumps and its searcher.
+type KeptJumps<J> = Option<(Arc<Map>, Arc<J>, JumpSearch<J>)>;
 
 /// Answers scenarios one after the other, keeping the search's memory for the next scenario on
 /// the same map: a node number per cell (cleared cell by cell), the open list, the node arena,
-/// and for jump point search the map's bits.
+/// and for jump point search the map's bits or JPS+'s table.
 #[derive(Debug, Default)]
 pub struct GridSearcher {
     /// The map searched last by cells, and its searcher.
     cells: Option<(Arc<Map>, CellSearch)>,
-    /// The map searched last by jumps, its bits and its searcher.
-    jumps: Option<(Arc<Map>, Arc<JumpMap>, JumpSearch)>,
+    /// The map searched last by jump point search.
+    jumps: KeptJumps<JumpMap>,
+    /// The map searched last by JPS+.
+    tables: KeptJumps<JumpTable>,
+    /// Where JPS+ keeps its tables; without a cache they are built in memory.
+    cache: Option<TableCache>,
+    /// What was done besides searching (a table loaded or built), a line each, until taken.
+    notes: Vec<String>,
 }
 
 impl GridSearcher {
+    /// A searcher whose JPS+ tables are loaded from `cache`, or built and saved there.
+    pub fn with_table_cache(cache: TableCache) -> Self {
+        Self {
+            cache: Some(cache),
+            ..Self::default()
+        }
+    }
+
+    /// What was done besides searching since the last call (a JPS+ table loaded from the cache,
+    /// or built, and why a cached one was refused), a line each.
+    pub fn take_notes(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.notes)
+    }
+
+    /// Readies what `algorithm` needs on `map` before the first scenario (JPS+'s table, jump
+    /// point search's bits), so that the first scenario's time is its search's alone.
+    ///
+    /// # Errors
+    /// [`StopReason::MemoryLimit`] when they do not fit in the budget of `limits`.
+    pub fn prepare(
+        &mut self,
+        map: &Arc<Map>,
+        algorithm: Algorithm,
+        limits: &Limits,
+    ) -> Result<(), StopReason> {
+        let grid = Grid::new(map.clone(), Connectivity::Eight, 0);
+        match algorithm {
+            Algorithm::Jps => {
+                Self::kept(&mut self.jumps, map, &grid, limits, 0, || JumpMap::new(map)).map(|_| ())
+            }
+            Algorithm::JpsPlus => {
+                let (cache, notes) = (&self.cache, &mut self.notes);
+                let bytes = JumpTable::bytes(map);
+                Self::kept(&mut self.tables, map, &grid, limits, bytes, || {
+                    table(map, cache.as_ref(), notes)
+                })
+                .map(|_| ())
+            }
+            Algorithm::Astar | Algorithm::Dijkstra => Ok(()),
+        }
+    }
+
     /// The shortest path of `case`, as [`solve`] finds it.
     pub fn solve(
         &mut self,
@@ -113,16 +170,37 @@ impl GridSearcher {
         limits: &Limits,
     ) -> (Result<GridAnswer, StopReason>, Stats) {
         let grid = Grid::new(case.map.clone(), connectivity, case.goal);
-        // Ranks are cells whatever the goal: one index serves every scenario of the map, a node
-        // number per cell, refused before it is built when the budget cannot hold it.
-        let index_fits = limits.fits((case.map.cells() * size_of::<u32>()) as u64);
-        if algorithm == Algorithm::Jps && connectivity == Connectivity::Eight {
-            return self.jump(case, grid, index_fits, limits);
-        }
+        let map = &case.map;
+        let kept = match (algorithm, connectivity) {
+            (Algorithm::Jps, Connectivity::Eight) => {
+                Self::kept(&mut self.jumps, map, &grid, limits, 0, || JumpMap::new(map))
+                    .map(|(bits, searcher)| jump(searcher, grid.clone(), bits, case, limits))
+            }
+            (Algorithm::JpsPlus, Connectivity::Eight) => {
+                let (cache, notes) = (&self.cache, &mut self.notes);
+                let bytes = JumpTable::bytes(map);
+                Self::kept(&mut self.tables, map, &grid, limits, bytes, || {
+                    table(map, cache.as_ref(), notes)
+                })
+                .map(|(table, searcher)| jump(searcher, grid.clone(), table, case, limits))
+            }
+            _ => return self.step(case, grid, algorithm, limits),
+        };
+        kept.unwrap_or_else(|reason| (Err(reason), Stats::default()))
+    }
+
+    /// The shortest path of `case` by A* or Dijkstra, step by step on `grid`.
+    fn step(
+        &mut self,
+        case: &GridCase,
+        grid: Grid,
+        algorithm: Algorithm,
+        limits: &Limits,
+    ) -> (Result<GridAnswer, StopReason>, Stats) {
         let searcher = match &mut self.cells {
             Some((map, searcher)) if Arc::ptr_eq(map, &case.map) => searcher,
             kept => {
-                if !index_fits {
+                if !limits.fits(index_bytes(&case.map)) {
                     return (Err(StopReason::MemoryLimit), Stats::default());
                 }
                 let index = DenseIndex::new(Arc::new(grid.clone()));
@@ -130,53 +208,82 @@ impl GridSearcher {
             }
         };
         let result: SearchResult<Step, Octile> = match algorithm {
-            Algorithm::Astar | Algorithm::Jps => {
-                let estimate = Recompute(|&cell: &u32| grid.estimate(cell));
-                searcher.search_weighted(&grid, &case.start, &OctileSteps, &estimate, limits)
-            }
             Algorithm::Dijkstra => {
                 let zero = Recompute(|_: &u32| Octile::ZERO);
                 searcher.search_weighted(&grid, &case.start, &OctileSteps, &zero, limits)
+            }
+            _ => {
+                let estimate = Recompute(|&cell: &u32| grid.estimate(cell));
+                searcher.search_weighted(&grid, &case.start, &OctileSteps, &estimate, limits)
             }
         };
         (answer(result.outcome, |steps| steps), result.stats)
     }
 
-    /// The shortest path of `case` by jump point search on `grid`.
-    fn jump(
-        &mut self,
-        case: &GridCase,
-        grid: Grid,
-        index_fits: bool,
+    /// The jumps and the searcher kept in `slot` for `map` (`grid`'s): those there, or new ones
+    /// (the jumps made by `make`) when the slot holds another map's; refused when the index
+    /// and `bytes` more do not fit in the budget of `limits`.
+    fn kept<'a, J: Jumps>(
+        slot: &'a mut KeptJumps<J>,
+        map: &Arc<Map>,
+        grid: &Grid,
         limits: &Limits,
-    ) -> (Result<GridAnswer, StopReason>, Stats) {
-        let (bits, searcher) = match &mut self.jumps {
-            Some((map, bits, searcher)) if Arc::ptr_eq(map, &case.map) => (bits.clone(), searcher),
-            kept => {
-                if !index_fits {
-                    return (Err(StopReason::MemoryLimit), Stats::default());
-                }
-                let bits = Arc::new(JumpMap::new(&case.map));
-                let index = DenseIndex::new(Arc::new(JumpGrid::new(grid.clone(), bits.clone())));
-                let kept = kept.insert((case.map.clone(), bits.clone(), AStar::new(index)));
-                (bits, &mut kept.2)
+        bytes: u64,
+        make: impl FnOnce() -> J,
+    ) -> Result<(Arc<J>, &'a mut JumpSearch<J>), StopReason> {
+        if slot
+            .as_ref()
+            .is_none_or(|(kept, ..)| !Arc::ptr_eq(kept, map))
+        {
+            // Ranks are cells whatever the goal: one index serves every scenario of the map, a
+            // node number per cell, refused before it is built when the budget cannot hold it.
+            if !limits.fits(index_bytes(map) + bytes) {
+                return Err(StopReason::MemoryLimit);
             }
-        };
-        let jumps = JumpGrid::new(grid, bits);
-        let estimate = Recompute(|&cell: &u32| jumps.estimate(cell));
-        let result = searcher.search_expanding(
-            &jumps,
-            &case.start,
-            &JumpLengths,
-            &estimate,
-            &PrunedJumps,
-            limits,
-        );
-        (
-            answer(result.outcome, |jumps| jump_steps(&jumps)),
-            result.stats,
-        )
+            let jumps = Arc::new(make());
+            let index = DenseIndex::new(Arc::new(JumpGrid::new(grid.clone(), jumps.clone())));
+            *slot = Some((map.clone(), jumps, AStar::new(index)));
+        }
+        let (_, jumps, searcher) = slot.as_mut().expect("kept just now");
+        Ok((jumps.clone(), searcher))
     }
+}
+
+/// The bytes of a search's index of `map`'s cells: a node number per cell.
+fn index_bytes(map: &Map) -> u64 {
+    (map.cells() * size_of::<u32>()) as u64
+}
+
+/// JPS+'s table of `map` (see [`JumpTable::for_map`]), the line saying how it came into
+/// `notes`.
+fn table(map: &Arc<Map>, cache: Option<&TableCache>, notes: &mut Vec<String>) -> JumpTable {
+    let (table, line) = JumpTable::for_map(map.clone(), cache);
+    notes.push(line);
+    table
+}
+
+/// The shortest path of `case` by jump point search on `grid`, the jumps found by `jumps`.
+fn jump<J: Jumps>(
+    searcher: &mut JumpSearch<J>,
+    grid: Grid,
+    jumps: Arc<J>,
+    case: &GridCase,
+    limits: &Limits,
+) -> (Result<GridAnswer, StopReason>, Stats) {
+    let jumps = JumpGrid::new(grid, jumps);
+    let estimate = Recompute(|&cell: &u32| jumps.estimate(cell));
+    let result = searcher.search_expanding(
+        &jumps,
+        &case.start,
+        &JumpLengths,
+        &estimate,
+        &PrunedJumps,
+        limits,
+    );
+    (
+        answer(result.outcome, |jumps| jump_steps(&jumps)),
+        result.stats,
+    )
 }
 
 /// The answer of a search's `outcome`, its actions made steps by `steps`.

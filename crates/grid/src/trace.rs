@@ -12,7 +12,8 @@ use statespace_engine::index::DenseIndex;
 use statespace_engine::{Cost, Domain, Limits, Recompute, Stats, StopReason};
 
 use crate::domain::{Connectivity, Grid, Octile, OctileSteps};
-use crate::jps::{JumpGrid, JumpLengths, PrunedJumps, jump_steps};
+use crate::jps::{JumpGrid, JumpLengths, Jumps, PrunedJumps, jump_steps};
+use crate::jps_plus::JumpTable;
 use crate::jump::JumpMap;
 use crate::scenario::GridCase;
 use crate::solve::{Algorithm, GridAnswer, answer};
@@ -64,25 +65,21 @@ pub fn solve_traced(
             SearchTrace::default(),
         );
     }
-    if algorithm == Algorithm::Jps && connectivity == Connectivity::Eight {
-        let jumps = JumpGrid::new(grid, Arc::new(JumpMap::new(&case.map)));
-        let watched = Watched {
-            policy: PrunedJumps,
-            trace: RefCell::default(),
-        };
-        let estimate = Recompute(|&cell: &u32| jumps.estimate(cell));
-        let mut searcher =
-            AStar::<_, _, _, Octile, Octile>::new(DenseIndex::new(Arc::new(jumps.clone())));
-        let result = searcher.search_expanding(
-            &jumps,
-            &case.start,
-            &JumpLengths,
-            &estimate,
-            &watched,
-            limits,
-        );
-        let answer = answer(result.outcome, |jumps| jump_steps(&jumps));
-        return (answer, result.stats, watched.trace.into_inner());
+    match (algorithm, connectivity) {
+        (Algorithm::Jps, Connectivity::Eight) => {
+            let bits = Arc::new(JumpMap::new(&case.map));
+            return traced_jumps(JumpGrid::new(grid, bits), case, limits);
+        }
+        (Algorithm::JpsPlus, Connectivity::Eight) => {
+            let index = (case.map.cells() * size_of::<u32>()) as u64;
+            if !limits.fits(index + JumpTable::bytes(&case.map)) {
+                let stopped = Err(StopReason::MemoryLimit);
+                return (stopped, Stats::default(), SearchTrace::default());
+            }
+            let table = Arc::new(JumpTable::build(case.map.clone()));
+            return traced_jumps(JumpGrid::new(grid, table), case, limits);
+        }
+        _ => {}
     }
     let watched = Watched {
         policy: EveryAction,
@@ -92,7 +89,7 @@ pub fn solve_traced(
     let none = |_: &u32| Octile::ZERO;
     let estimate: &dyn Fn(&u32) -> Octile = match algorithm {
         Algorithm::Dijkstra => &none,
-        Algorithm::Astar | Algorithm::Jps => &to_goal,
+        _ => &to_goal,
     };
     let mut searcher =
         AStar::<_, _, _, Octile, Octile>::new(DenseIndex::new(Arc::new(grid.clone())));
@@ -105,6 +102,31 @@ pub fn solve_traced(
         limits,
     );
     let answer = answer(result.outcome, |steps| steps);
+    (answer, result.stats, watched.trace.into_inner())
+}
+
+/// [`solve_traced`] by jumps on `jumps`.
+fn traced_jumps<J: Jumps>(
+    jumps: JumpGrid<J>,
+    case: &GridCase,
+    limits: &Limits,
+) -> (Result<GridAnswer, StopReason>, Stats, SearchTrace) {
+    let watched = Watched {
+        policy: PrunedJumps,
+        trace: RefCell::default(),
+    };
+    let estimate = Recompute(|&cell: &u32| jumps.estimate(cell));
+    let mut searcher =
+        AStar::<_, _, _, Octile, Octile>::new(DenseIndex::new(Arc::new(jumps.clone())));
+    let result = searcher.search_expanding(
+        &jumps,
+        &case.start,
+        &JumpLengths,
+        &estimate,
+        &watched,
+        limits,
+    );
+    let answer = answer(result.outcome, |jumps| jump_steps(&jumps));
     (answer, result.stats, watched.trace.into_inner())
 }
 
@@ -122,7 +144,12 @@ mod tests {
         .concat();
         let cases: Vec<GridCase> = parse(&text).step_by(13).collect::<Result<_, _>>().unwrap();
         for case in &cases {
-            for algorithm in [Algorithm::Astar, Algorithm::Dijkstra, Algorithm::Jps] {
+            for algorithm in [
+                Algorithm::Astar,
+                Algorithm::Dijkstra,
+                Algorithm::Jps,
+                Algorithm::JpsPlus,
+            ] {
                 let eight = Connectivity::Eight;
                 let (found, stats) = solve(case, eight, algorithm, &Limits::none());
                 let (traced, traced_stats, trace) =
@@ -133,7 +160,9 @@ mod tests {
                 assert_eq!(trace.expanded[0], case.start);
                 let cells = trace.expanded.iter().chain(&trace.reached);
                 assert!(cells.clone().all(|&cell| case.map.is_passable(cell)));
-                if algorithm == Algorithm::Jps && case.start != case.goal {
+                if matches!(algorithm, Algorithm::Jps | Algorithm::JpsPlus)
+                    && case.start != case.goal
+                {
                     assert!(trace.reached.contains(&case.goal), "{case:?}");
                 }
             }

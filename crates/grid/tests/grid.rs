@@ -50,7 +50,12 @@ fn every_arena_scenario_has_its_published_length() {
     assert_eq!(cases.len(), 130);
     for (number, case) in cases.iter().enumerate() {
         let recorded = case.optimal.unwrap();
-        for algorithm in [Algorithm::Astar, Algorithm::Dijkstra, Algorithm::Jps] {
+        for algorithm in [
+            Algorithm::Astar,
+            Algorithm::Dijkstra,
+            Algorithm::Jps,
+            Algorithm::JpsPlus,
+        ] {
             let length = replayed_length(case, Connectivity::Eight, algorithm).unwrap();
             assert!(
                 (length - recorded).abs() <= TOLERANCE,
@@ -97,8 +102,8 @@ proptest! {
     }
 
     /// On random maps of every density, from open to nearly walled in, of sides that straddle a
-    /// word of 64 cells: jump point search finds A*'s lengths (and no path where A* finds none),
-    /// its paths replayed step by step.
+    /// word of 64 cells: jump point search, online and by JPS+'s tables, finds A*'s lengths (and
+    /// no path where A* finds none), its paths replayed step by step.
     #[test]
     fn jump_point_search_finds_astars_lengths(
         seed in 0u64..1_000_000,
@@ -118,8 +123,11 @@ proptest! {
         });
         for case in cases.iter().chain(&unreached) {
             let astar = replayed_length(case, Connectivity::Eight, Algorithm::Astar);
-            let jps = replayed_length(case, Connectivity::Eight, Algorithm::Jps);
-            prop_assert_eq!(astar.map(|length| (length * 1e6).round()), jps.map(|length| (length * 1e6).round()));
+            let rounded = |length: Option<f64>| length.map(|length| (length * 1e6).round());
+            for algorithm in [Algorithm::Jps, Algorithm::JpsPlus] {
+                let jps = replayed_length(case, Connectivity::Eight, algorithm);
+                prop_assert_eq!(rounded(astar), rounded(jps), "{:?}", algorithm);
+            }
         }
     }
 

@@ -7,13 +7,14 @@ use std::sync::Arc;
 use anyhow::Context;
 use clap::ValueEnum;
 use statespace_engine::Limits;
-use statespace_puzzles::grid::bench::{
-    Answers, Peer, Report, answer_all, read_bench_cases, time_by_length,
+use statespace_puzzles::grid::bench::{Peer, Report, answer_all, read_bench_cases, time_by_length};
+use statespace_puzzles::grid::{
+    Algorithm, Connectivity, GridGenOptions, GridOptions, GridSearcher, Map,
 };
-use statespace_puzzles::grid::{Algorithm, Connectivity, GridGenOptions, GridOptions, Map};
 use statespace_puzzles::input::ParseError;
 use statespace_puzzles::puzzle::OptionsError;
 
+use crate::commands::pdb::DirArgs;
 use crate::driver::{self, InputArgs, Verdict};
 use crate::{memory, plot};
 
@@ -26,6 +27,10 @@ enum AlgorithmArg {
     Dijkstra,
     /// Jump point search (online, 64 cells a word), eight-connected maps only.
     Jps,
+    /// JPS+: jump point search reading jumps off a table computed once per map (kept in the
+    /// --pdb-dir folder), eight-connected maps only.
+    #[value(name = "jps+")]
+    JpsPlus,
 }
 
 impl From<AlgorithmArg> for Algorithm {
@@ -34,6 +39,7 @@ impl From<AlgorithmArg> for Algorithm {
             AlgorithmArg::Astar => Algorithm::Astar,
             AlgorithmArg::Dijkstra => Algorithm::Dijkstra,
             AlgorithmArg::Jps => Algorithm::Jps,
+            AlgorithmArg::JpsPlus => Algorithm::JpsPlus,
         }
     }
 }
@@ -76,6 +82,8 @@ pub struct SolveArgs {
     /// How cells connect; lengths are checked against the input's only with 8.
     #[arg(long, value_enum, default_value_t = ConnectArg::Eight)]
     connect: ConnectArg,
+    #[command(flatten)]
+    tables: DirArgs,
 }
 
 impl SolveArgs {
@@ -85,6 +93,7 @@ impl SolveArgs {
             algo: self.algo.into(),
             connect: self.connect.into(),
             map: self.map.clone(),
+            pdb_dir: Some(self.tables.folder()),
             ..GridOptions::default()
         }
     }
@@ -152,6 +161,8 @@ pub struct BenchArgs {
     /// algorithm and peer.
     #[arg(long, value_name = "FILE.svg", requires = "scen")]
     plot: Option<PathBuf>,
+    #[command(flatten)]
+    tables: DirArgs,
 }
 
 /// Runs the benchmark of `args` by our algorithms and by `peers` (each `NAME=COMMAND`), and
@@ -164,6 +175,8 @@ pub fn bench(args: &BenchArgs, peers: &[String]) -> anyhow::Result<Verdict> {
         move |error| OptionsError::new(format!("{}: {error}", path.display()))
     }
     let map = Map::parse(&read(map_path)?).map_err(in_file(map_path))?;
+    // Named as its file: JPS+'s table is kept under that name.
+    let map = map.named(&map_path.to_string_lossy());
     let (width, height) = (map.width(), map.height());
     let cases = read_bench_cases(&Arc::new(map), &read(scen_path)?).map_err(in_file(scen_path))?;
     let peers = peers
@@ -171,11 +184,15 @@ pub fn bench(args: &BenchArgs, peers: &[String]) -> anyhow::Result<Verdict> {
         .map(|spec| Peer::parse(spec).map_err(OptionsError::new))
         .collect::<Result<Vec<_>, _>>()?;
     let limits = Limits::none().max_memory(memory::default_budget());
-    let mut answers: Vec<Answers> = args
-        .algo
-        .iter()
-        .map(|&algo| answer_all(&cases, algo.into(), &limits))
-        .collect();
+    let mut answers = Vec::new();
+    for &algo in &args.algo {
+        let mut searcher = GridSearcher::with_table_cache(args.tables.cache());
+        answers.push(answer_all(&mut searcher, &cases, algo.into(), &limits));
+        // The tables' preprocessing: how long loading or building them took.
+        for note in searcher.take_notes() {
+            eprintln!("{note}");
+        }
+    }
     for peer in &peers {
         answers.push(
             peer.run(map_path, scen_path, &cases)

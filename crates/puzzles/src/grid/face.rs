@@ -12,9 +12,10 @@ use crate::puzzle::{
     Puzzle, Solved, Step, moves_summary,
 };
 
+use statespace_engine::pattern_database::TableCache;
 use statespace_grid::{
     Algorithm, Connectivity, Grid, GridAnswer, GridCase, GridSearcher, Map, Step as Direction,
-    TOLERANCE, random_scenarios, read_map, read_scenario, solve_traced,
+    TABLE_BYTES_PER_CELL, TOLERANCE, random_scenarios, read_map, read_scenario, solve_traced,
 };
 
 use super::print::steps;
@@ -35,6 +36,9 @@ pub struct GridOptions {
     /// The map file the scenarios are on (a `.map.scen` file's lines); without it, the input
     /// starts with its map.
     pub map: Option<PathBuf>,
+    /// The folder JPS+ keeps its tables in (the pattern databases' table cache); without one
+    /// they are built in memory, once per map.
+    pub pdb_dir: Option<PathBuf>,
     /// Whether each answer shows what its search did (`search`: the cells expanded and the
     /// jump points found, as bitmaps of the map), for the playground's picture.
     pub search: bool,
@@ -160,6 +164,11 @@ impl Puzzle for GridPuzzle {
                 "jump point search: A* jumping to the cells where a path may turn, 64 cells a \
                  word (eight-connected maps)",
             ),
+            (
+                "jps+",
+                "JPS+: jump point search reading every jump off a table computed once per map \
+                 (eight-connected maps)",
+            ),
         ],
         example: include_str!("../../../../examples/grid.txt"),
         layouts: &[],
@@ -195,30 +204,41 @@ impl Puzzle for GridPuzzle {
         limits: &CaseLimits,
         _: Option<Progress>,
     ) -> Result<GridSolver, OptionsError> {
-        if options.algo == Algorithm::Jps && options.connect == Connectivity::Four {
+        let jumps = matches!(options.algo, Algorithm::Jps | Algorithm::JpsPlus);
+        if jumps && options.connect == Connectivity::Four {
             return Err(OptionsError::new(
                 "jump point search walks eight-connected maps (Moving AI's rules): use --connect 8, \
                  or --algo astar on four-connected maps",
             ));
         }
         let map = options.map.as_ref().map(load_map).transpose()?;
+        let (table, per_cell) = match options.algo {
+            Algorithm::JpsPlus => (TABLE_BYTES_PER_CELL, ", and 16 for JPS+'s table"),
+            _ => (0, ""),
+        };
         if let Some(map) = &map
-            && !limits.memory().fits(map.search_bytes())
+            && !limits
+                .memory()
+                .fits(map.search_bytes() + map.cells() as u64 * table)
         {
             return Err(OptionsError::new(format!(
-                "a map of {} x {} needs {} to search (7 bytes a cell), over the memory budget \
-                 of {} (--max-memory)",
+                "a map of {} x {} needs {} to search (7 bytes a cell{per_cell}), over the memory \
+                 budget of {} (--max-memory)",
                 map.width(),
                 map.height(),
-                size(map.search_bytes()),
+                size(map.search_bytes() + map.cells() as u64 * table),
                 size(limits.max_memory.unwrap_or(0))
             )));
         }
+        let searcher = match &options.pdb_dir {
+            Some(folder) => GridSearcher::with_table_cache(TableCache::new(folder)),
+            None => GridSearcher::default(),
+        };
         Ok(GridSolver {
             options: options.clone(),
             map: map.map(Arc::new),
             inline: OnceLock::new(),
-            searcher: GridSearcher::default(),
+            searcher,
             checks: LengthChecks::default(),
             cases: 0,
         })
@@ -237,7 +257,7 @@ impl Puzzle for GridPuzzle {
         let (connect, algo) = (solver.options.connect, solver.options.algo);
         let (answer, stats, picture) = if solver.options.search {
             let (answer, stats, trace) = solve_traced(case, connect, algo, &limits.start());
-            let jumps = algo == Algorithm::Jps;
+            let jumps = matches!(algo, Algorithm::Jps | Algorithm::JpsPlus);
             (
                 answer,
                 stats,
@@ -254,7 +274,10 @@ impl Puzzle for GridPuzzle {
             answer,
             search: picture,
         });
-        Solved::new(reply, stats)
+        Solved {
+            notes: solver.searcher.take_notes(),
+            ..Solved::new(reply, stats)
+        }
     }
 
     fn output(_: &GridSolver, _: &GridCase, reply: &GridReply, out: &mut String) {

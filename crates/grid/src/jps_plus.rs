@@ -1,0 +1,318 @@
+//! JPS+: jump point search with its jumps computed once per map (D. Harabor and A. Grastien,
+//! "Improving Jump Point Search", ICAPS 2014; S. Rabin's JPS+), under Moving AI's rules.
+//!
+//! For every passable cell and each of the eight directions, [`JumpTable`] keeps how far a jump
+//! that way goes: `k > 0` steps to the first jump point (exactly where the online jumps of
+//! [`JumpMap`](crate::JumpMap) stop, the goal aside), or `-k` when a wall or the edge comes after
+//! `k` steps with no jump point on the way (`0`: not a step). A search then jumps by reading one
+//! number, and is the same A* with the same expansion ([`PrunedJumps`](crate::PrunedJumps)).
+//!
+//! The goal is the one thing a table cannot know. A straight jump stops on it when it lies on
+//! the jump's line no farther than the table's distance. A diagonal jump stops where it crosses
+//! the goal's row or column, when the goal lies ahead on both axes and the crossing comes no
+//! later than the table's distance: from that cell, and from no earlier one of the diagonal, a
+//! straight jump may reach the goal. Stopping there is exact whatever lies between: the search
+//! goes on from that cell as the diagonal would have (along it and both its sides).
+//!
+//! Tables are kept in the engine's table cache (header, checksum, the map's identity): see
+//! [`JumpTable::load_or_build`].
+
+use std::path::Path;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use statespace_engine::pattern_database::{Origin, PatternDatabase, TableCache, TableId};
+use xxhash_rust::xxh3::xxh3_64;
+
+use crate::domain::Step;
+use crate::jps::Jumps;
+use crate::jump::sides;
+use crate::map::Map;
+
+/// The bytes a table takes per cell: eight distances of two bytes.
+pub const TABLE_BYTES_PER_CELL: u64 = 16;
+
+/// The eight jump distances of every cell of a map, in the order of [`Step::ALL`] (see the
+/// module's notes).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JumpTable {
+    map: Arc<Map>,
+    distances: Vec<[i16; 8]>,
+}
+
+/// The slot of `step` in a cell's distances: its place in [`Step::ALL`].
+#[inline(always)]
+fn slot(step: Step) -> usize {
+    match step {
+        Step::N => 0,
+        Step::E => 1,
+        Step::S => 2,
+        Step::W => 3,
+        Step::NE => 4,
+        Step::SE => 5,
+        Step::SW => 6,
+        Step::NW => 7,
+    }
+}
+
+/// The columns (or rows) `0..count` in the order a sweep in direction `delta` fills them: the
+/// cell ahead (at `+delta`) before the cell behind it.
+fn sweep(count: usize, delta: i64) -> Box<dyn Iterator<Item = isize>> {
+    let cells = 0..count as isize;
+    if delta > 0 {
+        Box::new(cells.rev())
+    } else {
+        Box::new(cells)
+    }
+}
+
+/// The distance one step farther than `next`, the distance of the cell one step ahead.
+fn one_more(next: i16) -> i16 {
+    if next > 0 { next + 1 } else { next - 1 }
+}
+
+impl JumpTable {
+    /// The table of `map`, computed by sweeping each direction against its steps: a cell's
+    /// distance follows from the one of the cell ahead.
+    pub fn build(map: Arc<Map>) -> Self {
+        let (width, height) = (map.width(), map.height());
+        let mut table = Self {
+            distances: vec![[0; 8]; width * height],
+            map,
+        };
+        // Straight directions first (as `Step::ALL` lists them): a diagonal stops where a
+        // straight jump finds a jump point.
+        for step in Step::ALL {
+            let (dx, dy) = step.offset();
+            for y in sweep(height, dy) {
+                for x in sweep(width, dx) {
+                    if table.open(x, y) {
+                        let distance = table.distance_from((x, y), step);
+                        table.distances[y as usize * width + x as usize][slot(step)] = distance;
+                    }
+                }
+            }
+        }
+        table
+    }
+
+    /// The distance `step` from the passable cell `(x, y)`, those of the cell ahead known.
+    fn distance_from(&self, (x, y): (isize, isize), step: Step) -> i16 {
+        let (dx, dy) = step.offset();
+        let (dx, dy) = (dx as isize, dy as isize);
+        let ahead = (x + dx, y + dy);
+        let allowed = self.open(ahead.0, ahead.1)
+            && (!step.is_diagonal() || (self.open(ahead.0, y) && self.open(x, ahead.1)));
+        if !allowed {
+            return 0;
+        }
+        let at_ahead = &self.distances[self.index(ahead)];
+        let stops = if step.is_diagonal() {
+            let (along_x, along_y) = sides(step);
+            at_ahead[slot(along_x)] > 0 || at_ahead[slot(along_y)] > 0
+        } else {
+            self.forced_turn(ahead, step)
+        };
+        if stops {
+            1
+        } else {
+            one_more(at_ahead[slot(step)])
+        }
+    }
+
+    /// Whether a path walking `step` (a side step) into `at` may have to turn there: a side
+    /// neighbour of `at` is passable while the one behind it is not (no cutting corners).
+    fn forced_turn(&self, (x, y): (isize, isize), step: Step) -> bool {
+        let (dx, dy) = step.offset();
+        let (dx, dy) = (dx as isize, dy as isize);
+        // The two sides at right angles: (dy, dx) and (-dy, -dx).
+        [(dy, dx), (-dy, -dx)]
+            .into_iter()
+            .any(|(sx, sy)| self.open(x + sx, y + sy) && !self.open(x - dx + sx, y - dy + sy))
+    }
+
+    #[inline(always)]
+    fn index(&self, (x, y): (isize, isize)) -> usize {
+        y as usize * self.map.width() + x as usize
+    }
+
+    /// The table's identity: the map's sides and a hash of its cells, so that a table is never
+    /// used for another map (nor for the same file name edited).
+    pub fn id(map: &Map) -> TableId {
+        let open: Vec<u8> = (0..map.cells() as u32)
+            .map(|cell| u8::from(map.is_passable(cell)))
+            .collect();
+        TableId::new(
+            format!(
+                "grid map {} x {}, cells {:016x}",
+                map.width(),
+                map.height(),
+                xxh3_64(&open)
+            ),
+            "jps+ jump distances: 8 per cell, i16 little-endian",
+        )
+    }
+
+    /// The name of the table file of `map` in a cache: after the map's file name, or its
+    /// identity's hash when it has none.
+    pub fn file_name(map: &Map) -> String {
+        let name = map.name().map_or_else(
+            || format!("{:016x}", xxh3_64(Self::id(map).domain.as_bytes())),
+            |name| {
+                name.chars()
+                    .map(|c| {
+                        if c.is_ascii_alphanumeric() || "._-".contains(c) {
+                            c
+                        } else {
+                            '_'
+                        }
+                    })
+                    .collect()
+            },
+        );
+        format!("grid-jps+-{name}")
+    }
+
+    /// The bytes a table of `map` takes.
+    pub fn bytes(map: &Map) -> u64 {
+        map.cells() as u64 * TABLE_BYTES_PER_CELL
+    }
+
+    /// The table as the cache saves it.
+    fn to_database(&self, id: TableId) -> PatternDatabase {
+        let bytes = self
+            .distances
+            .iter()
+            .flatten()
+            .flat_map(|distance| distance.to_le_bytes())
+            .collect();
+        PatternDatabase::from_distances(id, bytes)
+    }
+
+    /// The table of `map` read off a cached one, if it has a cell's distances per cell.
+    fn from_database(map: Arc<Map>, table: &PatternDatabase) -> Option<Self> {
+        let bytes = table.as_bytes();
+        if bytes.len() as u64 != Self::bytes(&map) {
+            return None;
+        }
+        let distances = bytes
+            .chunks_exact(TABLE_BYTES_PER_CELL as usize)
+            .map(|cell| {
+                std::array::from_fn(|at| i16::from_le_bytes([cell[2 * at], cell[2 * at + 1]]))
+            })
+            .collect();
+        Some(Self { map, distances })
+    }
+
+    /// The table of `map` from `cache` ([`JumpTable::load_or_build`]), or built in memory
+    /// without one; with the line saying which and how long it took.
+    pub fn for_map(map: Arc<Map>, cache: Option<&TableCache>) -> (Self, String) {
+        if let Some(cache) = cache {
+            return Self::load_or_build(map, cache);
+        }
+        let started = Instant::now();
+        let table = Self::build(map);
+        let line = format!(
+            "jps+: built the jump table in memory in {}",
+            ms(started.elapsed())
+        );
+        (table, line)
+    }
+
+    /// The table of `map`: loaded from `cache` when its file there holds this map's table
+    /// undamaged, otherwise built and saved; with one line saying which, how long it took, and
+    /// why a file that was there was refused.
+    pub fn load_or_build(map: Arc<Map>, cache: &TableCache) -> (Self, String) {
+        let started = Instant::now();
+        let (name, id) = (Self::file_name(&map), Self::id(&map));
+        let path = cache.path(&name);
+        let cached = cache.load_or_build(&name, &id, |_| {
+            Ok(Self::build(map.clone()).to_database(id.clone()))
+        });
+        let cached = cached.expect("building a jump table never stops");
+        let elapsed = started.elapsed();
+        let read = Self::from_database(map.clone(), &cached.table);
+        match (cached.origin, read) {
+            (Origin::Loaded, Some(table)) => {
+                let line = format!("jps+: loaded {} in {}", path.display(), ms(elapsed));
+                (table, line)
+            }
+            (Origin::Built { refused, saved }, Some(table)) => {
+                let mut line = match refused {
+                    Some(reason) => format!("jps+: refused {reason}; built it again"),
+                    None => format!("jps+: built {}", path.display()),
+                };
+                line.push_str(&format!(" in {}", ms(elapsed)));
+                if let Err(error) = saved {
+                    line.push_str(&format!(", but could not save it: {error}"));
+                }
+                (table, line)
+            }
+            // The identity names the sides, so a sound file has a cell's distances per cell.
+            (_, None) => Self::built_in_memory(map, &path),
+        }
+    }
+
+    /// The table of `map` built in memory, when `path` could not give it, with its line.
+    fn built_in_memory(map: Arc<Map>, path: &Path) -> (Self, String) {
+        let started = Instant::now();
+        let table = Self::build(map);
+        let line = format!(
+            "jps+: refused {}: not a table of the map's size; built it in memory in {}",
+            path.display(),
+            ms(started.elapsed())
+        );
+        (table, line)
+    }
+}
+
+/// How many steps `step` from `at` the goal is along each axis (negative: behind).
+#[inline(always)]
+fn ahead((x, y): (isize, isize), step: Step, goal: (isize, isize)) -> (isize, isize) {
+    let (dx, dy) = step.offset();
+    ((goal.0 - x) * dx as isize, (goal.1 - y) * dy as isize)
+}
+
+impl JumpTable {
+    /// The jump `step` from `at`: `to_goal` steps when that is positive and no farther than the
+    /// table's distance (the goal, or where a jump toward it starts), else to the table's jump
+    /// point, if there is one.
+    #[inline(always)]
+    fn read(&self, at: (isize, isize), step: Step, to_goal: isize) -> Option<u32> {
+        let distance = self.distances[self.index(at)][slot(step)];
+        if to_goal > 0 && to_goal <= isize::from(distance).abs() {
+            return Some(to_goal as u32);
+        }
+        (distance > 0).then_some(distance as u32)
+    }
+}
+
+/// `elapsed` in milliseconds, for the table's line.
+fn ms(elapsed: Duration) -> String {
+    format!("{:.2} ms", elapsed.as_secs_f64() * 1e3)
+}
+
+impl Jumps for JumpTable {
+    #[inline(always)]
+    fn open(&self, x: isize, y: isize) -> bool {
+        self.map.is_open(x, y)
+    }
+
+    #[inline]
+    fn jump_straight(&self, at: (isize, isize), step: Step, goal: (isize, isize)) -> Option<u32> {
+        let (ahead_x, ahead_y) = ahead(at, step, goal);
+        // One of the two is 0 (the axis the step does not move on): on the line, the other.
+        let on_line = if step.offset().0 == 0 {
+            goal.0 == at.0
+        } else {
+            goal.1 == at.1
+        };
+        self.read(at, step, if on_line { ahead_x + ahead_y } else { 0 })
+    }
+
+    #[inline]
+    fn jump_diagonal(&self, at: (isize, isize), step: Step, goal: (isize, isize)) -> Option<u32> {
+        let (ahead_x, ahead_y) = ahead(at, step, goal);
+        self.read(at, step, ahead_x.min(ahead_y))
+    }
+}
