@@ -8,7 +8,7 @@ use std::ops::Add;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
-use statespace_engine::{Cost, Domain, PerfectHash, Weights};
+use statespace_engine::{Cost, Domain, IncrementalHeuristic, PerfectHash, Weights};
 
 use crate::map::Map;
 
@@ -204,14 +204,19 @@ impl Cost for Octile {
             diagonal: 0,
         }
     }
-    /// The bits of the length as a float, exact in order when both counts are at most 2^20:
-    /// two lengths that differ, `p + q√2` apart with `|p|, |q| ≤ 2^20`, differ by at least
-    /// `1 / (|p| + |q|√2)` (as `|p² − 2q²| ≥ 1`), above 2^-22, while the float of each is
-    /// within 2^-29 of the length.
+    /// The length in fixed point, `straight × 2^42 + diagonal × R` with `R` the nearest integer
+    /// to `√2 × 2^42`, exact in order when both counts are at most 2^20 (and below 2^64): two
+    /// lengths that differ, `p + q√2` apart with `|p|, |q| ≤ 2^20`, differ by at least
+    /// `1 / (|p| + |q|√2)` (as `|p² − 2q²| ≥ 1`), above 2^-22, so their keys by more than
+    /// 2^20, while rounding `R` moves a key by under `q / 2 ≤ 2^19`. Integer arithmetic, and
+    /// additive: the key of a sum is the sum of the keys.
     #[inline]
     fn key(self) -> Option<u64> {
         const EXACT: u32 = 1 << 20;
-        (self.straight <= EXACT && self.diagonal <= EXACT).then(|| self.length().to_bits())
+        /// √2 × 2^42, rounded to the nearest integer (6,219,777,023,950.95).
+        const ROOT_2: u64 = 6_219_777_023_951;
+        (self.straight <= EXACT && self.diagonal <= EXACT)
+            .then(|| (u64::from(self.straight) << 42) + u64::from(self.diagonal) * ROOT_2)
     }
 }
 
@@ -351,6 +356,58 @@ impl PerfectHash for Grid {
     }
     fn unrank(&self, rank: u64) -> u32 {
         rank as u32
+    }
+}
+
+/// [`Grid::estimate`] updated step by step: the memo is the goal's offset from the cell, so a
+/// child's estimate takes no division (finding a cell's column and row from its number does).
+#[derive(Clone, Copy, Debug)]
+pub struct StepEstimate {
+    /// How cells connect; `None` for no estimate (Dijkstra's algorithm, with the same memo).
+    connectivity: Option<Connectivity>,
+}
+
+impl StepEstimate {
+    /// The estimate on `grid`.
+    pub fn new(grid: &Grid) -> Self {
+        Self {
+            connectivity: Some(grid.connectivity),
+        }
+    }
+
+    /// No estimate: zero everywhere.
+    pub fn zero() -> Self {
+        Self { connectivity: None }
+    }
+}
+
+impl IncrementalHeuristic<Grid, Octile> for StepEstimate {
+    /// Columns and rows from the cell to the goal.
+    type Memo = (i32, i32);
+
+    fn init(&self, grid: &Grid, &cell: &u32) -> (i32, i32) {
+        let (x, y) = grid.map.position(cell);
+        let (gx, gy) = grid.goal_xy;
+        (gx as i32 - x as i32, gy as i32 - y as i32)
+    }
+
+    #[inline(always)]
+    fn update(&self, _: &Grid, _: &u32, step: Step, (dx, dy): (i32, i32)) -> (i32, i32) {
+        let (sx, sy) = step.offset();
+        (dx - sx as i32, dy - sy as i32)
+    }
+
+    #[inline(always)]
+    fn value(&self, (dx, dy): (i32, i32)) -> Octile {
+        let (dx, dy) = (dx.unsigned_abs(), dy.unsigned_abs());
+        match self.connectivity {
+            Some(Connectivity::Eight) => Octile::distance(dx, dy),
+            Some(Connectivity::Four) => Octile {
+                straight: dx + dy,
+                diagonal: 0,
+            },
+            None => Octile::ZERO,
+        }
     }
 }
 

@@ -7,9 +7,9 @@ use serde::{Deserialize, Serialize, Serializer};
 use statespace_engine::astar::AStar;
 use statespace_engine::index::DenseIndex;
 use statespace_engine::pattern_database::TableCache;
-use statespace_engine::{Cost, Limits, Outcome, Recompute, SearchResult, Stats, StopReason};
+use statespace_engine::{Limits, Outcome, Recompute, SearchResult, Stats, StopReason};
 
-use crate::domain::{Connectivity, Grid, Octile, OctileSteps, Step};
+use crate::domain::{Connectivity, Grid, Octile, OctileSteps, Step, StepEstimate};
 use crate::jps::{Jump, JumpGrid, JumpLengths, Jumps, PrunedJumps, jump_steps};
 use crate::jps_plus::JumpTable;
 use crate::jump::JumpMap;
@@ -93,7 +93,7 @@ pub fn solve(
 }
 
 /// A* over a map's cells, its visited index a dense array of them.
-type CellSearch = AStar<u32, Step, DenseIndex<Arc<Grid>>, Octile, Octile>;
+type CellSearch = AStar<u32, Step, DenseIndex<Arc<Grid>>, (i32, i32), Octile>;
 
 /// A* over jumps between a map's cells, its visited index a dense array of them.
 type JumpSearch<J> = AStar<u32, Jump, DenseIndex<Arc<JumpGrid<J>>>, Octile, Octile>;
@@ -209,11 +209,11 @@ impl GridSearcher {
         };
         let result: SearchResult<Step, Octile> = match algorithm {
             Algorithm::Dijkstra => {
-                let zero = Recompute(|_: &u32| Octile::ZERO);
+                let zero = StepEstimate::zero();
                 searcher.search_weighted(&grid, &case.start, &OctileSteps, &zero, limits)
             }
             _ => {
-                let estimate = Recompute(|&cell: &u32| grid.estimate(cell));
+                let estimate = StepEstimate::new(&grid);
                 searcher.search_weighted(&grid, &case.start, &OctileSteps, &estimate, limits)
             }
         };

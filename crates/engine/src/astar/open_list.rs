@@ -11,8 +11,8 @@
 //! - other entries (larger h) go to the row's own binary heap, small since it holds one f.
 //!
 //! Costs that are not whole numbers (octile lengths, floats) skip the rows: they go to a radix
-//! heap on their keys ([`Cost::key`], f then g), which pushes without comparing, as long as no
-//! entry comes before one already taken (a consistent estimate).
+//! heap on their keys ([`Cost::key`]: f, ties broken by g), which pushes without comparing, as
+//! long as no entry has an f below one already taken (a consistent estimate).
 //!
 //! Entries with f below the start's (an inconsistent estimate allows it) or too far above it,
 //! costs without keys, and entries before one already taken from the radix heap go to a sparse
@@ -242,7 +242,9 @@ impl<C: Cost, E> OpenList<C, E> {
     #[inline(always)]
     fn push_keyed(&mut self, f: C, g: C, entry: E) {
         match radix_key(f, g) {
-            Some(key) if key >= self.radix.floor() => self.radix.push(key, (f, g, entry)),
+            Some((key, tie)) if key >= self.radix.floor() => {
+                self.radix.push(key, tie, (f, g, entry))
+            }
             _ => self.sparse.push(f, g, entry),
         }
     }
@@ -323,11 +325,11 @@ impl<C: Cost, E> OpenList<C, E> {
     }
 }
 
-/// The radix heap's key of an entry at (f, g), if both have keys (see [`Cost::key`]): least f,
-/// then largest g, is the least key.
+/// The radix heap's key and tie of an entry at (f, g), if both have keys (see [`Cost::key`]):
+/// least f, then largest g, is the least key and tie.
 #[inline(always)]
-fn radix_key<C: Cost>(f: C, g: C) -> Option<u128> {
-    Some((u128::from(f.key()?) << 64) | u128::from(!g.key()?))
+fn radix_key<C: Cost>(f: C, g: C) -> Option<(u64, u64)> {
+    Some((f.key()?, !g.key()?))
 }
 
 /// Entries out of the rows' range: a stack per (f, g), and a heap of the non-empty ones ordered
