@@ -29,6 +29,12 @@ use crate::jps::Jumps;
 use crate::jump::sides;
 use crate::map::Map;
 
+/// What a table's identity says it holds, and how its map's part starts.
+const PATTERN: &str = "jps+ jump distances: 8 per cell, i16 little-endian";
+const DOMAIN: &str = "grid map ";
+/// How the names of table files start, before the map's file name.
+const PREFIX: &str = "grid-jps+-";
+
 /// The bytes a table takes per cell: eight distances of two bytes.
 pub const TABLE_BYTES_PER_CELL: u64 = 16;
 
@@ -144,13 +150,20 @@ impl JumpTable {
             .collect();
         TableId::new(
             format!(
-                "grid map {} x {}, cells {:016x}",
+                "{DOMAIN}{} x {}, cells {:016x}",
                 map.width(),
                 map.height(),
                 xxh3_64(&open)
             ),
-            "jps+ jump distances: 8 per cell, i16 little-endian",
+            PATTERN,
         )
+    }
+
+    /// Whether a cache file named `stem` (its name without the extension) is named as JPS+
+    /// names the table `id` it holds: the map's file name, which the identity does not record,
+    /// after the prefix.
+    pub fn is_named_for(stem: &str, id: &TableId) -> bool {
+        stem.starts_with(PREFIX) && id.pattern == PATTERN && id.domain.starts_with(DOMAIN)
     }
 
     /// The name of the table file of `map` in a cache: after the map's file name, or its
@@ -170,7 +183,7 @@ impl JumpTable {
                     .collect()
             },
         );
-        format!("grid-jps+-{name}")
+        format!("{PREFIX}{name}")
     }
 
     /// The bytes a table of `map` takes.
