@@ -25,8 +25,8 @@ use statespace_engine::pattern_database::{Origin, PatternDatabase, TableCache, T
 use xxhash_rust::xxh3::xxh3_64;
 
 use crate::domain::Step;
-use crate::jps::Jumps;
 use crate::jump::sides;
+use crate::leap::Jumps;
 use crate::map::Map;
 
 /// What a table's identity says it holds, and how its map's part starts.
