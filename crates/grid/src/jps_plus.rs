@@ -43,6 +43,8 @@ pub const TABLE_BYTES_PER_CELL: u64 = 16;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct JumpTable {
     map: Arc<Map>,
+    /// The map's width, for a cell's index without going through the map.
+    width: usize,
     distances: Vec<[i16; 8]>,
 }
 
@@ -84,6 +86,7 @@ impl JumpTable {
         let (width, height) = (map.width(), map.height());
         let mut table = Self {
             distances: vec![[0; 8]; width * height],
+            width,
             map,
         };
         // Straight directions first (as `Step::ALL` lists them): a diagonal stops where a
@@ -139,7 +142,7 @@ impl JumpTable {
 
     #[inline(always)]
     fn index(&self, (x, y): (isize, isize)) -> usize {
-        y as usize * self.map.width() + x as usize
+        y as usize * self.width + x as usize
     }
 
     /// The table's identity: the map's sides and a hash of its cells, so that a table is never
@@ -214,7 +217,11 @@ impl JumpTable {
                 std::array::from_fn(|at| i16::from_le_bytes([cell[2 * at], cell[2 * at + 1]]))
             })
             .collect();
-        Some(Self { map, distances })
+        Some(Self {
+            width: map.width(),
+            map,
+            distances,
+        })
     }
 
     /// The table of `map` from `cache` ([`JumpTable::load_or_build`]), or built in memory
