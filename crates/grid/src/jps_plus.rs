@@ -5,14 +5,15 @@
 //! that way goes: `k > 0` steps to the first jump point (exactly where the online jumps of
 //! [`JumpMap`](crate::JumpMap) stop, the goal aside), or `-k` when a wall or the edge comes after
 //! `k` steps with no jump point on the way (`0`: not a step). A search then jumps by reading one
-//! number, and is the same A* with the same expansion ([`PrunedJumps`](crate::PrunedJumps)).
+//! number: the engine's A* expanding leaps ([`PrunedLeaps`](crate::PrunedLeaps)), jump point
+//! search without the jump points in the middle of diagonals.
 //!
 //! The goal is the one thing a table cannot know. A straight jump stops on it when it lies on
 //! the jump's line no farther than the table's distance. A diagonal jump stops where it crosses
 //! the goal's row or column, when the goal lies ahead on both axes and the crossing comes no
 //! later than the table's distance: from that cell, and from no earlier one of the diagonal, a
 //! straight jump may reach the goal. Stopping there is exact whatever lies between: the search
-//! goes on from that cell as the diagonal would have (along it and both its sides).
+//! goes on from that cell as the diagonal would have (along it, and along both its sides).
 //!
 //! Tables are kept in the engine's table cache (header, checksum, the map's identity): see
 //! [`JumpTable::load_or_build`].
