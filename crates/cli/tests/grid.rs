@@ -133,6 +133,10 @@ fn jps_plus_keeps_its_table_and_refuses_a_damaged_one() {
         };
         assert!(told, "{expected}: {line}");
         assert!(errors.ends_with("130 scenarios, 130 lengths checked, 0 differ from the file\n"));
+        // `pdb verify` checks it as it checks the pattern databases.
+        let verified = run(&["pdb", "verify", "--pdb-dir", folder], "");
+        assert_eq!(verified.status.code(), Some(0), "{}", stdout(&verified));
+        assert!(stdout(&verified).starts_with(&format!("ok  {path}  38416 entries")));
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

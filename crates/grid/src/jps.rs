@@ -15,7 +15,6 @@
 //! its two sides. A diagonal jump stops at a cell from which a jump along either side finds a
 //! jump point (or the goal).
 
-use std::fmt;
 use std::sync::Arc;
 
 use statespace_engine::astar::Expansion;
@@ -41,61 +40,17 @@ pub fn jump_steps(jumps: &[Jump]) -> Vec<Step> {
         .collect()
 }
 
-/// Where jumps stop on a map: found online by scanning its bits ([`JumpMap`]), or read off
-/// distances computed once per map ([`JumpTable`](crate::JumpTable), JPS+). Either way the
-/// same search ([`PrunedJumps`]) expands them.
-pub trait Jumps: fmt::Debug + Send + Sync {
-    /// Whether `(x, y)` is on the map and passable.
-    fn open(&self, x: isize, y: isize) -> bool;
-
-    /// The number of steps `step` (along a side) from `cell` to the first jump point or to
-    /// `goal`; `None` when a blocked cell or the edge comes first.
-    fn jump_straight(&self, cell: (isize, isize), step: Step, goal: (isize, isize)) -> Option<u32>;
-
-    /// The number of steps `step` (across a corner) from `cell` to a cell from which a jump
-    /// along a side of the step may find a jump point or `goal`; `None` when the way is blocked
-    /// first.
-    fn jump_diagonal(&self, cell: (isize, isize), step: Step, goal: (isize, isize)) -> Option<u32>;
-}
-
-impl Jumps for JumpMap {
-    #[inline(always)]
-    fn open(&self, x: isize, y: isize) -> bool {
-        JumpMap::open(self, x, y)
-    }
-    #[inline]
-    fn jump_straight(&self, cell: (isize, isize), step: Step, goal: (isize, isize)) -> Option<u32> {
-        JumpMap::jump_straight(self, cell, step, goal)
-    }
-    #[inline]
-    fn jump_diagonal(&self, cell: (isize, isize), step: Step, goal: (isize, isize)) -> Option<u32> {
-        JumpMap::jump_diagonal(self, cell, step, goal)
-    }
-}
-
-/// Jumping on a map from cell to cell, to one goal cell, eight-connected, the jumps found by
-/// `J` (by default online, on the map's bits).
-#[derive(Debug)]
-pub struct JumpGrid<J = JumpMap> {
+/// Jumping on a map from cell to cell, to one goal cell, eight-connected.
+#[derive(Clone, Debug)]
+pub struct JumpGrid {
     grid: Grid,
-    bits: Arc<J>,
+    bits: Arc<JumpMap>,
     goal: (isize, isize),
 }
 
-/// A copy sharing the jumps (whether or not `J` copies).
-impl<J> Clone for JumpGrid<J> {
-    fn clone(&self) -> Self {
-        Self {
-            grid: self.grid.clone(),
-            bits: self.bits.clone(),
-            goal: self.goal,
-        }
-    }
-}
-
-impl<J: Jumps> JumpGrid<J> {
-    /// Jumps on `grid`'s map (whose jumps `bits` finds) to its goal.
-    pub fn new(grid: Grid, bits: Arc<J>) -> Self {
+impl JumpGrid {
+    /// Jumps on `grid`'s map (whose bits are `bits`) to its goal.
+    pub fn new(grid: Grid, bits: Arc<JumpMap>) -> Self {
         let goal = grid.xy(grid.goal());
         Self { grid, bits, goal }
     }
@@ -119,7 +74,7 @@ impl<J: Jumps> JumpGrid<J> {
     }
 }
 
-impl<J: Jumps> Domain for JumpGrid<J> {
+impl Domain for JumpGrid {
     type State = u32;
     type Action = Jump;
 
@@ -155,7 +110,7 @@ impl<J: Jumps> Domain for JumpGrid<J> {
     }
 }
 
-impl<J: Jumps> PerfectHash for JumpGrid<J> {
+impl PerfectHash for JumpGrid {
     fn size(&self) -> u64 {
         self.grid.size()
     }
@@ -171,9 +126,9 @@ impl<J: Jumps> PerfectHash for JumpGrid<J> {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct JumpLengths;
 
-impl<J: Jumps> Weights<JumpGrid<J>> for JumpLengths {
+impl Weights<JumpGrid> for JumpLengths {
     type Cost = Octile;
-    fn weight(&self, _: &JumpGrid<J>, _: &u32, jump: Jump) -> Octile {
+    fn weight(&self, _: &JumpGrid, _: &u32, jump: Jump) -> Octile {
         Octile::of(jump.step, jump.length)
     }
 }
@@ -183,8 +138,8 @@ impl<J: Jumps> Weights<JumpGrid<J>> for JumpLengths {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PrunedJumps;
 
-impl<J: Jumps> Expansion<JumpGrid<J>> for PrunedJumps {
-    fn successors(&self, grid: &JumpGrid<J>, cell: &u32, by: Option<Jump>, out: &mut Vec<Jump>) {
+impl Expansion<JumpGrid> for PrunedJumps {
+    fn successors(&self, grid: &JumpGrid, cell: &u32, by: Option<Jump>, out: &mut Vec<Jump>) {
         let Some(Jump { step, .. }) = by else {
             return grid.actions(cell, out);
         };

@@ -5,14 +5,15 @@
 //! that way goes: `k > 0` steps to the first jump point (exactly where the online jumps of
 //! [`JumpMap`](crate::JumpMap) stop, the goal aside), or `-k` when a wall or the edge comes after
 //! `k` steps with no jump point on the way (`0`: not a step). A search then jumps by reading one
-//! number, and is the same A* with the same expansion ([`PrunedJumps`](crate::PrunedJumps)).
+//! number: the engine's A* expanding leaps ([`PrunedLeaps`](crate::PrunedLeaps)), jump point
+//! search without the jump points in the middle of diagonals.
 //!
 //! The goal is the one thing a table cannot know. A straight jump stops on it when it lies on
 //! the jump's line no farther than the table's distance. A diagonal jump stops where it crosses
 //! the goal's row or column, when the goal lies ahead on both axes and the crossing comes no
 //! later than the table's distance: from that cell, and from no earlier one of the diagonal, a
 //! straight jump may reach the goal. Stopping there is exact whatever lies between: the search
-//! goes on from that cell as the diagonal would have (along it and both its sides).
+//! goes on from that cell as the diagonal would have (along it, and along both its sides).
 //!
 //! Tables are kept in the engine's table cache (header, checksum, the map's identity): see
 //! [`JumpTable::load_or_build`].
@@ -25,9 +26,15 @@ use statespace_engine::pattern_database::{Origin, PatternDatabase, TableCache, T
 use xxhash_rust::xxh3::xxh3_64;
 
 use crate::domain::Step;
-use crate::jps::Jumps;
 use crate::jump::sides;
+use crate::leap::Jumps;
 use crate::map::Map;
+
+/// What a table's identity says it holds, and how its map's part starts.
+const PATTERN: &str = "jps+ jump distances: 8 per cell, i16 little-endian";
+const DOMAIN: &str = "grid map ";
+/// How the names of table files start, before the map's file name.
+const PREFIX: &str = "grid-jps+-";
 
 /// The bytes a table takes per cell: eight distances of two bytes.
 pub const TABLE_BYTES_PER_CELL: u64 = 16;
@@ -37,6 +44,8 @@ pub const TABLE_BYTES_PER_CELL: u64 = 16;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct JumpTable {
     map: Arc<Map>,
+    /// The map's width, for a cell's index without going through the map.
+    width: usize,
     distances: Vec<[i16; 8]>,
 }
 
@@ -78,6 +87,7 @@ impl JumpTable {
         let (width, height) = (map.width(), map.height());
         let mut table = Self {
             distances: vec![[0; 8]; width * height],
+            width,
             map,
         };
         // Straight directions first (as `Step::ALL` lists them): a diagonal stops where a
@@ -133,7 +143,7 @@ impl JumpTable {
 
     #[inline(always)]
     fn index(&self, (x, y): (isize, isize)) -> usize {
-        y as usize * self.map.width() + x as usize
+        y as usize * self.width + x as usize
     }
 
     /// The table's identity: the map's sides and a hash of its cells, so that a table is never
@@ -144,13 +154,20 @@ impl JumpTable {
             .collect();
         TableId::new(
             format!(
-                "grid map {} x {}, cells {:016x}",
+                "{DOMAIN}{} x {}, cells {:016x}",
                 map.width(),
                 map.height(),
                 xxh3_64(&open)
             ),
-            "jps+ jump distances: 8 per cell, i16 little-endian",
+            PATTERN,
         )
+    }
+
+    /// Whether a cache file named `stem` (its name without the extension) is named as JPS+
+    /// names the table `id` it holds: the map's file name, which the identity does not record,
+    /// after the prefix.
+    pub fn is_named_for(stem: &str, id: &TableId) -> bool {
+        stem.starts_with(PREFIX) && id.pattern == PATTERN && id.domain.starts_with(DOMAIN)
     }
 
     /// The name of the table file of `map` in a cache: after the map's file name, or its
@@ -170,7 +187,7 @@ impl JumpTable {
                     .collect()
             },
         );
-        format!("grid-jps+-{name}")
+        format!("{PREFIX}{name}")
     }
 
     /// The bytes a table of `map` takes.
@@ -201,7 +218,11 @@ impl JumpTable {
                 std::array::from_fn(|at| i16::from_le_bytes([cell[2 * at], cell[2 * at + 1]]))
             })
             .collect();
-        Some(Self { map, distances })
+        Some(Self {
+            width: map.width(),
+            map,
+            distances,
+        })
     }
 
     /// The table of `map` from `cache` ([`JumpTable::load_or_build`]), or built in memory

@@ -4,15 +4,18 @@
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize, Serializer};
-use statespace_engine::astar::AStar;
+use statespace_engine::astar::{AStar, Expansion};
 use statespace_engine::index::DenseIndex;
 use statespace_engine::pattern_database::TableCache;
-use statespace_engine::{Limits, Outcome, Recompute, SearchResult, Stats, StopReason};
+use statespace_engine::{
+    Domain, Limits, Outcome, PerfectHash, Recompute, SearchResult, Stats, StopReason, Weights,
+};
 
 use crate::domain::{Connectivity, Grid, Octile, OctileSteps, Step, StepEstimate};
-use crate::jps::{Jump, JumpGrid, JumpLengths, Jumps, PrunedJumps, jump_steps};
+use crate::jps::{JumpGrid, JumpLengths, PrunedJumps, jump_steps};
 use crate::jps_plus::JumpTable;
 use crate::jump::JumpMap;
+use crate::leap::{LeapGrid, LeapLengths, PrunedLeaps, leap_steps};
 use crate::map::Map;
 use crate::scenario::GridCase;
 
@@ -95,11 +98,13 @@ pub fn solve(
 /// A* over a map's cells, its visited index a dense array of them.
 type CellSearch = AStar<u32, Step, DenseIndex<Arc<Grid>>, (i32, i32), Octile>;
 
-/// A* over jumps between a map's cells, its visited index a dense array of them.
-type JumpSearch<J> = AStar<u32, Jump, DenseIndex<Arc<JumpGrid<J>>>, Octile, Octile>;
+/// A* over the jumps (or leaps) `D` between a map's cells, its visited index a dense array of
+/// them.
+type JumpSearch<D> = AStar<u32, <D as Domain>::Action, DenseIndex<Arc<D>>, Octile, Octile>;
 
-/// The map searched last by jumps found by `J`, its jumps and its searcher.
-type KeptJumps<J> = Option<(Arc<Map>, Arc<J>, JumpSearch<J>)>;
+/// The map searched last by jumps found by `J`, taken as `D`'s actions: the jumps and the
+/// searcher.
+type KeptJumps<J, D> = Option<(Arc<Map>, Arc<J>, JumpSearch<D>)>;
 
 /// Answers scenarios one after the other, keeping the search's memory for the next scenario on
 /// the same map: a node number per cell (cleared cell by cell), the open list, the node arena,
@@ -109,9 +114,9 @@ pub struct GridSearcher {
     /// The map searched last by cells, and its searcher.
     cells: Option<(Arc<Map>, CellSearch)>,
     /// The map searched last by jump point search.
-    jumps: KeptJumps<JumpMap>,
+    jumps: KeptJumps<JumpMap, JumpGrid>,
     /// The map searched last by JPS+.
-    tables: KeptJumps<JumpTable>,
+    tables: KeptJumps<JumpTable, LeapGrid<JumpTable>>,
     /// Where JPS+ keeps its tables; without a cache they are built in memory.
     cache: Option<TableCache>,
     /// What was done besides searching (a table loaded or built), a line each, until taken.
@@ -146,17 +151,8 @@ impl GridSearcher {
     ) -> Result<(), StopReason> {
         let grid = Grid::new(map.clone(), Connectivity::Eight, 0);
         match algorithm {
-            Algorithm::Jps => {
-                Self::kept(&mut self.jumps, map, &grid, limits, 0, || JumpMap::new(map)).map(|_| ())
-            }
-            Algorithm::JpsPlus => {
-                let (cache, notes) = (&self.cache, &mut self.notes);
-                let bytes = JumpTable::bytes(map);
-                Self::kept(&mut self.tables, map, &grid, limits, bytes, || {
-                    table(map, cache.as_ref(), notes)
-                })
-                .map(|_| ())
-            }
+            Algorithm::Jps => self.jump_map(map, &grid, limits).map(|_| ()),
+            Algorithm::JpsPlus => self.jump_table(map, &grid, limits).map(|_| ()),
             Algorithm::Astar | Algorithm::Dijkstra => Ok(()),
         }
     }
@@ -173,20 +169,58 @@ impl GridSearcher {
         let map = &case.map;
         let kept = match (algorithm, connectivity) {
             (Algorithm::Jps, Connectivity::Eight) => {
-                Self::kept(&mut self.jumps, map, &grid, limits, 0, || JumpMap::new(map))
-                    .map(|(bits, searcher)| jump(searcher, grid.clone(), bits, case, limits))
+                self.jump_map(map, &grid, limits).map(|(bits, searcher)| {
+                    let jumps = JumpGrid::new(grid.clone(), bits);
+                    let policy = (&JumpLengths, &PrunedJumps);
+                    let steps = |jumps: Vec<_>| jump_steps(&jumps);
+                    jump(searcher, &jumps, &grid, policy, case, limits, steps)
+                })
             }
             (Algorithm::JpsPlus, Connectivity::Eight) => {
-                let (cache, notes) = (&self.cache, &mut self.notes);
-                let bytes = JumpTable::bytes(map);
-                Self::kept(&mut self.tables, map, &grid, limits, bytes, || {
-                    table(map, cache.as_ref(), notes)
-                })
-                .map(|(table, searcher)| jump(searcher, grid.clone(), table, case, limits))
+                self.jump_table(map, &grid, limits)
+                    .map(|(table, searcher)| {
+                        let leaps = LeapGrid::new(grid.clone(), table);
+                        let policy = (&LeapLengths, &PrunedLeaps);
+                        let steps = |leaps: Vec<_>| leap_steps(&leaps);
+                        jump(searcher, &leaps, &grid, policy, case, limits, steps)
+                    })
             }
             _ => return self.step(case, grid, algorithm, limits),
         };
         kept.unwrap_or_else(|reason| (Err(reason), Stats::default()))
+    }
+
+    /// Jump point search's bits of `map` and its searcher, kept or made (see [`Self::kept`]).
+    fn jump_map(
+        &mut self,
+        map: &Arc<Map>,
+        grid: &Grid,
+        limits: &Limits,
+    ) -> Result<(Arc<JumpMap>, &mut JumpSearch<JumpGrid>), StopReason> {
+        let make = || JumpMap::new(map);
+        Self::kept(&mut self.jumps, map, grid, limits, 0, make, JumpGrid::new)
+    }
+
+    /// JPS+'s table of `map` (loaded from the cache, or built) and its searcher, kept or made
+    /// (see [`Self::kept`]); the table's bytes count against the budget.
+    fn jump_table(
+        &mut self,
+        map: &Arc<Map>,
+        grid: &Grid,
+        limits: &Limits,
+    ) -> Result<(Arc<JumpTable>, &mut JumpSearch<LeapGrid<JumpTable>>), StopReason> {
+        let (cache, notes) = (&self.cache, &mut self.notes);
+        let make = || table(map, cache.as_ref(), notes);
+        let bytes = JumpTable::bytes(map);
+        Self::kept(
+            &mut self.tables,
+            map,
+            grid,
+            limits,
+            bytes,
+            make,
+            LeapGrid::new,
+        )
     }
 
     /// The shortest path of `case` by A* or Dijkstra, step by step on `grid`.
@@ -221,16 +255,17 @@ impl GridSearcher {
     }
 
     /// The jumps and the searcher kept in `slot` for `map` (`grid`'s): those there, or new ones
-    /// (the jumps made by `make`) when the slot holds another map's; refused when the index
+    /// (the jumps made by `make`, the domain taken `over` them) when the slot holds another map's; refused when the index
     /// and `bytes` more do not fit in the budget of `limits`.
-    fn kept<'a, J: Jumps>(
-        slot: &'a mut KeptJumps<J>,
+    fn kept<'a, J, D: Domain<State = u32> + PerfectHash>(
+        slot: &'a mut KeptJumps<J, D>,
         map: &Arc<Map>,
         grid: &Grid,
         limits: &Limits,
         bytes: u64,
         make: impl FnOnce() -> J,
-    ) -> Result<(Arc<J>, &'a mut JumpSearch<J>), StopReason> {
+        over: impl FnOnce(Grid, Arc<J>) -> D,
+    ) -> Result<(Arc<J>, &'a mut JumpSearch<D>), StopReason> {
         if slot
             .as_ref()
             .is_none_or(|(kept, ..)| !Arc::ptr_eq(kept, map))
@@ -241,7 +276,7 @@ impl GridSearcher {
                 return Err(StopReason::MemoryLimit);
             }
             let jumps = Arc::new(make());
-            let index = DenseIndex::new(Arc::new(JumpGrid::new(grid.clone(), jumps.clone())));
+            let index = DenseIndex::new(Arc::new(over(grid.clone(), jumps.clone())));
             *slot = Some((map.clone(), jumps, AStar::new(index)));
         }
         let (_, jumps, searcher) = slot.as_mut().expect("kept just now");
@@ -262,28 +297,26 @@ fn table(map: &Arc<Map>, cache: Option<&TableCache>, notes: &mut Vec<String>) ->
     table
 }
 
-/// The shortest path of `case` by jump point search on `grid`, the jumps found by `jumps`.
-fn jump<J: Jumps>(
-    searcher: &mut JumpSearch<J>,
-    grid: Grid,
-    jumps: Arc<J>,
+/// The shortest path of `case` by jump point search over `jumps` (on `grid`), weighed and
+/// expanded as `policy` says, its actions made steps by `steps`.
+fn jump<D, W, E>(
+    searcher: &mut JumpSearch<D>,
+    jumps: &D,
+    grid: &Grid,
+    (weights, expansion): (&W, &E),
     case: &GridCase,
     limits: &Limits,
-) -> (Result<GridAnswer, StopReason>, Stats) {
-    let jumps = JumpGrid::new(grid, jumps);
-    let estimate = Recompute(|&cell: &u32| jumps.estimate(cell));
-    let result = searcher.search_expanding(
-        &jumps,
-        &case.start,
-        &JumpLengths,
-        &estimate,
-        &PrunedJumps,
-        limits,
-    );
-    (
-        answer(result.outcome, |jumps| jump_steps(&jumps)),
-        result.stats,
-    )
+    steps: impl FnOnce(Vec<D::Action>) -> Vec<Step>,
+) -> (Result<GridAnswer, StopReason>, Stats)
+where
+    D: Domain<State = u32> + PerfectHash,
+    W: Weights<D, Cost = Octile>,
+    E: Expansion<D>,
+{
+    let estimate = Recompute(|&cell: &u32| grid.estimate(cell));
+    let result =
+        searcher.search_expanding(jumps, &case.start, weights, &estimate, expansion, limits);
+    (answer(result.outcome, steps), result.stats)
 }
 
 /// The answer of a search's `outcome`, its actions made steps by `steps`.

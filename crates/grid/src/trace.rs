@@ -9,12 +9,13 @@ use std::sync::Arc;
 
 use statespace_engine::astar::{AStar, EveryAction, Expansion};
 use statespace_engine::index::DenseIndex;
-use statespace_engine::{Cost, Domain, Limits, Recompute, Stats, StopReason};
+use statespace_engine::{Cost, Domain, Limits, PerfectHash, Recompute, Stats, StopReason, Weights};
 
-use crate::domain::{Connectivity, Grid, Octile, OctileSteps};
-use crate::jps::{JumpGrid, JumpLengths, Jumps, PrunedJumps, jump_steps};
+use crate::domain::{Connectivity, Grid, Octile, OctileSteps, Step};
+use crate::jps::{JumpGrid, JumpLengths, PrunedJumps, jump_steps};
 use crate::jps_plus::JumpTable;
 use crate::jump::JumpMap;
+use crate::leap::{LeapGrid, LeapLengths, PrunedLeaps, leap_steps};
 use crate::scenario::GridCase;
 use crate::solve::{Algorithm, GridAnswer, answer};
 
@@ -67,8 +68,16 @@ pub fn solve_traced(
     }
     match (algorithm, connectivity) {
         (Algorithm::Jps, Connectivity::Eight) => {
-            let bits = Arc::new(JumpMap::new(&case.map));
-            return traced_jumps(JumpGrid::new(grid, bits), case, limits);
+            let jumps = JumpGrid::new(grid.clone(), Arc::new(JumpMap::new(&case.map)));
+            let steps = |jumps: Vec<_>| jump_steps(&jumps);
+            return traced_jumps(
+                jumps,
+                &grid,
+                (&JumpLengths, PrunedJumps),
+                case,
+                limits,
+                steps,
+            );
         }
         (Algorithm::JpsPlus, Connectivity::Eight) => {
             let index = (case.map.cells() * size_of::<u32>()) as u64;
@@ -76,8 +85,16 @@ pub fn solve_traced(
                 let stopped = Err(StopReason::MemoryLimit);
                 return (stopped, Stats::default(), SearchTrace::default());
             }
-            let table = Arc::new(JumpTable::build(case.map.clone()));
-            return traced_jumps(JumpGrid::new(grid, table), case, limits);
+            let leaps = LeapGrid::new(grid.clone(), Arc::new(JumpTable::build(case.map.clone())));
+            let steps = |leaps: Vec<_>| leap_steps(&leaps);
+            return traced_jumps(
+                leaps,
+                &grid,
+                (&LeapLengths, PrunedLeaps),
+                case,
+                limits,
+                steps,
+            );
         }
         _ => {}
     }
@@ -105,28 +122,31 @@ pub fn solve_traced(
     (answer, result.stats, watched.trace.into_inner())
 }
 
-/// [`solve_traced`] by jumps on `jumps`.
-fn traced_jumps<J: Jumps>(
-    jumps: JumpGrid<J>,
+/// [`solve_traced`] by the jumps (or leaps) `jumps` on `grid`, weighed and expanded as `policy`
+/// says, its actions made steps by `steps`.
+fn traced_jumps<D, W, E>(
+    jumps: D,
+    grid: &Grid,
+    (weights, policy): (&W, E),
     case: &GridCase,
     limits: &Limits,
-) -> (Result<GridAnswer, StopReason>, Stats, SearchTrace) {
+    steps: impl FnOnce(Vec<D::Action>) -> Vec<Step>,
+) -> (Result<GridAnswer, StopReason>, Stats, SearchTrace)
+where
+    D: Domain<State = u32> + PerfectHash + Clone,
+    W: Weights<D, Cost = Octile>,
+    E: Expansion<D>,
+{
     let watched = Watched {
-        policy: PrunedJumps,
+        policy,
         trace: RefCell::default(),
     };
-    let estimate = Recompute(|&cell: &u32| jumps.estimate(cell));
+    let estimate = Recompute(|&cell: &u32| grid.estimate(cell));
     let mut searcher =
         AStar::<_, _, _, Octile, Octile>::new(DenseIndex::new(Arc::new(jumps.clone())));
-    let result = searcher.search_expanding(
-        &jumps,
-        &case.start,
-        &JumpLengths,
-        &estimate,
-        &watched,
-        limits,
-    );
-    let answer = answer(result.outcome, |jumps| jump_steps(&jumps));
+    let result =
+        searcher.search_expanding(&jumps, &case.start, weights, &estimate, &watched, limits);
+    let answer = answer(result.outcome, steps);
     (answer, result.stats, watched.trace.into_inner())
 }
 

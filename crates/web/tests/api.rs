@@ -496,7 +496,12 @@ fn grid_answers_show_their_search_as_bitmaps_of_the_map() {
     let entry = registry::find("grid").unwrap();
     let board = &entry.case_inputs(entry.about().example.as_bytes()).unwrap()[1];
     let url = format!("{}/api/grid/solve", server());
-    for (algo, jumps) in [("astar", false), ("dijkstra", false), ("jps", true)] {
+    for (algo, jumps) in [
+        ("astar", false),
+        ("dijkstra", false),
+        ("jps", true),
+        ("jps+", true),
+    ] {
         let request = json!({"board": board, "algo": algo, "search": true});
         let (status, report) = post_json(&url, &request);
         assert_eq!(status, 200, "{report}");

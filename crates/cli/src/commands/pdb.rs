@@ -8,6 +8,7 @@ use anyhow::{Context, bail};
 use statespace_engine::Limits;
 use statespace_engine::distance_table::mean_distance;
 use statespace_engine::pattern_database::{BuildOptions, Header, PatternDatabase, TableCache};
+use statespace_puzzles::grid::JumpTable;
 use statespace_puzzles::puzzle::{OptionsError, thread_count};
 use statespace_puzzles::sliding::Board;
 use statespace_puzzles::sliding::Shape;
@@ -210,10 +211,14 @@ fn list(args: &DirArgs) -> anyhow::Result<Verdict> {
     Ok(Verdict::Answered)
 }
 
-/// Whether the file at `path` is named for the table its header says it holds.
+/// Whether the file at `path` is named for the table its header says it holds: a sliding
+/// puzzle's pattern, or JPS+'s table of a grid map.
 fn named_for(path: &std::path::Path, header: &Header) -> bool {
-    let stem = path.file_stem().map(|stem| stem.to_string_lossy());
-    file_name_of(&header.id).is_some_and(|name| stem.is_some_and(|stem| stem == name))
+    let Some(stem) = path.file_stem().map(|stem| stem.to_string_lossy()) else {
+        return false;
+    };
+    file_name_of(&header.id).is_some_and(|name| stem == name)
+        || JumpTable::is_named_for(&stem, &header.id)
 }
 
 fn check(args: &VerifyArgs) -> anyhow::Result<Verdict> {

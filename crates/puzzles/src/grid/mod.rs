@@ -10,7 +10,8 @@ pub use face::{GridGenOptions, GridOptions, GridPuzzle, GridSolver};
 pub use search::{GridReply, SearchPicture};
 pub use statespace_grid::bench;
 pub use statespace_grid::{
-    Algorithm, Connectivity, Grid, GridAnswer, GridCase, GridSearcher, Map, Octile, Step, TOLERANCE,
+    Algorithm, Connectivity, Grid, GridAnswer, GridCase, GridSearcher, JumpTable, Map, Octile,
+    Step, TOLERANCE,
 };
 
 use statespace_grid::Lines;

@@ -1,0 +1,236 @@
+//! Jump point search without intermediate jump points on diagonals (D. Harabor and
+//! A. Grastien, "Improving Jump Point Search", ICAPS 2014): the jumps of JPS+ taken as
+//! *leaps*, a diagonal run then a straight one.
+//!
+//! A diagonal jump of [`PrunedJumps`](crate::PrunedJumps) stops at every cell from which a
+//! straight jump finds a jump point, and that cell is expanded only to go on along the diagonal
+//! and its two sides. Here one expansion walks the whole diagonal instead (by table lookups) and
+//! offers, from each such cell, the straight jumps themselves: a leap from the cell expanded to
+//! their jump points. The cells on the diagonal never enter the open list; the paths and their
+//! lengths are those of jump point search, with fewer expansions.
+
+use std::sync::Arc;
+
+use std::fmt;
+
+use statespace_engine::astar::Expansion;
+use statespace_engine::{Domain, PerfectHash, Weights};
+
+use crate::domain::{Grid, Octile, Step};
+use crate::jps::{Jump, jump_steps};
+use crate::jump::sides;
+
+/// Where jumps stop on a map: read off distances computed once per map
+/// ([`JumpTable`](crate::JumpTable), JPS+); the online jumps of [`JumpMap`](crate::JumpMap)
+/// answer the same questions.
+pub trait Jumps: fmt::Debug + Send + Sync {
+    /// Whether `(x, y)` is on the map and passable.
+    fn open(&self, x: isize, y: isize) -> bool;
+
+    /// The number of steps `step` (along a side) from `cell` to the first jump point or to
+    /// `goal`; `None` when a blocked cell or the edge comes first.
+    fn jump_straight(&self, cell: (isize, isize), step: Step, goal: (isize, isize)) -> Option<u32>;
+
+    /// The number of steps `step` (across a corner) from `cell` to a cell from which a jump
+    /// along a side of the step may find a jump point or `goal`; `None` when the way is blocked
+    /// first.
+    fn jump_diagonal(&self, cell: (isize, isize), step: Step, goal: (isize, isize)) -> Option<u32>;
+}
+
+/// A leap: `diagonal`, then `straight` (either may be of length 0, not both).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Leap {
+    /// The run across corners (or along a side, for a straight jump alone).
+    pub diagonal: Jump,
+    /// The run along a side after it.
+    pub straight: Jump,
+}
+
+impl Leap {
+    /// The direction the leap arrives in: its last run's.
+    fn arriving(self) -> Step {
+        if self.straight.length > 0 {
+            self.straight.step
+        } else {
+            self.diagonal.step
+        }
+    }
+}
+
+/// The steps of `leaps`, one after the other.
+pub fn leap_steps(leaps: &[Leap]) -> Vec<Step> {
+    let jumps: Vec<Jump> = leaps
+        .iter()
+        .flat_map(|leap| [leap.diagonal, leap.straight])
+        .collect();
+    jump_steps(&jumps)
+}
+
+/// Leaping on a map from cell to cell, to one goal cell, eight-connected, the jumps found by `J`.
+#[derive(Debug)]
+pub struct LeapGrid<J> {
+    grid: Grid,
+    jumps: Arc<J>,
+    goal: (isize, isize),
+}
+
+/// A copy sharing the jumps.
+impl<J> Clone for LeapGrid<J> {
+    fn clone(&self) -> Self {
+        Self {
+            grid: self.grid.clone(),
+            jumps: self.jumps.clone(),
+            goal: self.goal,
+        }
+    }
+}
+
+impl<J: Jumps> LeapGrid<J> {
+    /// Leaps on `grid`'s map (whose jumps `jumps` finds) to its goal.
+    pub fn new(grid: Grid, jumps: Arc<J>) -> Self {
+        let goal = grid.xy(grid.goal());
+        Self { grid, jumps, goal }
+    }
+
+    /// Appends the straight jump `step` from `at` (after `diagonal`, a run to `at`), if it finds
+    /// a jump point or the goal.
+    #[inline]
+    fn push_straight(&self, at: (isize, isize), diagonal: Jump, step: Step, out: &mut Vec<Leap>) {
+        if let Some(length) = self.jumps.jump_straight(at, step, self.goal) {
+            out.push(Leap {
+                diagonal,
+                straight: Jump { step, length },
+            });
+        }
+    }
+
+    /// Appends the leaps along the diagonal `step` from `at`: at each cell where a straight jump
+    /// along a side of it finds a jump point (or the goal), those straight jumps; the goal
+    /// itself if the diagonal reaches it.
+    fn push_diagonal(&self, at: (isize, isize), step: Step, out: &mut Vec<Leap>) {
+        let (dx, dy) = step.offset();
+        let (dx, dy) = (dx as isize, dy as isize);
+        let (along_x, along_y) = sides(step);
+        let (mut x, mut y, mut run) = (at.0, at.1, 0);
+        while let Some(length) = self.jumps.jump_diagonal((x, y), step, self.goal) {
+            let length_isize = length as isize;
+            (x, y, run) = (x + dx * length_isize, y + dy * length_isize, run + length);
+            let diagonal = Jump { step, length: run };
+            if (x, y) == self.goal {
+                let straight = Jump { step, length: 0 };
+                out.push(Leap { diagonal, straight });
+                return;
+            }
+            self.push_straight((x, y), diagonal, along_x, out);
+            self.push_straight((x, y), diagonal, along_y, out);
+        }
+    }
+
+    /// Appends the leaps `step` from `at`: a straight jump, or a diagonal's leaps.
+    #[inline]
+    fn push(&self, at: (isize, isize), step: Step, out: &mut Vec<Leap>) {
+        if step.is_diagonal() {
+            self.push_diagonal(at, step, out);
+        } else {
+            self.push_straight(at, Jump { step, length: 0 }, step, out);
+        }
+    }
+}
+
+impl<J: Jumps> Domain for LeapGrid<J> {
+    type State = u32;
+    type Action = Leap;
+
+    /// Every leap from `cell`, pruning nothing: the start's.
+    fn actions(&self, &cell: &u32, out: &mut Vec<Leap>) {
+        let at = self.grid.xy(cell);
+        for step in Step::ALL {
+            self.push(at, step, out);
+        }
+    }
+
+    fn apply(&self, cell: &mut u32, leap: Leap) {
+        let (x, y) = self.grid.xy(*cell);
+        let [(ax, ay), (bx, by)] = [leap.diagonal, leap.straight].map(|jump| {
+            let (dx, dy) = jump.step.offset();
+            (dx * i64::from(jump.length), dy * i64::from(jump.length))
+        });
+        *cell = self
+            .grid
+            .map()
+            .cell(x as i64 + ax + bx, y as i64 + ay + by)
+            .expect("a leap stays on the map");
+    }
+
+    fn is_goal(&self, &cell: &u32) -> bool {
+        cell == self.grid.goal()
+    }
+}
+
+/// The map's cells, ranked as [`Grid`] ranks them.
+impl<J: Jumps> PerfectHash for LeapGrid<J> {
+    fn size(&self) -> u64 {
+        self.grid.size()
+    }
+    fn rank(&self, cell: &u32) -> u64 {
+        self.grid.rank(cell)
+    }
+    fn unrank(&self, rank: u64) -> u32 {
+        self.grid.unrank(rank)
+    }
+}
+
+/// The octile length of a leap: its two runs'.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LeapLengths;
+
+impl<J: Jumps> Weights<LeapGrid<J>> for LeapLengths {
+    type Cost = Octile;
+    fn weight(&self, _: &LeapGrid<J>, _: &u32, leap: Leap) -> Octile {
+        let Leap { diagonal, straight } = leap;
+        Octile::of(diagonal.step, diagonal.length) + Octile::of(straight.step, straight.length)
+    }
+}
+
+/// The expansion of leaps: from a cell reached along a side, on that way and, where a wall
+/// forces a turn, to that side and across the corner ahead; from a cell reached across a corner
+/// (the goal, or where the diagonal crossed its row or column), on across it and along its sides.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PrunedLeaps;
+
+impl<J: Jumps> Expansion<LeapGrid<J>> for PrunedLeaps {
+    fn successors(&self, grid: &LeapGrid<J>, cell: &u32, by: Option<Leap>, out: &mut Vec<Leap>) {
+        let Some(leap) = by else {
+            return grid.actions(cell, out);
+        };
+        let at = grid.grid.xy(*cell);
+        let step = leap.arriving();
+        let (along_x, along_y) = sides(step);
+        if step.is_diagonal() {
+            for next in [along_x, along_y, step] {
+                grid.push(at, next, out);
+            }
+            return;
+        }
+        grid.push(at, step, out);
+        let (dx, dy) = step.offset();
+        let (dx, dy) = (dx as isize, dy as isize);
+        // The two sides at right angles: (dy, dx) and (-dy, -dx).
+        for (sx, sy) in [(dy, dx), (-dy, -dx)] {
+            let forced = grid.jumps.open(at.0 + sx, at.1 + sy)
+                && !grid.jumps.open(at.0 - dx + sx, at.1 - dy + sy);
+            if forced {
+                grid.push(at, step_of(sx, sy), out);
+                grid.push(at, step_of(sx + dx, sy + dy), out);
+            }
+        }
+    }
+}
+
+/// The step of offset `(dx, dy)`.
+fn step_of(dx: isize, dy: isize) -> Step {
+    Step::ALL
+        .into_iter()
+        .find(|step| step.offset() == (dx as i64, dy as i64))
+        .expect("an offset of a step")
+}
