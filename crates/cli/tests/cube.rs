@@ -227,15 +227,52 @@ fn random_3x3x3s_are_answered_within_the_bound_and_replay() {
     }
 }
 
+/// `statespace solve cube --algo optimal --stats --pdb-dir DIR` on `input`.
+fn solve_optimally(input: &str, dir: &std::path::Path, more: &[&str]) -> std::process::Output {
+    let dir = dir.to_str().expect("a UTF-8 temporary folder");
+    let args = [
+        "solve",
+        "cube",
+        "--algo",
+        "optimal",
+        "--stats",
+        "--pdb-dir",
+        dir,
+    ];
+    run(&[&args[..], more].concat(), input)
+}
+
 #[test]
-fn optimal_runs_the_two_phase_search_to_the_end() {
-    let output = run(
-        &["solve", "cube", "--algo", "optimal", "--json"],
-        "R U R' U'\n",
-    );
-    let report: Value = serde_json::from_str(stdout(&output)).unwrap();
+fn optimal_answers_build_the_corner_table_once_and_refuse_a_damaged_one() {
+    let dir = std::env::temp_dir().join(format!("statespace-cli-cube-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let table = dir.join("cube-3x3x3-corners.pdb");
+    // Too small a memory budget: refused before the table is built, nothing saved.
+    let output = solve_optimally("R U\n", &dir, &["--max-memory", "50M"]);
+    assert_eq!(stdout(&output), "stopped: memory limit reached\n");
+    assert_eq!(output.status.code(), Some(3));
+    assert!(!table.exists());
+    // Built and saved, then loaded.
+    let output = solve_optimally("R U R' U'\nF2 D'\n", &dir, &[]);
+    assert_eq!(stdout(&output), "U R U' R'\nD F2\n");
+    assert!(stderr(&output).contains("table: 88179840 positions, 12 layers"));
+    assert!(stderr(&output).contains("saved to"), "{}", stderr(&output));
+    let output = solve_optimally("R U R' U'\n", &dir, &["--json"]);
+    let report: Value = serde_json::from_str(stdout(&output).lines().next().unwrap()).unwrap();
     assert_eq!(report["output"], "U R U' R'\n");
     assert_eq!(report["answer"]["shortest"], true);
+    assert!(stderr(&output).contains("table: corners loaded from"));
+    // One byte of the distances changed: refused, rebuilt and saved again.
+    let mut bytes = std::fs::read(&table).unwrap();
+    bytes[4096 + 1_000_000] ^= 1;
+    std::fs::write(&table, bytes).unwrap();
+    let output = solve_optimally("R U R' U'\n", &dir, &[]);
+    assert_eq!(stdout(&output), "U R U' R'\n");
+    assert!(stderr(&output).contains("damaged"), "{}", stderr(&output));
+    assert!(stderr(&output).contains("rebuilt), saved to"));
+    let output = solve_optimally("R U R' U'\n", &dir, &[]);
+    assert!(stderr(&output).contains("table: corners loaded from"));
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -2,17 +2,18 @@
 //! front-end uses.
 
 use std::fmt;
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
-use statespace_engine::{PerfectHash, Stats};
+use statespace_engine::PerfectHash;
 
 use crate::input::{Input, ParseError, Source};
 use crate::puzzle::{
     About, CaseLimits, OptionKind, OptionSpec, OptionsError, Progress, Puzzle, Solved, Space, Step,
-    format_duration, moves_summary,
+    moves_summary,
 };
 
 use super::board::{Cube, CubeCase};
@@ -93,7 +94,7 @@ impl fmt::Display for Size {
 pub const DEFAULT_MAX_LENGTH: u8 = 21;
 
 /// How cubes are solved.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Options {
     /// The algorithm; by default the size's own (two-phase for the 3×3×3, optimal for the
@@ -110,6 +111,9 @@ pub struct Options {
     /// The 3×3×3's corners alone, as a space to explore (88,179,840 positions); not for
     /// solving.
     pub corners: bool,
+    /// The folder where the 3×3×3's optimal solver keeps its table (built in memory when
+    /// `None`).
+    pub pdb_dir: Option<PathBuf>,
 }
 
 impl Default for Options {
@@ -121,6 +125,7 @@ impl Default for Options {
             max_length: DEFAULT_MAX_LENGTH,
             probes: 0,
             corners: false,
+            pdb_dir: None,
         }
     }
 }
@@ -144,13 +149,10 @@ impl Options {
                 "--max-length {}: from 0 to {MAX_LENGTH}, please",
                 self.max_length
             ))),
-            (Size::Three, algo) => Ok(Task::Rubik(Settings {
+            (Size::Three, Some(Algorithm::Optimal)) => Ok(Task::RubikOptimal),
+            (Size::Three, _) => Ok(Task::Rubik(Settings {
                 max_length: self.max_length,
-                probes: if algo == Some(Algorithm::Optimal) {
-                    u64::MAX
-                } else {
-                    self.probes
-                },
+                probes: self.probes,
             })),
         }
     }
@@ -180,8 +182,9 @@ impl Puzzle for CubePuzzle {
             ),
             (
                 "optimal",
-                "a shortest answer: the 2×2×2's exact table of 3,674,160 positions; the \
-                 3×3×3's two-phase search run to the end (short scrambles only)",
+                "a shortest answer: the 2×2×2's exact table of 3,674,160 positions; for the \
+                 3×3×3, IDA* on Korf's corner table and phase-1 tables (88 MB, cached; cubes \
+                 of up to about 14 moves)",
             ),
         ],
         example: include_str!("../../../../examples/cube.txt"),
@@ -238,7 +241,7 @@ impl Puzzle for CubePuzzle {
         _: &CaseLimits,
         _: Option<Progress>,
     ) -> Result<Solver, OptionsError> {
-        Ok(Solver::new(options.task()?))
+        Ok(Solver::new(options.task()?, options.pdb_dir.clone()))
     }
 
     fn read_case(
@@ -248,7 +251,7 @@ impl Puzzle for CubePuzzle {
     ) -> Result<Option<CubeCase>, ParseError> {
         let size = match solver.task() {
             Task::Pocket(_) => 2,
-            Task::Rubik(_) => 3,
+            Task::Rubik(_) | Task::RubikOptimal => 3,
         };
         read_case(input, size)
     }
@@ -258,7 +261,7 @@ impl Puzzle for CubePuzzle {
         Solved {
             answer,
             stats,
-            notes: built.iter().map(table_note).collect(),
+            notes: built.into_iter().collect(),
         }
     }
 
@@ -287,7 +290,7 @@ impl Puzzle for CubePuzzle {
     fn moves(solver: &Solver, cube: &CubeCase) -> Vec<(String, CubeCase)> {
         let turns = match solver.task() {
             Task::Pocket(metric) => metric.moves(),
-            Task::Rubik(_) => &ALL_MOVES,
+            Task::Rubik(_) | Task::RubikOptimal => &ALL_MOVES,
         };
         turns
             .iter()
@@ -364,7 +367,7 @@ impl CubePuzzle {
             (None, Task::Rubik(settings)) => {
                 format!("no solution within {} moves", settings.max_length)
             }
-            (None, Task::Pocket(_)) => unreachable!("every 2x2x2 has an answer"),
+            (None, _) => unreachable!("every cube has a shortest answer"),
         }
     }
 }
@@ -385,15 +388,3 @@ pub(super) const ALL_MOVES: [Move; 18] = {
     }
     moves
 };
-
-/// The statistics line of the tables' construction.
-fn table_note(stats: &Stats) -> String {
-    if stats.layers.is_empty() {
-        format!(
-            "tables: two-phase move and pruning tables, built in {}",
-            format_duration(stats.elapsed)
-        )
-    } else {
-        crate::puzzle::table_note(stats)
-    }
-}

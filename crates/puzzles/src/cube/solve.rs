@@ -1,17 +1,23 @@
 //! The solvers: for the 2×2×2, the exact distance of every position (DBL home), built once by
 //! the engine's backward breadth-first search and walked down to the solved cube; for the
-//! 3×3×3, the two-phase search ([`twophase`](super::twophase)) on tables built once.
+//! 3×3×3, the two-phase search ([`twophase`](super::twophase)) on tables built once, and
+//! IDA* on Korf's corner table ([`optimal`](super::optimal)) for its shortest answers.
 
+use std::path::PathBuf;
 use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 use statespace_engine::distance_table::{DistanceTable, distance_table};
+use statespace_engine::pattern_database::TableCache;
 use statespace_engine::{Limits, PerfectHash, Stats, StopReason};
 
 use super::board::{Cube, CubeCase};
 use super::coords::Tables;
 use super::cubie::{Corners, Metric, Move, PocketCube};
+use super::optimal::CornerTable;
+use super::rubik::Rubik;
 use super::twophase::{self, Settings};
+use crate::puzzle::{format_duration, table_note};
 
 /// How cubes are solved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -19,8 +25,8 @@ use super::twophase::{self, Settings};
 pub enum Algorithm {
     /// The 3×3×3's two-phase search: the first answer within the length asked for.
     TwoPhase,
-    /// A shortest answer: the 2×2×2's distance table walked down; the 3×3×3's two-phase search
-    /// run until no shorter answer can exist.
+    /// A shortest answer: the 2×2×2's distance table walked down; for the 3×3×3, IDA* on
+    /// Korf's corner table ([`CornerTable`]).
     Optimal,
 }
 
@@ -84,23 +90,30 @@ pub enum Task {
     Pocket(Metric),
     /// 3×3×3s by the two-phase search.
     Rubik(Settings),
+    /// 3×3×3s, shortest in the half-turn metric, by IDA*.
+    RubikOptimal,
 }
 
-/// Answers cubes one after another, building its tables on the first.
+/// Answers cubes one after another, building (or loading) its tables on the first.
 #[derive(Debug)]
 pub struct Solver {
     task: Task,
+    /// Where the optimal solver's tables are kept; `None` to build them in memory.
+    cache: Option<TableCache>,
     table: Option<Table>,
     tables: Option<Tables>,
+    corners: Option<CornerTable>,
 }
 
 impl Solver {
-    /// A solver of `task`.
-    pub fn new(task: Task) -> Solver {
+    /// A solver of `task`, keeping its large tables in the folder `cache` if one is given.
+    pub fn new(task: Task, cache: Option<PathBuf>) -> Solver {
         Solver {
             task,
+            cache: cache.map(TableCache::new),
             table: None,
             tables: None,
+            corners: None,
         }
     }
 
@@ -111,13 +124,16 @@ impl Solver {
 
     /// The answer to `cube` (of the solver's size), the tables built first if need be within
     /// the memory budget of `tables` and the search stopped by `limits`; with the statistics of
-    /// the search, and those of the tables' construction when this cube built them.
+    /// the search, and a line about the tables when this cube built or loaded them.
     pub fn solve(
         &mut self,
         cube: &CubeCase,
         tables: &Limits,
         limits: &Limits,
-    ) -> (Result<Answer, StopReason>, Stats, Option<Stats>) {
+    ) -> (Result<Answer, StopReason>, Stats, Option<String>) {
+        if let (Task::RubikOptimal, CubeCase::Three(cube)) = (self.task, cube) {
+            return self.solve_optimally(cube, tables, limits);
+        }
         let mut built = None;
         match (self.task, cube) {
             (Task::Pocket(metric), CubeCase::Two(cube)) => {
@@ -138,7 +154,7 @@ impl Solver {
                     moves: Some(moves),
                     shortest: true,
                 };
-                (Ok(answer), stats, built)
+                (Ok(answer), stats, built.as_ref().map(table_note))
             }
             (Task::Rubik(settings), CubeCase::Three(cube)) => {
                 let tables =
@@ -151,10 +167,43 @@ impl Solver {
                     moves: found.moves,
                     shortest: found.shortest,
                 });
-                (answer, stats, built)
+                (answer, stats, built.as_ref().map(twophase_note))
             }
             _ => unreachable!("a solver reads cubes of its own size"),
         }
+    }
+
+    /// A shortest answer to `cube` by IDA* on the corner table, loaded from the cache or built
+    /// first within the memory budget of `tables`.
+    fn solve_optimally(
+        &mut self,
+        cube: &Rubik,
+        tables: &Limits,
+        limits: &Limits,
+    ) -> (Result<Answer, StopReason>, Stats, Option<String>) {
+        let mut note = None;
+        if self.corners.is_none() {
+            let loaded = match &self.cache {
+                Some(cache) => CornerTable::load_or_build(cache, tables),
+                None => {
+                    CornerTable::build(tables).map(|(table, stats)| (table, table_note(&stats)))
+                }
+            };
+            match loaded {
+                Ok((table, said)) => {
+                    self.corners = Some(table);
+                    note = Some(said);
+                }
+                Err(reason) => return (Err(reason), Stats::default(), None),
+            }
+        }
+        let table = self.corners.as_ref().expect("loaded above");
+        let (moves, stats) = table.solve(cube, limits);
+        let answer = moves.map(|moves| Answer {
+            moves: Some(moves),
+            shortest: true,
+        });
+        (answer, stats, note)
     }
 }
 
@@ -170,4 +219,12 @@ fn built_once<'a, T>(
         *slot = Some(value);
     }
     Ok(slot.as_ref().expect("filled above"))
+}
+
+/// The line about the two-phase search's tables.
+fn twophase_note(stats: &Stats) -> String {
+    format!(
+        "tables: two-phase move and pruning tables, built in {}",
+        format_duration(stats.elapsed)
+    )
 }

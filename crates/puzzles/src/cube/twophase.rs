@@ -71,7 +71,7 @@ fn in_g1(turn: u8) -> bool {
 }
 
 /// The fewest phase-1 moves (twist, flip, slice) needs, as its three pair tables bound them.
-fn phase1_estimate(tables: &Tables, (twist, flip, slice): (u16, u16, u16)) -> u8 {
+pub(super) fn phase1_estimate(tables: &Tables, (twist, flip, slice): (u16, u16, u16)) -> u8 {
     tables
         .slice_twist
         .get(slice, twist)

@@ -104,6 +104,18 @@ impl View {
     }
 }
 
+/// For each number of third turns, each move of the cube as the view's move: the inverse of
+/// [`axis_moves`], so that a view's coordinates follow the cube move by move.
+pub fn view_moves() -> [[u8; MOVES]; 3] {
+    std::array::from_fn(|turns| {
+        let mut view = [0; MOVES];
+        for (view_turn, &original) in axis_moves()[turns].iter().enumerate() {
+            view[usize::from(original)] = view_turn as u8;
+        }
+        view
+    })
+}
+
 /// For each number of third turns, each move of the view as the cube's move: S · M · S⁻¹,
 /// which is again a face turn since S only relabels the faces.
 fn axis_moves() -> &'static [[u8; MOVES]; 3] {
