@@ -61,16 +61,25 @@ impl Bits {
     /// The number of cells from `column` (excluded) east along `row` to the first jump point,
     /// or to `goal` (a column of this row east of `column`) if it comes first; `None` when a
     /// blocked cell comes first.
+    ///
+    /// Each round reads the three rows from one cell back, a word each, and looks at the 63
+    /// cells after it: a row's word shifted by one is the row from the next cell, so the cells
+    /// behind the rows above and below cost no reads of their own.
     #[inline]
     fn jump_east(&self, column: isize, row: isize, goal: Option<isize>) -> Option<u32> {
+        /// The cells a round looks at.
+        const SPAN: u32 = 63;
         let mut from = column + 1;
         loop {
-            let here = self.word(from, row);
-            let up = self.word(from, row - 1) & !self.word(from - 1, row - 1);
-            let down = self.word(from, row + 1) & !self.word(from - 1, row + 1);
-            let blocked = (!here).trailing_zeros();
-            let turn = (up | down).trailing_zeros();
-            if let Some(goal) = goal.filter(|&goal| (from..from + 64).contains(&goal)) {
+            let (above, here, below) = (
+                self.word(from - 1, row - 1),
+                self.word(from - 1, row),
+                self.word(from - 1, row + 1),
+            );
+            // Bit i: the cell at `from + i`, for i below 63; bit 63 of `here` reads as blocked.
+            let blocked = (!(here >> 1)).trailing_zeros();
+            let turn = ((above >> 1) & !above | (below >> 1) & !below).trailing_zeros();
+            if let Some(goal) = goal.filter(|&goal| (from..from + SPAN as isize).contains(&goal)) {
                 let at = (goal - from) as u32;
                 if at < blocked && at <= turn {
                     return Some((goal - column) as u32);
@@ -79,10 +88,10 @@ impl Bits {
             if turn < blocked {
                 return Some((from + turn as isize - column) as u32);
             }
-            if blocked < 64 {
+            if blocked < SPAN {
                 return None;
             }
-            from += 64;
+            from += SPAN as isize;
         }
     }
 }
