@@ -358,11 +358,17 @@ fn mazes(c: &mut Criterion) {
 
 /// The arena map's 130 scenarios, eight-connected, octile lengths.
 fn arena(c: &mut Criterion) {
-    let text = [
-        include_str!("../tests/data/arena.map"),
-        include_str!("../tests/data/arena.map.scen"),
-    ]
-    .concat();
+    // Another map and its scenarios when ARENA_MAP and ARENA_SCEN name them (a Dragon Age map).
+    let text = match (std::env::var("ARENA_MAP"), std::env::var("ARENA_SCEN")) {
+        (Ok(map), Ok(scen)) => [map, scen]
+            .map(|path| std::fs::read_to_string(path).expect("a readable file"))
+            .concat(),
+        _ => [
+            include_str!("../tests/data/arena.map"),
+            include_str!("../tests/data/arena.map.scen"),
+        ]
+        .concat(),
+    };
     let cases: Vec<_> = parse(&text).collect::<Result<_, _>>().unwrap();
     let map: Arc<Map> = cases[0].map.clone();
     let (width, height) = (map.width() as i64, map.height() as i64);

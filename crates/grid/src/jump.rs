@@ -1,18 +1,18 @@
-//! Jumps along a row, a column or a diagonal of a map, scanning 64 cells a word: the block-based
+//! Jumps along a row, a column or a diagonal of a map, scanning 56 cells a read: the block-based
 //! jumps of D. Harabor and A. Grastien, "Improving Jump Point Search" (ICAPS 2014), under Moving
 //! AI's rules (no cutting corners).
 //!
 //! The map is kept four times as rows of bits, one bit a passable cell: as it is, mirrored left
 //! to right, turned (columns as rows) and turned and mirrored, so that a jump in any of the four
 //! side directions is a jump east on one of them. Each copy has a blocked border (a row above
-//! and below, a column left, and at least a word right), so that reading a word of cells next to
-//! any cell of the map needs no bounds test.
+//! and below, a column left, and at least eight bytes right), so that reading eight bytes of cells
+//! from any cell of the map stays in its row.
 //!
 //! Walking east along a row without cutting corners, a path has to turn at a cell whose north
 //! (or south) neighbour is passable while the cell behind that neighbour is not: the step across
 //! the corner that would have saved the turn is not allowed there. Those cells are the *jump
 //! points* of a row; with `up` the bits of the row above from the cell and `behind` the same bits
-//! from one cell back, they are `up & !behind` (and the same below), found 64 at a time.
+//! from one cell back, they are `up & !behind` (and the same below), found 56 at a time.
 
 use crate::domain::Step;
 use crate::map::Map;
@@ -20,57 +20,69 @@ use crate::map::Map;
 /// One copy of the map as rows of bits, with its border.
 #[derive(Clone, Debug)]
 struct Bits {
-    /// Words per row: the row's cells from bit 1 (bit 0 is the left border), then blocked bits.
+    /// Bytes per row: the row's cells from bit 1 (bit 0 is the left border), then blocked bits.
     stride: usize,
-    /// Rows of words, the first and the last the blocked border.
-    words: Vec<u64>,
+    /// Rows of bytes, the first and the last the blocked border: bytes, so that a read of the
+    /// cells from any one is a single unaligned load of eight.
+    bytes: Vec<u8>,
 }
+
+/// The cells a read of [`Bits::word`] gives: 64 bits from a byte, less a shift of up to 7.
+const READ: u32 = 57;
 
 impl Bits {
     /// The bits of `width` × `height` cells, passable as `open(column, row)` says.
     fn new(width: usize, height: usize, open: impl Fn(usize, usize) -> bool) -> Self {
-        // Cells from bit 1 to `width`, and a word more than the last bit a read may start at.
-        let stride = (width + 2) / 64 + 2;
-        let mut words = vec![0u64; stride * (height + 2)];
+        // Cells from bit 1 to `width`, and eight bytes more than the last a read may start at.
+        let stride = (width + 2) / 8 + 9;
+        let mut bytes = vec![0u8; stride * (height + 2)];
         for row in 0..height {
             for column in 0..width {
                 if open(column, row) {
                     let bit = column + 1;
-                    words[(row + 1) * stride + bit / 64] |= 1 << (bit % 64);
+                    bytes[(row + 1) * stride + bit / 8] |= 1 << (bit % 8);
                 }
             }
         }
-        Self { stride, words }
+        Self { stride, bytes }
     }
 
-    /// The 64 cells of row `row` from column `column` on (bit `i`: column `column + i`), where
-    /// `column` and `row` may be -1 (the border), and `column` at most the width.
+    /// The cells of row `row` from column `column` on (bit `i`: column `column + i`), where
+    /// `column` and `row` may be -1 (the border), and `column` at most the width: [`READ`]
+    /// cells, the bits above them blocked or cells further on.
     #[inline(always)]
     fn word(&self, column: isize, row: isize) -> u64 {
         let bit = (column + 1) as usize;
-        let at = (row + 1) as usize * self.stride + bit / 64;
-        let shift = bit % 64;
-        let low = self.words[at] >> shift;
-        if shift == 0 {
-            low
-        } else {
-            low | (self.words[at + 1] << (64 - shift))
-        }
+        let at = (row + 1) as usize * self.stride + bit / 8;
+        let eight: [u8; 8] = self.bytes[at..at + 8].try_into().expect("eight bytes");
+        u64::from_le_bytes(eight) >> (bit % 8)
     }
 
     /// The number of cells from `column` (excluded) east along `row` to the first jump point,
     /// or to `goal` (a column of this row east of `column`) if it comes first; `None` when a
     /// blocked cell comes first.
+    ///
+    /// Each round reads the three rows from one cell back, a word each, and looks at the 56
+    /// cells after it: a row's word shifted by one is the row from the next cell, so the cells
+    /// behind the rows above and below cost no reads of their own.
     #[inline]
     fn jump_east(&self, column: isize, row: isize, goal: Option<isize>) -> Option<u32> {
+        /// The cells a round looks at.
+        const SPAN: u32 = READ - 1;
+        const CELLS: u64 = (1 << SPAN) - 1;
         let mut from = column + 1;
         loop {
-            let here = self.word(from, row);
-            let up = self.word(from, row - 1) & !self.word(from - 1, row - 1);
-            let down = self.word(from, row + 1) & !self.word(from - 1, row + 1);
-            let blocked = (!here).trailing_zeros();
-            let turn = (up | down).trailing_zeros();
-            if let Some(goal) = goal.filter(|&goal| (from..from + 64).contains(&goal)) {
+            let (above, here, below) = (
+                self.word(from - 1, row - 1),
+                self.word(from - 1, row),
+                self.word(from - 1, row + 1),
+            );
+            // Bit i: the cell at `from + i`, for i below `SPAN`; bits from `SPAN` on read as
+            // blocked.
+            let blocked = (!(here >> 1 & CELLS)).trailing_zeros();
+            let turn = ((above >> 1) & !above | (below >> 1) & !below) & CELLS;
+            let turn = turn.trailing_zeros();
+            if let Some(goal) = goal.filter(|&goal| (from..from + SPAN as isize).contains(&goal)) {
                 let at = (goal - from) as u32;
                 if at < blocked && at <= turn {
                     return Some((goal - column) as u32);
@@ -79,10 +91,10 @@ impl Bits {
             if turn < blocked {
                 return Some((from + turn as isize - column) as u32);
             }
-            if blocked < 64 {
+            if blocked < SPAN {
                 return None;
             }
-            from += 64;
+            from += SPAN as isize;
         }
     }
 }
@@ -116,7 +128,7 @@ impl JumpMap {
 
     /// The number of bytes the bits take.
     pub fn bytes(&self) -> usize {
-        self.copies.iter().map(|bits| bits.words.len() * 8).sum()
+        self.copies.iter().map(|bits| bits.bytes.len()).sum()
     }
 
     /// Whether `(x, y)` is on the map and passable.

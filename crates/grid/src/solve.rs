@@ -29,7 +29,7 @@ pub enum Algorithm {
     /// Dijkstra's algorithm: no estimate.
     Dijkstra,
     /// Jump point search, online (no preprocessing): A* expanding jumps to the cells where a
-    /// path may turn, 64 cells a word. Eight-connected maps only: on four-connected ones it is
+    /// path may turn, 56 cells a read. Eight-connected maps only: on four-connected ones it is
     /// A*.
     Jps,
     /// JPS+: jump point search with every cell's jumps computed once per map (and kept in the
