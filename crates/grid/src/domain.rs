@@ -233,6 +233,20 @@ pub enum Connectivity {
     Eight,
 }
 
+impl Connectivity {
+    /// The length of a shortest path `dx` columns and `dy` rows long on an open map.
+    #[inline(always)]
+    fn distance(self, dx: u32, dy: u32) -> Octile {
+        match self {
+            Connectivity::Eight => Octile::distance(dx, dy),
+            Connectivity::Four => Octile {
+                straight: dx + dy,
+                diagonal: 0,
+            },
+        }
+    }
+}
+
 /// Walking on a map from cell to cell, to one goal cell.
 #[derive(Clone, Debug)]
 pub struct Grid {
@@ -289,13 +303,7 @@ impl Grid {
         let (x, y) = self.map.position(cell);
         let (gx, gy) = self.goal_xy;
         let (dx, dy) = (x.abs_diff(gx) as u32, y.abs_diff(gy) as u32);
-        match self.connectivity {
-            Connectivity::Eight => Octile::distance(dx, dy),
-            Connectivity::Four => Octile {
-                straight: dx + dy,
-                diagonal: 0,
-            },
-        }
+        self.connectivity.distance(dx, dy)
     }
 }
 
@@ -400,14 +408,8 @@ impl IncrementalHeuristic<Grid, Octile> for StepEstimate {
     #[inline(always)]
     fn value(&self, (dx, dy): (i32, i32)) -> Octile {
         let (dx, dy) = (dx.unsigned_abs(), dy.unsigned_abs());
-        match self.connectivity {
-            Some(Connectivity::Eight) => Octile::distance(dx, dy),
-            Some(Connectivity::Four) => Octile {
-                straight: dx + dy,
-                diagonal: 0,
-            },
-            None => Octile::ZERO,
-        }
+        self.connectivity
+            .map_or(Octile::ZERO, |connectivity| connectivity.distance(dx, dy))
     }
 }
 

@@ -21,7 +21,7 @@ use statespace_engine::astar::Expansion;
 use statespace_engine::{Domain, PerfectHash, Weights};
 
 use crate::domain::{Grid, Octile, Step};
-use crate::jump::{JumpMap, sides};
+use crate::jump::{JumpMap, next_steps};
 
 /// A jump: `length` steps of `step`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -144,42 +144,7 @@ impl Expansion<JumpGrid> for PrunedJumps {
             return grid.actions(cell, out);
         };
         let at = grid.grid.xy(*cell);
-        let (along_x, along_y) = sides(step);
-        if step.is_diagonal() {
-            for next in [along_x, along_y, step] {
-                grid.push_jump(at, next, out);
-            }
-            return;
-        }
-        grid.push_jump(at, step, out);
-        let (dx, dy) = step.offset();
-        let behind = (at.0 - dx as isize, at.1 - dy as isize);
-        for side in perpendiculars(step) {
-            let (sx, sy) = side.offset();
-            let (sx, sy) = (sx as isize, sy as isize);
-            if grid.bits.open(at.0 + sx, at.1 + sy) && !grid.bits.open(behind.0 + sx, behind.1 + sy)
-            {
-                grid.push_jump(at, side, out);
-                grid.push_jump(at, corner(step, side), out);
-            }
-        }
+        let open = |x, y| grid.bits.open(x, y);
+        next_steps(at, step, open, |next| grid.push_jump(at, next, out));
     }
-}
-
-/// The two side steps at right angles to `step`, a side step.
-fn perpendiculars(step: Step) -> [Step; 2] {
-    match step {
-        Step::N | Step::S => [Step::E, Step::W],
-        _ => [Step::N, Step::S],
-    }
-}
-
-/// The diagonal step made of the side steps `a` and `b`.
-fn corner(a: Step, b: Step) -> Step {
-    let ((ax, ay), (bx, by)) = (a.offset(), b.offset());
-    let offset = (ax + bx, ay + by);
-    Step::ALL
-        .into_iter()
-        .find(|step| step.offset() == offset)
-        .expect("two perpendicular side steps make a diagonal")
 }

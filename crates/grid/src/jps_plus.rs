@@ -26,9 +26,9 @@ use statespace_engine::pattern_database::{Origin, PatternDatabase, TableCache, T
 use xxhash_rust::xxh3::xxh3_64;
 
 use crate::domain::Step;
-use crate::jump::sides;
+use crate::jump::{forced_sides, sides};
 use crate::leap::Jumps;
-use crate::map::Map;
+use crate::map::{MAX_SIDE, Map};
 
 /// What a table's identity says it holds, and how its map's part starts.
 const PATTERN: &str = "jps+ jump distances: 8 per cell, i16 little-endian";
@@ -38,6 +38,9 @@ const PREFIX: &str = "grid-jps+-";
 
 /// The bytes a table takes per cell: eight distances of two bytes.
 pub const TABLE_BYTES_PER_CELL: u64 = 16;
+
+// A jump is shorter than a map's side, so two bytes hold every distance.
+const _: () = assert!(MAX_SIDE < i16::MAX as usize);
 
 /// The eight jump distances of every cell of a map, in the order of [`Step::ALL`] (see the
 /// module's notes).
@@ -132,13 +135,10 @@ impl JumpTable {
 
     /// Whether a path walking `step` (a side step) into `at` may have to turn there: a side
     /// neighbour of `at` is passable while the one behind it is not (no cutting corners).
-    fn forced_turn(&self, (x, y): (isize, isize), step: Step) -> bool {
-        let (dx, dy) = step.offset();
-        let (dx, dy) = (dx as isize, dy as isize);
-        // The two sides at right angles: (dy, dx) and (-dy, -dx).
-        [(dy, dx), (-dy, -dx)]
-            .into_iter()
-            .any(|(sx, sy)| self.open(x + sx, y + sy) && !self.open(x - dx + sx, y - dy + sy))
+    fn forced_turn(&self, at: (isize, isize), step: Step) -> bool {
+        forced_sides(at, step, |x, y| self.open(x, y))
+            .next()
+            .is_some()
     }
 
     #[inline(always)]

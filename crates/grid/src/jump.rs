@@ -207,6 +207,63 @@ impl JumpMap {
     }
 }
 
+/// Jump point search's pruning rule: each step a cheapest path reaching `at` by `step` may take
+/// next, given to `visit`, cells passable as `open` says. Across a corner: on along both its
+/// sides, then across it again; along a side: on, then for each side a wall forces a turn to
+/// ([`forced_sides`]), that side and the corner ahead of it.
+pub fn next_steps(
+    at: (isize, isize),
+    step: Step,
+    open: impl Fn(isize, isize) -> bool,
+    mut visit: impl FnMut(Step),
+) {
+    if step.is_diagonal() {
+        let (along_x, along_y) = sides(step);
+        [along_x, along_y, step].into_iter().for_each(visit);
+        return;
+    }
+    visit(step);
+    for side in forced_sides(at, step, open) {
+        visit(side);
+        visit(corner(step, side));
+    }
+}
+
+/// The sides at right angles to the side step `step` that a path reaching `at` by it may have
+/// to turn to: the neighbour that way is passable while the one behind it is not (the step
+/// across the corner that would have saved the turn is not allowed).
+pub fn forced_sides(
+    at: (isize, isize),
+    step: Step,
+    open: impl Fn(isize, isize) -> bool,
+) -> impl Iterator<Item = Step> {
+    let (dx, dy) = step.offset();
+    let behind = (at.0 - dx as isize, at.1 - dy as isize);
+    perpendiculars(step).into_iter().filter(move |side| {
+        let (sx, sy) = side.offset();
+        let (sx, sy) = (sx as isize, sy as isize);
+        open(at.0 + sx, at.1 + sy) && !open(behind.0 + sx, behind.1 + sy)
+    })
+}
+
+/// The two side steps at right angles to `step`, a side step.
+fn perpendiculars(step: Step) -> [Step; 2] {
+    match step {
+        Step::N | Step::S => [Step::E, Step::W],
+        _ => [Step::N, Step::S],
+    }
+}
+
+/// The diagonal step made of the side steps `a` and `b`.
+fn corner(a: Step, b: Step) -> Step {
+    let ((ax, ay), (bx, by)) = (a.offset(), b.offset());
+    let offset = (ax + bx, ay + by);
+    Step::ALL
+        .into_iter()
+        .find(|step| step.offset() == offset)
+        .expect("two perpendicular side steps make a diagonal")
+}
+
 /// The two side steps a diagonal step is made of: along the row, then along the column.
 pub fn sides(step: Step) -> (Step, Step) {
     match step {

@@ -18,7 +18,7 @@ use statespace_engine::{Domain, PerfectHash, Weights};
 
 use crate::domain::{Grid, Octile, Step};
 use crate::jps::{Jump, jump_steps};
-use crate::jump::sides;
+use crate::jump::{next_steps, sides};
 
 /// Where jumps stop on a map: read off distances computed once per map
 /// ([`JumpTable`](crate::JumpTable), JPS+); the online jumps of [`JumpMap`](crate::JumpMap)
@@ -204,33 +204,7 @@ impl<J: Jumps> Expansion<LeapGrid<J>> for PrunedLeaps {
             return grid.actions(cell, out);
         };
         let at = grid.grid.xy(*cell);
-        let step = leap.arriving();
-        let (along_x, along_y) = sides(step);
-        if step.is_diagonal() {
-            for next in [along_x, along_y, step] {
-                grid.push(at, next, out);
-            }
-            return;
-        }
-        grid.push(at, step, out);
-        let (dx, dy) = step.offset();
-        let (dx, dy) = (dx as isize, dy as isize);
-        // The two sides at right angles: (dy, dx) and (-dy, -dx).
-        for (sx, sy) in [(dy, dx), (-dy, -dx)] {
-            let forced = grid.jumps.open(at.0 + sx, at.1 + sy)
-                && !grid.jumps.open(at.0 - dx + sx, at.1 - dy + sy);
-            if forced {
-                grid.push(at, step_of(sx, sy), out);
-                grid.push(at, step_of(sx + dx, sy + dy), out);
-            }
-        }
+        let open = |x, y| grid.jumps.open(x, y);
+        next_steps(at, leap.arriving(), open, |next| grid.push(at, next, out));
     }
-}
-
-/// The step of offset `(dx, dy)`.
-fn step_of(dx: isize, dy: isize) -> Step {
-    Step::ALL
-        .into_iter()
-        .find(|step| step.offset() == (dx as i64, dy as i64))
-        .expect("an offset of a step")
 }

@@ -255,8 +255,8 @@ impl GridSearcher {
     }
 
     /// The jumps and the searcher kept in `slot` for `map` (`grid`'s): those there, or new ones
-    /// (the jumps made by `make`, the domain taken `over` them) when the slot holds another map's; refused when the index
-    /// and `bytes` more do not fit in the budget of `limits`.
+    /// (the jumps made by `make`, the domain taken `over` them) when the slot holds another
+    /// map's; refused when the index and `bytes` more do not fit in the budget of `limits`.
     fn kept<'a, J, D: Domain<State = u32> + PerfectHash>(
         slot: &'a mut KeptJumps<J, D>,
         map: &Arc<Map>,
@@ -285,7 +285,7 @@ impl GridSearcher {
 }
 
 /// The bytes of a search's index of `map`'s cells: a node number per cell.
-fn index_bytes(map: &Map) -> u64 {
+pub(crate) fn index_bytes(map: &Map) -> u64 {
     (map.cells() * size_of::<u32>()) as u64
 }
 
@@ -299,7 +299,7 @@ fn table(map: &Arc<Map>, cache: Option<&TableCache>, notes: &mut Vec<String>) ->
 
 /// The shortest path of `case` by jump point search over `jumps` (on `grid`), weighed and
 /// expanded as `policy` says, its actions made steps by `steps`.
-fn jump<D, W, E>(
+pub(crate) fn jump<D, W, E>(
     searcher: &mut JumpSearch<D>,
     jumps: &D,
     grid: &Grid,

@@ -17,7 +17,7 @@ use crate::jps_plus::JumpTable;
 use crate::jump::JumpMap;
 use crate::leap::{LeapGrid, LeapLengths, PrunedLeaps, leap_steps};
 use crate::scenario::GridCase;
-use crate::solve::{Algorithm, GridAnswer, answer};
+use crate::solve::{Algorithm, GridAnswer, answer, index_bytes, jump};
 
 /// What a search did, cell by cell.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -80,8 +80,7 @@ pub fn solve_traced(
             );
         }
         (Algorithm::JpsPlus, Connectivity::Eight) => {
-            let index = (case.map.cells() * size_of::<u32>()) as u64;
-            if !limits.fits(index + JumpTable::bytes(&case.map)) {
+            if !limits.fits(index_bytes(&case.map) + JumpTable::bytes(&case.map)) {
                 let stopped = Err(StopReason::MemoryLimit);
                 return (stopped, Stats::default(), SearchTrace::default());
             }
@@ -123,7 +122,8 @@ pub fn solve_traced(
 }
 
 /// [`solve_traced`] by the jumps (or leaps) `jumps` on `grid`, weighed and expanded as `policy`
-/// says, its actions made steps by `steps`.
+/// says (watched), its actions made steps by `steps`: [`solve`](crate::solve)'s jump point
+/// search with a searcher of its own.
 fn traced_jumps<D, W, E>(
     jumps: D,
     grid: &Grid,
@@ -141,13 +141,10 @@ where
         policy,
         trace: RefCell::default(),
     };
-    let estimate = Recompute(|&cell: &u32| grid.estimate(cell));
-    let mut searcher =
-        AStar::<_, _, _, Octile, Octile>::new(DenseIndex::new(Arc::new(jumps.clone())));
-    let result =
-        searcher.search_expanding(&jumps, &case.start, weights, &estimate, &watched, limits);
-    let answer = answer(result.outcome, steps);
-    (answer, result.stats, watched.trace.into_inner())
+    let mut searcher = AStar::new(DenseIndex::new(Arc::new(jumps.clone())));
+    let policy = (weights, &watched);
+    let (answer, stats) = jump(&mut searcher, &jumps, grid, policy, case, limits, steps);
+    (answer, stats, watched.trace.into_inner())
 }
 
 #[cfg(test)]

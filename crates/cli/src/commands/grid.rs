@@ -25,7 +25,7 @@ enum AlgorithmArg {
     Astar,
     /// Dijkstra's algorithm, no estimate.
     Dijkstra,
-    /// Jump point search (online, 64 cells a word), eight-connected maps only.
+    /// Jump point search (online, 56 cells a read), eight-connected maps only.
     Jps,
     /// JPS+: jump point search reading jumps off a table computed once per map (kept in the
     /// --pdb-dir folder), eight-connected maps only.

@@ -161,8 +161,8 @@ impl Puzzle for GridPuzzle {
             ("dijkstra", "Dijkstra's algorithm, no estimate"),
             (
                 "jps",
-                "jump point search: A* jumping to the cells where a path may turn, 64 cells a \
-                 word (eight-connected maps)",
+                "jump point search: A* jumping to the cells where a path may turn, 56 cells a \
+                 read (eight-connected maps)",
             ),
             (
                 "jps+",
