@@ -3,8 +3,10 @@
 
 use std::fmt;
 
-use statespace_engine::rank::{factorial, rank_permutation, unrank_permutation};
+use statespace_engine::rank::factorial;
 use statespace_engine::{Domain, PerfectHash};
+
+use super::space::{rank_order, unrank_order};
 
 /// The most pancakes in a stack (a flip's size is one byte).
 pub const MAX_PANCAKES: usize = 255;
@@ -149,8 +151,8 @@ pub const MAX_RANKED: usize = 20;
 /// The largest burnt stacks whose ranks fit in 64 bits.
 pub const MAX_RANKED_BURNT: usize = 16;
 
-/// Ranks are the permutation's lexicographic rank, times 2^N for burnt stacks, plus a bit per
-/// pancake turned burnt side up (the top one's lowest).
+/// Ranks are the permutation's inversion table (see [`super::space`]), times 2^N for burnt
+/// stacks, plus a bit per pancake turned burnt side up (the top one's lowest).
 impl PerfectHash for Pancakes {
     fn size(&self) -> u64 {
         factorial(self.size) << if self.burnt { self.size } else { 0 }
@@ -162,7 +164,7 @@ impl PerfectHash for Pancakes {
             .iter()
             .map(|cake| (cake.unsigned_abs() - 1) as u8)
             .collect();
-        let rank = rank_permutation(&order);
+        let rank = rank_order(&order);
         if !self.burnt {
             return rank;
         }
@@ -182,7 +184,7 @@ impl PerfectHash for Pancakes {
             (rank, 0)
         };
         let mut cakes = vec![0u8; self.size];
-        unrank_permutation(order, &mut cakes);
+        unrank_order(order, &mut cakes);
         Stack(
             cakes
                 .iter()

@@ -17,6 +17,7 @@ use super::generate::random_stacks;
 use super::parse::read_stack;
 use super::print::{answer, draw, steps};
 use super::solve::{Algorithm, Answer, Heuristic, Solver};
+use super::space::Flips;
 
 /// The pancake puzzle, plain or burnt (HOG2's research domain).
 #[derive(Clone, Copy, Debug)]
@@ -260,7 +261,10 @@ impl Puzzle for Pancake {
             burnt: options.burnt,
         };
         Ok(Some(Space {
-            ranked: Arc::new(domain),
+            ranked: Arc::new(Flips {
+                size,
+                burnt: options.burnt,
+            }),
             goals: vec![domain.rank(&Stack::sorted(size))],
             draw: Box::new(move |rank| draw(&domain.unrank(rank))),
         }))

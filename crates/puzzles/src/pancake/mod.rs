@@ -27,9 +27,11 @@ mod generate;
 mod parse;
 pub mod print;
 mod solve;
+mod space;
 
 pub use board::{MAX_PANCAKES, Pancakes, Stack, gaps, gaps_ignoring};
 pub use face::{GenOptions, Options, Pancake};
 pub use generate::random_stacks;
 pub use parse::{parse, read_stack};
 pub use solve::{Algorithm, Answer, Heuristic, Solver};
+pub use space::Flips;
