@@ -196,6 +196,7 @@ impl ExploreArgs {
     fn run_terms(&self) -> Terms {
         Terms::new()
             .with("statespace", Some(env!("CARGO_PKG_VERSION")))
+            .with("ranks", Some(RANKS_REVISION))
             .with("puzzle", Some(&self.puzzle))
             .with("--size", self.size.as_deref())
             .flag("--burnt", self.burnt)
@@ -206,6 +207,11 @@ impl ExploreArgs {
             .flag("--sparse", self.sparse)
     }
 }
+
+/// The revision of the puzzles' ranks, a term of every run: a checkpoint, or a process of a
+/// cluster, whose ranks mean other stacks or boards is refused rather than read as these.
+/// Raised whenever a puzzle's ranks change meaning (2: pancake stacks by inversion table).
+const RANKS_REVISION: u32 = 2;
 
 /// Explores the space and prints its layers, its greatest depth and its antipodes. A puzzle,
 /// size or budget that does not fit is one line and exit code 2.
@@ -472,4 +478,33 @@ fn write_table(
         write!(out, "\n{board}")?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+
+    /// `statespace explore` alone, for its arguments.
+    #[derive(Parser)]
+    struct Command {
+        #[command(flatten)]
+        args: ExploreArgs,
+    }
+
+    #[test]
+    fn a_run_of_other_ranks_is_refused_by_the_ranks_term() {
+        let args = Command::parse_from(["explore", "pancake", "--size", "5"]).args;
+        // What a build before the pancakes' inversion-table ranks recorded: no ranks term.
+        let before = Terms::new()
+            .with("statespace", Some(env!("CARGO_PKG_VERSION")))
+            .with("puzzle", Some("pancake"));
+        let difference = args.run_terms().difference(&before).expect("they differ");
+        assert_eq!(difference.name(), "ranks");
+        assert_eq!(
+            difference.ours.to_string(),
+            format!("ranks {RANKS_REVISION}")
+        );
+    }
 }
