@@ -1,7 +1,8 @@
 // The picture of a grid search on the whole map, on a canvas (a pixel per cell, scaled up for
 // small maps), so that maps of 1,024 x 1,024 cells draw at once: walls dark, the cells the search
-// expanded blue, the path red, jump point search's jump points orange (over the path: where it
-// turns), the start green and the goal purple. The canvas tells its counts in data attributes
+// expanded blue, the path red, jump point search's jump points orange where they were not
+// expanded (each expanded cell of JPS is one, blue: over the path, where it turns), the start
+// green and the goal purple. The canvas tells its counts in data attributes
 // (data-expanded, data-jump-points, data-path) and the caption says them in words.
 
 const SEARCH_COLOURS = {
@@ -71,10 +72,12 @@ function drawSearch(canvas, caption, text, report) {
     y += dy;
     paint(y * width + x, SEARCH_COLOURS.path);
   }
-  // Over the path: where it turns are jump points.
+  // Over the path: where it turns are jump points, expanded ones (blue) unlike those only found.
   if (search.jump_points) {
     for (let cell = 0; cell < width * height; cell += 1) {
-      if (bitSet(search.jump_points, cell)) paint(cell, SEARCH_COLOURS.jump);
+      if (bitSet(search.jump_points, cell)) {
+        paint(cell, bitSet(search.expanded, cell) ? SEARCH_COLOURS.expanded : SEARCH_COLOURS.jump);
+      }
     }
   }
   paint(grid.start[1] * width + grid.start[0], SEARCH_COLOURS.start);
@@ -85,7 +88,7 @@ function drawSearch(canvas, caption, text, report) {
     jumpPoints: search.jump_point_cells,
     path: moves.length,
   });
-  const jumps = search.jump_points ? `, ${search.jump_point_cells.toLocaleString("en")} jump points found (orange)` : "";
+  const jumps = search.jump_points ? `, ${search.jump_point_cells.toLocaleString("en")} jump points found (orange where not expanded)` : "";
   caption.textContent = `${width} x ${height}: ${search.expanded_cells.toLocaleString("en")} cells expanded (blue)${jumps}, ` +
     `the path of ${moves.length} steps (red) from the start (green) to the goal (purple)`;
 }

@@ -44,8 +44,13 @@ async fn the_grid_search_is_drawn_on_a_canvas_with_its_jump_points() {
         jps["legend"]
             .as_str()
             .unwrap()
-            .contains("jump points found (orange)"),
+            .contains("jump points found (orange where not expanded)"),
         "{jps}"
+    );
+    // JPS expands only jump points: they are drawn blue, not hidden under the orange.
+    assert!(
+        jps["expanded"].as_u64().unwrap() > 0,
+        "blue expanded jump points drawn: {jps}"
     );
     browser.screenshot("grid-search-jps").await;
 
@@ -78,7 +83,9 @@ async fn the_grid_search_is_drawn_on_a_canvas_with_its_jump_points() {
         (&large["width"], &large["height"]),
         (&json!(side), &json!(side))
     );
-    assert!(large["jump"].as_u64().unwrap() > 0, "{large}");
+    // Here every jump point found but the goal was expanded: drawn blue.
+    assert!(large["data"][1].as_u64().unwrap() > 0, "{large}");
+    assert!(large["expanded"].as_u64().unwrap() > 0, "{large}");
     // The board above shows a window that follows the walker: no line through cells of
     // different windows (it once drew a false path); the canvas has the path.
     assert_eq!(
