@@ -71,7 +71,7 @@ fn the_arena_gives_a_line_per_bucket_and_program() {
     assert_eq!(
         lines[0],
         format!(
-            "{}: 130 scenarios on {} (49 x 49)",
+            "{}: 130 scenarios on {} (49 x 49), 8-connected, 1 round",
             data("arena.map.scen"),
             data("arena.map")
         )
@@ -103,6 +103,49 @@ fn the_arena_gives_a_line_per_bucket_and_program() {
         }
         assert!(rows[2].contains("   1.50      1.50"), "{}", rows[2]);
     }
+}
+
+/// Four-connected: jump point search left out and lengths not checked, both said; rounds keep
+/// each query's least time, the peer run once a round.
+#[test]
+fn four_connected_rounds_say_what_they_leave_out() {
+    let output = bench_arena(&[
+        "--algo",
+        "astar,jps,jps+",
+        "--connect",
+        "4",
+        "--rounds",
+        "2",
+        "--peer",
+        FAKE_PEER,
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let lines: Vec<&str> = stdout(&output).lines().collect();
+    assert!(
+        lines[0].ends_with("(49 x 49), 4-connected, 2 rounds: each query's least time"),
+        "{}",
+        lines[0]
+    );
+    assert_eq!(
+        lines[1],
+        "jps, jps+ left out: jump point search is eight-connected only"
+    );
+    assert_eq!(
+        lines[2],
+        "lengths not checked: the file's are eight-connected"
+    );
+    assert_eq!(lines.len(), 4 + 14 * 2, "{}", stdout(&output));
+    for row in &lines[4..] {
+        let fields: Vec<&str> = row.split_whitespace().collect();
+        assert!(["astar", "fake"].contains(&fields[2]), "{row}");
+        assert_eq!(fields[6], "-", "{row}");
+    }
+    // Four-connected A* expands more than eight-connected A* over the arena's scenarios.
+    let expanded = |row: &str| -> f64 { row.split_whitespace().nth(5).unwrap().parse().unwrap() };
+    let eight = bench_arena(&["--algo", "astar"]);
+    let eight = stdout(&eight).lines().last().unwrap().to_string();
+    let four = lines[lines.len() - 2];
+    assert!(expanded(four) > expanded(&eight), "{four} against {eight}");
 }
 
 #[test]
@@ -154,7 +197,7 @@ fn bad_flags_files_and_peers_exit_2() {
     let bad_map = std::env::temp_dir().join(format!("statespace-bad-{}.map", std::process::id()));
     std::fs::write(&bad_map, "type octile\nheight 2\nwidth 2\nmap\n..\n").unwrap();
     let bad_map = bad_map.to_str().unwrap().to_string();
-    let cases: [(&[&str], &str); 7] = [
+    let cases: [(&[&str], &str); 9] = [
         (
             &["--scen", &scen],
             "error: the following required arguments",
@@ -167,6 +210,14 @@ fn bad_flags_files_and_peers_exit_2() {
         (
             &["--map", &map, "--scen", &scen, "--per-case"],
             "error: the argument",
+        ),
+        (
+            &["--map", &map, "--scen", &scen, "--rounds", "0"],
+            "error: invalid value '0'",
+        ),
+        (
+            &["--map", &map, "--scen", &scen, "--connect", "6"],
+            "error: invalid value '6'",
         ),
         (
             &["--map", &map, "--scen", &scen, "--peer", "=x"],

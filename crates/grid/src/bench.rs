@@ -1,15 +1,9 @@
 //! The Moving AI benchmark runner: every scenario of a map answered by each of our algorithms and
 //! by peer programs, summed per bucket of the scenario file (its first column; Moving AI's
 //! buckets hold the scenarios whose optimal length, divided by 4, rounds down to the bucket).
-//!
-//! A peer is a program that answers a `.map.scen` file and prints a table like Warthog's: a
-//! header line naming at least the columns `id` (the scenario's number from 0), `expanded`,
-//! `nanos` (the search's time) and `pcost` (the length found), then one line per scenario.
-//! Lines of another width (Warthog's `mapfile=...`) are skipped.
+//! Peers are programs run on the files, their tables read ([`Peer`]).
 
 use std::fmt;
-use std::path::Path;
-use std::process::Command;
 use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
@@ -20,6 +14,7 @@ use crate::TOLERANCE;
 use crate::domain::Connectivity;
 use crate::lines::{Lines, ParseError, TextLines, quoted};
 use crate::map::Map;
+pub use crate::peer::Peer;
 use crate::scenario::{GridCase, read_scenario};
 use crate::solve::{Algorithm, GridSearcher};
 
@@ -81,6 +76,14 @@ pub struct Answers {
 }
 
 impl Answers {
+    /// Keeps, per scenario, the faster of this query and `other`'s (another round of the same
+    /// program: the same expansions and length), so that after rounds each time is the least.
+    pub fn keep_fastest(&mut self, other: &Self) {
+        for (query, again) in self.queries.iter_mut().zip(&other.queries) {
+            query.nanos = query.nanos.min(again.nanos);
+        }
+    }
+
     /// Whether `query`'s length is the recorded `optimal` one (always, when none is recorded).
     fn at_optimal(&self, query: &Query, optimal: Option<f64>) -> bool {
         let Some(optimal) = optimal else {
@@ -103,13 +106,14 @@ pub fn algorithm_name(algorithm: Algorithm) -> &'static str {
     }
 }
 
-/// Every scenario of `cases` answered by `algorithm` (eight-connected, Moving AI's rules), one
-/// after the other with `searcher`, each timed apart, each within `limits`; what the algorithm
-/// needs per map (JPS+'s table) readied before the first, and told by the searcher's notes.
+/// Every scenario of `cases` answered by `algorithm` walking as `connectivity` allows (eight:
+/// Moving AI's rules), one after the other with `searcher`, each timed apart, each within
+/// `limits`; what the algorithm needs per map (JPS+'s table) readied before the first, and told
+/// by the searcher's notes.
 pub fn answer_all(
     searcher: &mut GridSearcher,
     cases: &[BenchCase],
-    algorithm: Algorithm,
+    (algorithm, connectivity): (Algorithm, Connectivity),
     limits: &Limits,
 ) -> Answers {
     if let Some(first) = cases.first() {
@@ -120,7 +124,7 @@ pub fn answer_all(
         .iter()
         .map(|BenchCase { case, .. }| {
             let started = Instant::now();
-            let (answer, stats) = searcher.solve(case, Connectivity::Eight, algorithm, limits);
+            let (answer, stats) = searcher.solve(case, connectivity, algorithm, limits);
             let nanos = started.elapsed().as_nanos() as u64;
             Query {
                 nanos,
@@ -136,153 +140,6 @@ pub fn answer_all(
     }
 }
 
-/// How closely a peer's lengths are compared with the recorded ones: Warthog prints six
-/// significant digits.
-const PEER_PRECISION: f64 = 1e-5;
-
-/// A peer program: its name and its command line.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Peer {
-    /// The name its figures go by.
-    pub name: String,
-    /// The program and its arguments.
-    words: Vec<String>,
-}
-
-impl Peer {
-    /// The peer `spec`: `NAME=COMMAND` or just `COMMAND` (named after its program's file name),
-    /// the command split as a shell splits words; `{map}` and `{scen}` in it stand for the
-    /// files' paths, and without either `--map MAP --scen SCEN` is appended (Warthog's flags).
-    ///
-    /// # Errors
-    /// An empty command, an empty name, or quotes that do not close.
-    pub fn parse(spec: &str) -> Result<Self, String> {
-        let (name, command) = match spec.split_once('=') {
-            Some((name, command)) if !name.contains(char::is_whitespace) => (Some(name), command),
-            _ => (None, spec),
-        };
-        let words = shell_words::split(command)
-            .map_err(|error| format!("peer {}: {error}", quoted(spec)))?;
-        let Some(program) = words.first() else {
-            return Err(format!(
-                "peer {}: no command: give NAME=COMMAND",
-                quoted(spec)
-            ));
-        };
-        let name = match name {
-            Some("") => return Err(format!("peer {}: the name before = is empty", quoted(spec))),
-            Some(name) => name.to_string(),
-            None => Path::new(program).file_name().map_or_else(
-                || program.clone(),
-                |name| name.to_string_lossy().into_owned(),
-            ),
-        };
-        Ok(Self { name, words })
-    }
-
-    /// The peer's process, answering `scen` on `map`.
-    pub fn command(&self, map: &Path, scen: &Path) -> Command {
-        let (map, scen) = (map.to_string_lossy(), scen.to_string_lossy());
-        let placed = self
-            .words
-            .iter()
-            .any(|word| word.contains("{map}") || word.contains("{scen}"));
-        let mut words = self
-            .words
-            .iter()
-            .map(|word| word.replace("{map}", &map).replace("{scen}", &scen));
-        let mut command = Command::new(words.next().expect("a peer has a program"));
-        command.args(words);
-        if !placed {
-            command.args(["--map", &map, "--scen", &scen]);
-        }
-        command
-    }
-
-    /// Runs the peer on `scen` on `map` and reads its answers to `cases` (the scenarios of
-    /// `scen`).
-    ///
-    /// # Errors
-    /// When it cannot be run, fails, or prints no table of every scenario.
-    pub fn run(&self, map: &Path, scen: &Path, cases: &[BenchCase]) -> Result<Answers, String> {
-        let mut command = self.command(map, scen);
-        let output = command
-            .output()
-            .map_err(|error| format!("peer {}: cannot run {command:?}: {error}", self.name))?;
-        if !output.status.success() {
-            let said = String::from_utf8_lossy(&output.stderr);
-            let said = said.lines().last().unwrap_or("").trim();
-            return Err(format!(
-                "peer {} failed ({}): {said}",
-                self.name, output.status
-            ));
-        }
-        self.answers(&String::from_utf8_lossy(&output.stdout), cases.len())
-    }
-
-    /// The answers to `count` scenarios in the peer's `output` (see the module's notes).
-    ///
-    /// # Errors
-    /// A missing column, a value that is not a number, or a scenario not answered once.
-    pub fn answers(&self, output: &str, count: usize) -> Result<Answers, String> {
-        let error = |message: String| format!("peer {}: {message}", self.name);
-        let mut rows = output.lines().map(str::split_whitespace);
-        let header: Vec<&str> = rows
-            .by_ref()
-            .map(Iterator::collect::<Vec<_>>)
-            .find(|words| words.contains(&"nanos"))
-            .ok_or_else(|| error("no header line with a `nanos` column".to_string()))?;
-        let column = |name: &str| {
-            header
-                .iter()
-                .position(|&word| word == name)
-                .ok_or_else(|| error(format!("no `{name}` column in its header")))
-        };
-        let at = [
-            column("id")?,
-            column("expanded")?,
-            column("nanos")?,
-            column("pcost")?,
-        ];
-        let mut queries = vec![None; count];
-        for words in rows.map(Iterator::collect::<Vec<_>>) {
-            if words.len() != header.len() {
-                continue;
-            }
-            let number = |at: usize| {
-                words[at]
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|value| value.is_finite() && *value >= 0.0)
-                    .ok_or_else(|| error(format!("{} is not a number", quoted(words[at]))))
-            };
-            let [id, expanded, nanos, length] = at.map(number);
-            let id = id? as usize;
-            let slot = queries
-                .get_mut(id)
-                .ok_or_else(|| error(format!("scenario {id}: the file has {count}")))?;
-            if slot.is_some() {
-                return Err(error(format!("scenario {id} answered twice")));
-            }
-            *slot = Some(Query {
-                nanos: nanos? as u64,
-                expanded: expanded? as u64,
-                length: Some(length?),
-            });
-        }
-        let answered = queries.iter().flatten().count();
-        let queries = queries
-            .into_iter()
-            .collect::<Option<Vec<_>>>()
-            .ok_or_else(|| error(format!("answered {answered} of the {count} scenarios")))?;
-        Ok(Answers {
-            name: self.name.clone(),
-            queries,
-            relative_tolerance: PEER_PRECISION,
-        })
-    }
-}
-
 /// A program's figures over some scenarios.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Figures {
@@ -294,13 +151,20 @@ pub struct Figures {
     pub max_us: f64,
     /// The mean number of nodes expanded.
     pub mean_expanded: f64,
-    /// The queries whose length is not the recorded optimal one.
-    pub not_optimal: usize,
+    /// The queries whose length is not the recorded optimal one; `None` when lengths are not
+    /// checked (the file's are eight-connected, the search was not).
+    pub not_optimal: Option<usize>,
 }
 
 impl Figures {
-    /// The figures of `answers` on the scenarios `chosen` of `cases`.
-    fn of(answers: &Answers, cases: &[BenchCase], chosen: impl Fn(&BenchCase) -> bool) -> Self {
+    /// The figures of `answers` on the scenarios `chosen` of `cases`, their lengths checked
+    /// when `check`.
+    fn of(
+        answers: &Answers,
+        cases: &[BenchCase],
+        check: bool,
+        chosen: impl Fn(&BenchCase) -> bool,
+    ) -> Self {
         let picked: Vec<(&Query, &BenchCase)> = answers
             .queries
             .iter()
@@ -315,10 +179,12 @@ impl Figures {
             mean_us: sum(|q| q.nanos) as f64 / count / 1e3,
             max_us: most as f64 / 1e3,
             mean_expanded: sum(|q| q.expanded) as f64 / count,
-            not_optimal: picked
-                .iter()
-                .filter(|(q, case)| !answers.at_optimal(q, case.case.optimal))
-                .count(),
+            not_optimal: check.then(|| {
+                picked
+                    .iter()
+                    .filter(|(q, case)| !answers.at_optimal(q, case.case.optimal))
+                    .count()
+            }),
         }
     }
 }
@@ -354,8 +220,9 @@ pub struct Report {
 }
 
 impl Report {
-    /// The figures of each of `answers` to `cases`.
-    pub fn new(cases: &[BenchCase], answers: &[Answers]) -> Self {
+    /// The figures of each of `answers` to `cases`, their lengths checked against the recorded
+    /// ones when `check` (not when the search walks otherwise than the file's lengths).
+    pub fn new(cases: &[BenchCase], answers: &[Answers], check: bool) -> Self {
         let mut buckets: Vec<u32> = cases.iter().map(|case| case.bucket).collect();
         buckets.sort_unstable();
         buckets.dedup();
@@ -367,10 +234,10 @@ impl Report {
                     .iter()
                     .map(|&bucket| BucketFigures {
                         bucket,
-                        figures: Figures::of(answers, cases, |case| case.bucket == bucket),
+                        figures: Figures::of(answers, cases, check, |case| case.bucket == bucket),
                     })
                     .collect(),
-                all: Figures::of(answers, cases, |_| true),
+                all: Figures::of(answers, cases, check, |_| true),
             })
             .collect();
         Self {
@@ -402,7 +269,9 @@ impl fmt::Display for Report {
                 figures.mean_us,
                 figures.max_us,
                 figures.mean_expanded,
-                figures.not_optimal
+                figures
+                    .not_optimal
+                    .map_or_else(|| "-".to_string(), |count| count.to_string())
             )
         };
         let buckets = self.programs.first().map_or(0, |first| first.buckets.len());
@@ -439,6 +308,7 @@ pub fn time_by_length(cases: &[BenchCase], answers: &[Answers]) -> Vec<(String, 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::peer::PEER_PRECISION;
 
     const MAP: &str = "type octile\nheight 1\nwidth 4\nmap\n....\n";
     const SCEN: &str = "version 1\n0\tm.map\t4\t1\t0\t0\t1\t0\t1.00000000\n\
@@ -477,7 +347,7 @@ mod tests {
         let ours = answer_all(
             &mut GridSearcher::default(),
             &cases,
-            Algorithm::Astar,
+            (Algorithm::Astar, Connectivity::Eight),
             &Limits::none(),
         );
         assert_eq!(
@@ -494,7 +364,7 @@ mod tests {
             queries: vec![query(1, 1, 1.0), query(3, 2, 2.0), query(5, 3, 3.0)],
             ..ours
         };
-        let report = Report::new(&cases, &[fixed, peer]);
+        let report = Report::new(&cases, &[fixed, peer], true);
         assert_eq!(
             report.to_string(),
             "bucket  scenarios  program        mean µs    max µs  mean expanded  not optimal\n\
@@ -509,6 +379,37 @@ mod tests {
         assert_eq!(points[0].1, [(1.0, 0.5), (2.0, 0.25), (3.0, 0.125)]);
     }
 
+    #[test]
+    fn rounds_keep_the_least_time_and_unchecked_lengths_show_a_dash() {
+        let cases = cases();
+        let mut first = Answers {
+            name: "astar".to_string(),
+            queries: vec![query(4, 1, 1.0), query(3, 2, 2.0), query(9, 3, 3.0)],
+            relative_tolerance: 0.0,
+        };
+        let second = Answers {
+            queries: vec![query(2, 1, 1.0), query(5, 2, 2.0), query(7, 3, 3.0)],
+            ..first.clone()
+        };
+        first.keep_fastest(&second);
+        let nanos: Vec<u64> = first.queries.iter().map(|q| q.nanos).collect();
+        assert_eq!(nanos, [2000, 3000, 7000]);
+        let four = answer_all(
+            &mut GridSearcher::default(),
+            &cases,
+            (Algorithm::Astar, Connectivity::Four),
+            &Limits::none(),
+        );
+        let lengths: Vec<_> = four.queries.iter().map(|q| q.length).collect();
+        assert_eq!(lengths, [Some(1.0), Some(2.0), Some(3.0)]);
+        let report = Report::new(&cases, &[first], false);
+        assert_eq!(report.programs[0].all.not_optimal, None);
+        assert_eq!(
+            report.to_string().lines().last(),
+            Some("   all          3  astar       4.00      7.00            2.0            -")
+        );
+    }
+
     fn report_answers() -> Vec<Answers> {
         vec![Answers {
             name: "x".to_string(),
@@ -521,73 +422,5 @@ mod tests {
                 .to_vec(),
             relative_tolerance: 0.0,
         }]
-    }
-
-    #[test]
-    fn a_peer_is_named_and_given_the_files() {
-        let peer = Peer::parse("warthog-jps=/bin/warthog --alg 'jps2'").unwrap();
-        assert_eq!(peer.name, "warthog-jps");
-        let command = peer.command(Path::new("a.map"), Path::new("a.scen"));
-        let args: Vec<_> = command.get_args().collect();
-        assert_eq!(
-            args,
-            ["--alg", "jps2", "--map", "a.map", "--scen", "a.scen"]
-        );
-        let peer = Peer::parse("/bin/run {scen} --on={map}").unwrap();
-        assert_eq!(peer.name, "run");
-        let command = peer.command(Path::new("a.map"), Path::new("a.scen"));
-        let args: Vec<_> = command.get_args().collect();
-        assert_eq!(args, ["a.scen", "--on=a.map"]);
-        for (bad, expected) in [
-            ("", "peer \"\": no command"),
-            ("name=", "peer \"name=\": no command"),
-            ("=cmd", "peer \"=cmd\": the name before = is empty"),
-            ("x='a", "peer \"x='a\": missing closing quote"),
-        ] {
-            let error = Peer::parse(bad).unwrap_err();
-            assert!(error.starts_with(expected), "{bad:?}: {error}");
-        }
-    }
-
-    #[test]
-    fn a_peers_table_is_read_by_its_header() {
-        let peer = Peer::parse("w=w").unwrap();
-        let output = "mapfile=m.map\nid\talg\texpanded\tnanos\tpcost\n\
-                      1\tastar\t4\t2000\t2.00000\n0\tastar\t3\t1500\t1.00000\ndone.\n";
-        let answers = peer.answers(output, 2).unwrap();
-        let expected = [(1500, 3, 1.0), (2000, 4, 2.0)].map(|(nanos, expanded, length)| Query {
-            nanos,
-            expanded,
-            length: Some(length),
-        });
-        assert_eq!(answers.queries, expected);
-        for (output, expected) in [
-            (
-                "id expanded pcost\n",
-                "peer w: no header line with a `nanos` column",
-            ),
-            (
-                "id nanos pcost\n",
-                "peer w: no `expanded` column in its header",
-            ),
-            (
-                "id expanded nanos pcost\n0 1 x 1\n",
-                "peer w: \"x\" is not a number",
-            ),
-            (
-                "id expanded nanos pcost\n5 1 1 1\n",
-                "peer w: scenario 5: the file has 2",
-            ),
-            (
-                "id expanded nanos pcost\n0 1 1 1\n0 1 1 1\n",
-                "peer w: scenario 0 answered twice",
-            ),
-            (
-                "id expanded nanos pcost\n0 1 1 1\n",
-                "peer w: answered 1 of the 2 scenarios",
-            ),
-        ] {
-            assert_eq!(peer.answers(output, 2).unwrap_err(), expected);
-        }
     }
 }

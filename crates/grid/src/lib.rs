@@ -9,6 +9,7 @@ mod jump;
 mod leap;
 mod lines;
 mod map;
+mod peer;
 mod scenario;
 mod solve;
 mod trace;

@@ -7,7 +7,9 @@ use std::sync::Arc;
 use anyhow::Context;
 use clap::ValueEnum;
 use statespace_engine::Limits;
-use statespace_puzzles::grid::bench::{Peer, Report, answer_all, read_bench_cases, time_by_length};
+use statespace_puzzles::grid::bench::{
+    Answers, Peer, Report, algorithm_name, answer_all, read_bench_cases, time_by_length,
+};
 use statespace_puzzles::grid::{
     Algorithm, Connectivity, GridGenOptions, GridOptions, GridSearcher, Map,
 };
@@ -151,9 +153,17 @@ pub struct BenchArgs {
     /// the figures summed per bucket (its first column).
     #[arg(long, value_name = "FILE", requires = "map", conflicts_with = "input")]
     pub scen: Option<PathBuf>,
-    /// Our algorithms, comma-separated, eight-connected (Moving AI's rules).
+    /// Our algorithms, comma-separated.
     #[arg(long, value_enum, value_delimiter = ',', default_value = "astar,jps")]
     algo: Vec<AlgorithmArg>,
+    /// How cells connect: with 4, jump point search (eight-connected only) is left out, said in
+    /// the output, and lengths are not checked against the file's (eight-connected).
+    #[arg(long, value_enum, default_value_t = ConnectArg::Eight)]
+    connect: ConnectArg,
+    /// Every scenario answered this many times (the whole file, round after round, peers
+    /// too), each query's least time kept.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    rounds: u32,
     /// Print the figures as one JSON object.
     #[arg(long, requires = "scen")]
     json: bool,
@@ -184,31 +194,77 @@ pub fn bench(args: &BenchArgs, peers: &[String]) -> anyhow::Result<Verdict> {
         .map(|spec| Peer::parse(spec).map_err(OptionsError::new))
         .collect::<Result<Vec<_>, _>>()?;
     let limits = Limits::none().max_memory(memory::default_budget());
-    let mut answers = Vec::new();
-    for &algo in &args.algo {
-        let mut searcher = GridSearcher::with_table_cache(args.tables.cache());
-        answers.push(answer_all(&mut searcher, &cases, algo.into(), &limits));
-        // The tables' preprocessing: how long loading or building them took.
-        for note in searcher.take_notes() {
-            eprintln!("{note}");
+    let connectivity = Connectivity::from(args.connect);
+    let eight = matches!(connectivity, Connectivity::Eight);
+    let (algos, left_out) = args
+        .algo
+        .iter()
+        .map(|&algo| Algorithm::from(algo))
+        .partition::<Vec<_>, _>(|&algo| {
+            eight || !matches!(algo, Algorithm::Jps | Algorithm::JpsPlus)
+        });
+    let mut answers: Vec<Answers> = Vec::new();
+    for round in 0..args.rounds {
+        let mut answered = Vec::new();
+        for &algo in &algos {
+            let mut searcher = GridSearcher::with_table_cache(args.tables.cache());
+            answered.push(answer_all(
+                &mut searcher,
+                &cases,
+                (algo, connectivity),
+                &limits,
+            ));
+            // The tables' preprocessing: how long loading or building them took.
+            for note in searcher.take_notes() {
+                eprintln!("{note}");
+            }
+        }
+        for peer in &peers {
+            answered.push(
+                peer.run(map_path, scen_path, &cases)
+                    .map_err(anyhow::Error::msg)?,
+            );
+        }
+        if round == 0 {
+            answers = answered;
+        } else {
+            answers
+                .iter_mut()
+                .zip(&answered)
+                .for_each(|(kept, again)| kept.keep_fastest(again));
         }
     }
-    for peer in &peers {
-        answers.push(
-            peer.run(map_path, scen_path, &cases)
-                .map_err(anyhow::Error::msg)?,
-        );
+    let report = Report::new(&cases, &answers, eight);
+    // What four-connected search leaves out, on the table's side (stderr beside JSON).
+    let mut caveats = Vec::new();
+    if !left_out.is_empty() {
+        let names: Vec<_> = left_out.iter().map(|&algo| algorithm_name(algo)).collect();
+        caveats.push(format!(
+            "{} left out: jump point search is eight-connected only",
+            names.join(", ")
+        ));
     }
-    let report = Report::new(&cases, &answers);
+    if !eight {
+        caveats.push("lengths not checked: the file's are eight-connected".to_string());
+    }
     if args.json {
         println!("{}", serde_json::to_string(&report)?);
+        caveats.iter().for_each(|caveat| eprintln!("{caveat}"));
     } else {
         println!(
-            "{}: {} scenarios on {} ({width} x {height})",
+            "{}: {} scenarios on {} ({width} x {height}), {}-connected, {} round{}",
             scen_path.display(),
             cases.len(),
-            map_path.display()
+            map_path.display(),
+            if eight { 8 } else { 4 },
+            args.rounds,
+            if args.rounds == 1 {
+                ""
+            } else {
+                "s: each query's least time"
+            },
         );
+        caveats.iter().for_each(|caveat| println!("{caveat}"));
         print!("{report}");
     }
     if let Some(path) = &args.plot {
