@@ -1,8 +1,8 @@
 //! IDA*'s expander for stacks: each flip is judged from the stack before it is made (the gap at
 //! its edge is all it changes), so only the flips within the bound are made and undone. With
 //! the gap heuristic exact or nearly so, that is one or two flips of the N - 1 a stack has, and
-//! each child's own gap-closing flips are found before it is flipped to: a child with none is a
-//! dead end, never flipped to.
+//! each child's own gap-closing flips are found before it is flipped to: a child with none, or
+//! whose dual (the inverse permutation) has none, is a dead end, never flipped to.
 
 use std::ops::ControlFlow;
 
