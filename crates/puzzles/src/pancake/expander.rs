@@ -1,8 +1,8 @@
 //! IDA*'s expander for stacks: each flip is judged from the stack before it is made (the gap at
 //! its edge is all it changes), so only the flips within the bound are made and undone. With
 //! the gap heuristic exact or nearly so, that is one or two flips of the N - 1 a stack has, and
-//! each child's own gap-closing flips are found before it is flipped to: a child with none is a
-//! dead end, never flipped to.
+//! each child's own gap-closing flips are found before it is flipped to: a child with none, or
+//! whose dual (the inverse permutation) has none, is a dead end, never flipped to.
 
 use std::ops::ControlFlow;
 
@@ -19,6 +19,8 @@ pub struct Flipper {
     cakes: Vec<i16>,
     /// The pancakes.
     len: usize,
+    /// Where pancake 1 lies, from the top: what the dual stack's gap-closing flips start from.
+    one: usize,
     burnt: bool,
     /// The smallest pancakes whose gaps the estimate ignores (gap-k), none for a blind search.
     ignored: Option<u16>,
@@ -46,7 +48,9 @@ impl Flipper {
         let mut cakes = start.cakes().to_vec();
         cakes.push(start.len() as i16 + 1);
         cakes.resize(cakes.len().next_multiple_of(LANES), 0);
+        let one = cakes.iter().position(|cake| cake.unsigned_abs() == 1);
         Self {
+            one: one.unwrap_or(0),
             cakes,
             len: start.len(),
             burnt,
@@ -61,6 +65,7 @@ impl Flipper {
 
     /// Flips the top `k`.
     fn flip(&mut self, k: usize) {
+        self.one = flipped_place(self.one, k);
         let top = &mut self.cakes[..k];
         top.reverse();
         if self.burnt {
@@ -137,6 +142,40 @@ impl Flipper {
         flips
     }
 
+    /// Whether the dual of the stack that `at` describes (the inverse permutation: pancake p's
+    /// place, for each p, signed as pancake p is when burnt), whose pancake 1 lies at `one`,
+    /// has a gap-closing flip. A stack and its dual have the same gaps (a pair adjacent both in
+    /// place and in size is one pair of each) and the same fewest flips (the same flips
+    /// backwards), so a stack that the gaps sort with no slack has a dual they sort with none
+    /// either: one whose first flip closes a gap. The dual's flip of k brings the place of
+    /// pancake 1 next to the place of pancake k + 1.
+    fn dual_closes(&self, at: impl Fn(usize) -> i16, one: usize) -> bool {
+        if self.burnt {
+            // Pancake 1 burnt side down needs a pancake burnt side up just above it, burnt
+            // side up one burnt side down just below (the plate counts).
+            return if at(one) > 0 {
+                one > 0 && at(one - 1) < 0
+            } else {
+                at(one + 1) > 0
+            };
+        }
+        // Plain: pancake k + 1 lies next to pancake 1 and not next to pancake k (k from 2).
+        let around = |place: usize| {
+            [
+                place.checked_sub(1),
+                (place < self.len).then_some(place + 1),
+            ]
+        };
+        around(one).into_iter().flatten().any(|place| {
+            let next = at(place);
+            next >= 3
+                && around(place)
+                    .into_iter()
+                    .flatten()
+                    .all(|side| at(side) != next - 1)
+        })
+    }
+
     /// The gap-closing flips of the current stack but `last`.
     fn closing(&self, last: Option<u8>) -> Closing {
         let last = last.map_or(0, usize::from);
@@ -147,21 +186,31 @@ impl Flipper {
         )
     }
 
+    /// The pancake at `index` after a flip of `k`, read from the current stack: above `k` the
+    /// order is reversed (and turned over when burnt).
+    fn after(&self, k: usize, index: usize) -> i16 {
+        if index < k {
+            self.turned(self.cakes[k - 1 - index])
+        } else {
+            self.cakes[index]
+        }
+    }
+
     /// The gap-closing flips of the stack a flip of `k` leads to, but `k` back, read from the
     /// current stack: above `k` the order is reversed (and turned over when burnt).
     fn closing_after(&self, k: usize) -> Closing {
-        let at = |index: usize| {
-            if index < k {
-                self.turned(self.cakes[k - 1 - index])
-            } else {
-                self.cakes[index]
-            }
-        };
-        let positions = |sizes| {
-            self.positions(sizes)
-                .map(|index| if index < k { k - 1 - index } else { index })
-        };
+        let at = |index| self.after(k, index);
+        let positions = |sizes| self.positions(sizes).map(|index| flipped_place(index, k));
         self.closing_of(at, positions, k)
+    }
+
+    /// Whether the stack a flip of `k` leads to may be sorted with no slack: it has a
+    /// gap-closing flip but `k` back, and so has its dual. The flip's closing flips if so.
+    fn slackless_after(&self, k: usize) -> Option<Closing> {
+        let closing = self.closing_after(k);
+        let at = |index| self.after(k, index);
+        let alive = closing[0] != 0 && self.dual_closes(at, flipped_place(self.one, k));
+        alive.then_some(closing)
     }
 
     /// The gaps after a flip of `k` from the current stack, whose gaps are `before`: the pair
@@ -276,7 +325,11 @@ impl Flipper {
         mut visit: impl FnMut(&mut Self, u8, u64, Gaps) -> ControlFlow<B, Option<u64>>,
     ) -> Expansion<B, u64> {
         let mut generated = 0;
-        let closing = gaps.closing.unwrap_or_else(|| self.closing(last));
+        let closing = match gaps.closing {
+            Some(closing) => closing,
+            None if self.dual_closes(|index| self.cakes[index], self.one) => self.closing(last),
+            None => [0, 0], // the dual needs a slack: so does the stack
+        };
         for k in closing.into_iter().take_while(|&k| k > 0) {
             generated += 1;
             let k = usize::from(k);
@@ -286,11 +339,10 @@ impl Flipper {
                 closing: None,
             };
             if after.all > 0 {
-                let next = self.closing_after(k);
-                if next[0] == 0 {
-                    continue; // a dead end
+                match self.slackless_after(k) {
+                    Some(next) => after.closing = Some(next),
+                    None => continue, // a dead end
                 }
-                after.closing = Some(next);
             }
             // Nothing beyond the bound is below bound + 1.
             if let ControlFlow::Break(found) = self.descend(k, g, after, &mut visit) {
@@ -326,5 +378,43 @@ fn broken<B>(generated: u64, found: B) -> Expansion<B, u64> {
     Expansion {
         generated,
         flow: ControlFlow::Break(found),
+    }
+}
+
+/// Where the pancake at `place` lies after a flip of `k`.
+fn flipped_place(place: usize, k: usize) -> usize {
+    if place < k { k - 1 - place } else { place }
+}
+
+#[cfg(test)]
+mod tests {
+    use statespace_engine::distance_table::distance_table;
+    use statespace_engine::{Limits, PerfectHash};
+
+    use super::super::board::{Pancakes, gaps};
+    use super::*;
+
+    #[test]
+    fn a_stack_the_gaps_sort_with_no_slack_has_a_dual_with_a_gap_closing_flip() {
+        let sizes = (2..=8).map(|size| (size, false));
+        for (size, burnt) in sizes.chain((1..=6).map(|size| (size, true))) {
+            let domain = Pancakes { size, burnt };
+            let built = distance_table(&domain, &[Stack::sorted(size)], &Limits::none());
+            let table = built.table.expect("no limits");
+            let mut judged = [0; 2];
+            for rank in 0..domain.size() {
+                let stack = domain.unrank(rank);
+                let flipper = Flipper::new(&stack, burnt, Heuristic::Gap);
+                let closes = flipper.dual_closes(|index| flipper.cakes[index], flipper.one);
+                let exact = u32::from(table.distance(rank).unwrap()) == gaps(&stack, burnt);
+                assert!(closes || !exact || stack.is_sorted(), "{stack}");
+                judged[usize::from(closes)] += 1;
+            }
+            // The test is not vacuous: it rules out stacks from 4 pancakes on (2 burnt).
+            assert!(
+                size < 4 - 2 * usize::from(burnt) || judged[0] > 0,
+                "{size}: {judged:?}"
+            );
+        }
     }
 }

@@ -8,7 +8,8 @@
 //! included) that are not neighbours in size, which a flip changes by at most one. For burnt
 //! stacks a pair is no gap only when the lower pancake is one larger *as a signed number*
 //! (`2 3`, or `-3 -2`, which one flip of both makes `2 3`), which a flip changes by at most
-//! one too. IDA* runs on an expander of its own, which judges each flip before making it.
+//! one too. IDA* runs on an expander of its own, which judges each flip before making it,
+//! and with no slack left also the flipped stack's dual (the inverse permutation).
 //!
 //! ```
 //! use statespace_engine::Limits;
