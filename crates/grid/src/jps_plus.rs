@@ -26,8 +26,9 @@ use statespace_engine::pattern_database::{Origin, PatternDatabase, TableCache, T
 use xxhash_rust::xxh3::xxh3_64;
 
 use crate::domain::Step;
+use crate::jps::Jump;
 use crate::jump::{forced_sides, sides};
-use crate::leap::Jumps;
+use crate::leap::{Jumps, Leap};
 use crate::map::{MAX_SIDE, Map};
 
 /// What a table's identity says it holds, and how its map's part starts.
@@ -335,5 +336,75 @@ impl Jumps for JumpTable {
     fn jump_diagonal(&self, at: (isize, isize), step: Step, goal: (isize, isize)) -> Option<u32> {
         let (ahead_x, ahead_y) = ahead(at, step, goal);
         self.read(at, step, ahead_x.min(ahead_y))
+    }
+
+    /// Walks the diagonal by cell index, a table read a stop and one per side. The goal can
+    /// matter at one cell only: where the diagonal first crosses the goal's row or column, when
+    /// the goal lies ahead on both axes (a straight jump along a side reaches the goal's line
+    /// there and nowhere else ahead; the goal itself when both crossings coincide). Everywhere
+    /// else a side's jump is its table distance, when positive.
+    fn leap_diagonal(
+        &self,
+        at: (isize, isize),
+        step: Step,
+        goal: (isize, isize),
+        out: &mut Vec<Leap>,
+    ) {
+        let (dx, dy) = step.offset();
+        let (dx, dy) = (dx as isize, dy as isize);
+        let (along_x, along_y) = sides(step);
+        let (diagonal_slot, x_slot, y_slot) = (slot(step), slot(along_x), slot(along_y));
+        let delta = dy * self.width as isize + dx;
+        let (ahead_x, ahead_y) = ahead(at, step, goal);
+        // 0: the walk never meets the goal's lines ahead of both.
+        let crossing = if ahead_x > 0 && ahead_y > 0 {
+            ahead_x.min(ahead_y)
+        } else {
+            0
+        };
+        let (mut index, mut run) = (self.index(at), 0);
+        loop {
+            let distance = isize::from(self.distances[index][diagonal_slot]);
+            let to_crossing = crossing - run;
+            let length = if to_crossing > 0 && to_crossing <= distance.abs() {
+                to_crossing
+            } else if distance > 0 {
+                distance
+            } else {
+                return;
+            };
+            run += length;
+            index = index.wrapping_add_signed(delta * length);
+            let diagonal = Jump {
+                step,
+                length: run as u32,
+            };
+            if run == crossing {
+                if ahead_x == ahead_y {
+                    let straight = Jump { step, length: 0 };
+                    out.push(Leap { diagonal, straight });
+                    return;
+                }
+                let here = (at.0 + dx * run, at.1 + dy * run);
+                for side in [along_x, along_y] {
+                    if let Some(length) = self.jump_straight(here, side, goal) {
+                        let straight = Jump { step: side, length };
+                        out.push(Leap { diagonal, straight });
+                    }
+                }
+                continue;
+            }
+            let sides = &self.distances[index];
+            for (side, side_slot) in [(along_x, x_slot), (along_y, y_slot)] {
+                let length = sides[side_slot];
+                if length > 0 {
+                    let straight = Jump {
+                        step: side,
+                        length: length as u32,
+                    };
+                    out.push(Leap { diagonal, straight });
+                }
+            }
+        }
     }
 }

@@ -18,7 +18,7 @@ use statespace_engine::{Domain, PerfectHash, Weights};
 
 use crate::domain::{Grid, Octile, Step};
 use crate::jps::{Jump, jump_steps};
-use crate::jump::{next_steps, sides};
+use crate::jump::next_steps;
 
 /// Where jumps stop on a map: read off distances computed once per map
 /// ([`JumpTable`](crate::JumpTable), JPS+); the online jumps of [`JumpMap`](crate::JumpMap)
@@ -35,6 +35,18 @@ pub trait Jumps: fmt::Debug + Send + Sync {
     /// along a side of the step may find a jump point or `goal`; `None` when the way is blocked
     /// first.
     fn jump_diagonal(&self, cell: (isize, isize), step: Step, goal: (isize, isize)) -> Option<u32>;
+
+    /// Appends the leaps along the diagonal `step` from `cell`: the diagonal jumped again and
+    /// again ([`Jumps::jump_diagonal`]) until blocked, and at each cell it stops at, the straight
+    /// jumps along its two sides that find a jump point (or `goal`), the side with a horizontal
+    /// step first; `goal` itself if the diagonal reaches it, and nothing after it.
+    fn leap_diagonal(
+        &self,
+        cell: (isize, isize),
+        step: Step,
+        goal: (isize, isize),
+        out: &mut Vec<Leap>,
+    );
 }
 
 /// A leap: `diagonal`, then `straight` (either may be of length 0, not both).
@@ -92,47 +104,17 @@ impl<J: Jumps> LeapGrid<J> {
         Self { grid, jumps, goal }
     }
 
-    /// Appends the straight jump `step` from `at` (after `diagonal`, a run to `at`), if it finds
-    /// a jump point or the goal.
-    #[inline]
-    fn push_straight(&self, at: (isize, isize), diagonal: Jump, step: Step, out: &mut Vec<Leap>) {
-        if let Some(length) = self.jumps.jump_straight(at, step, self.goal) {
-            out.push(Leap {
-                diagonal,
-                straight: Jump { step, length },
-            });
-        }
-    }
-
-    /// Appends the leaps along the diagonal `step` from `at`: at each cell where a straight jump
-    /// along a side of it finds a jump point (or the goal), those straight jumps; the goal
-    /// itself if the diagonal reaches it.
-    fn push_diagonal(&self, at: (isize, isize), step: Step, out: &mut Vec<Leap>) {
-        let (dx, dy) = step.offset();
-        let (dx, dy) = (dx as isize, dy as isize);
-        let (along_x, along_y) = sides(step);
-        let (mut x, mut y, mut run) = (at.0, at.1, 0);
-        while let Some(length) = self.jumps.jump_diagonal((x, y), step, self.goal) {
-            let length_isize = length as isize;
-            (x, y, run) = (x + dx * length_isize, y + dy * length_isize, run + length);
-            let diagonal = Jump { step, length: run };
-            if (x, y) == self.goal {
-                let straight = Jump { step, length: 0 };
-                out.push(Leap { diagonal, straight });
-                return;
-            }
-            self.push_straight((x, y), diagonal, along_x, out);
-            self.push_straight((x, y), diagonal, along_y, out);
-        }
-    }
-
-    /// Appends the leaps `step` from `at`: a straight jump, or a diagonal's leaps.
+    /// Appends the leaps `step` from `at`: a straight jump, if it finds a jump point or the
+    /// goal, or a diagonal's leaps.
     #[inline]
     fn push(&self, at: (isize, isize), step: Step, out: &mut Vec<Leap>) {
         if step.is_diagonal() {
-            self.push_diagonal(at, step, out);
-        } else {
-            self.push_straight(at, Jump { step, length: 0 }, step, out);
+            self.jumps.leap_diagonal(at, step, self.goal, out);
+        } else if let Some(length) = self.jumps.jump_straight(at, step, self.goal) {
+            out.push(Leap {
+                diagonal: Jump { step, length: 0 },
+                straight: Jump { step, length },
+            });
         }
     }
 }
