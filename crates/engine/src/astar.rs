@@ -37,7 +37,7 @@ use open_list::OpenList;
 use crate::domain::{Widened, check_inverse};
 use crate::index::{HashIndex, StateIndex};
 use crate::limits::{Meter, bytes_per_stored_state};
-use crate::path::{Link, ROOT, finish, steps_to};
+use crate::path::{Link, ROOT, actions_to, finish};
 use crate::{
     Cost, Domain, DomainCosts, Heuristic, IncrementalHeuristic, Limits, Recompute, SearchResult,
     Solution, Stats, StopReason, Weights,
@@ -134,6 +134,8 @@ pub struct AStar<S, A, I = HashIndex<S>, M = u32, C = u64> {
     links: Vec<Link<A>>,
     /// The cost from the start (g) of each node.
     costs: Vec<C>,
+    /// The actions of the state being expanded, kept for the next search's.
+    actions: Vec<A>,
 }
 
 impl<S: Clone, A: Copy + Eq, I: Default, M: Copy, C: Cost> Default for AStar<S, A, I, M, C> {
@@ -293,6 +295,7 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy, C: Cost> AStar<S, A, I, M, C> {
             open: OpenList::default(),
             links: Vec::new(),
             costs: Vec::new(),
+            actions: Vec::new(),
         }
     }
 
@@ -360,14 +363,16 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy, C: Cost> AStar<S, A, I, M, C> {
     {
         let started = Instant::now();
         let mut stats = Stats::default();
+        let mut actions = std::mem::take(&mut self.actions);
         let verdict = self.run(
             domain,
             start,
             (weights, expansion),
             heuristic,
-            limits,
+            (limits, &mut actions),
             &mut stats,
         );
+        self.actions = actions;
         finish(verdict, stats, started)
     }
 
@@ -457,9 +462,8 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy, C: Cost> AStar<S, A, I, M, C> {
     }
 
     fn solution_to(&self, node: u32) -> Solution<A, C> {
-        let steps = steps_to(node, |node| self.links[node as usize]);
         Solution {
-            actions: steps.into_iter().map(|(_, action)| action).collect(),
+            actions: actions_to(node, |node| self.links[node as usize]),
             cost: self.costs[node as usize],
         }
     }
@@ -470,7 +474,7 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy, C: Cost> AStar<S, A, I, M, C> {
         start: &S,
         (weights, expansion): (&W, &E),
         heuristic: &H,
-        limits: &Limits,
+        (limits, actions): (&Limits, &mut Vec<A>),
         stats: &mut Stats,
     ) -> Result<Option<Solution<A, C>>, StopReason>
     where
@@ -493,7 +497,6 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy, C: Cost> AStar<S, A, I, M, C> {
             .holding(dense)
             .charging(bytes_per_stored_state(domain, start));
         stats.stored = 1;
-        let mut actions = Vec::new();
         // The entry to expand next when it is known without the open list: see `hold_or_push`.
         let mut held = None;
         while let Some((f, g, entry)) = held.take().or_else(|| self.open.pop()) {
@@ -525,14 +528,14 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy, C: Cost> AStar<S, A, I, M, C> {
             }
             meter.before_expansion(stats.expanded)?;
             actions.clear();
-            expansion.successors(domain, &state, parent_action, &mut actions);
+            expansion.successors(domain, &state, parent_action, actions);
             stats.count(
                 u32::try_from(f.whole()).unwrap_or(u32::MAX),
                 actions.len() as u64,
             );
             // The way back leads to the parent, which a path through here can never improve.
             let back = parent_action.and_then(|action| domain.invert(action));
-            for &action in &actions {
+            for &action in actions.iter() {
                 if Some(action) == back {
                     continue;
                 }

@@ -29,6 +29,22 @@ pub(crate) fn steps_to<A: Copy>(mut node: u32, link_of: impl Fn(u32) -> Link<A>)
     steps
 }
 
+/// The actions from a root to `node`, found by following `link_of` back, in order: one vector,
+/// for searches that need no more of the path (many small searches allocate little).
+pub(crate) fn actions_to<A: Copy>(mut node: u32, link_of: impl Fn(u32) -> Link<A>) -> Vec<A> {
+    let mut actions = Vec::new();
+    while let Link {
+        parent,
+        action: Some(action),
+    } = link_of(node)
+    {
+        actions.push(action);
+        node = parent;
+    }
+    actions.reverse();
+    actions
+}
+
 /// The nodes a search grew: each state with the link it was reached by, in two arrays.
 #[derive(Debug)]
 pub(crate) struct SearchTree<S, A> {

@@ -34,10 +34,17 @@ pub struct Jump {
 
 /// The steps of `jumps`, one after the other.
 pub fn jump_steps(jumps: &[Jump]) -> Vec<Step> {
-    jumps
-        .iter()
-        .flat_map(|jump| std::iter::repeat_n(jump.step, jump.length as usize))
-        .collect()
+    steps_of(jumps.iter().copied())
+}
+
+/// The steps of `jumps`, one after the other, in one vector of the right size.
+pub(crate) fn steps_of(jumps: impl Iterator<Item = Jump> + Clone) -> Vec<Step> {
+    let count = jumps.clone().map(|jump| jump.length as usize).sum();
+    let mut steps = Vec::with_capacity(count);
+    for jump in jumps {
+        steps.extend(std::iter::repeat_n(jump.step, jump.length as usize));
+    }
+    steps
 }
 
 /// Jumping on a map from cell to cell, to one goal cell, eight-connected.

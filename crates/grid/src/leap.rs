@@ -17,7 +17,7 @@ use statespace_engine::astar::Expansion;
 use statespace_engine::{Domain, PerfectHash, Weights};
 
 use crate::domain::{Grid, Octile, Step};
-use crate::jps::{Jump, jump_steps};
+use crate::jps::{Jump, steps_of};
 use crate::jump::next_steps;
 
 /// Where jumps stop on a map: read off distances computed once per map
@@ -71,11 +71,7 @@ impl Leap {
 
 /// The steps of `leaps`, one after the other.
 pub fn leap_steps(leaps: &[Leap]) -> Vec<Step> {
-    let jumps: Vec<Jump> = leaps
-        .iter()
-        .flat_map(|leap| [leap.diagonal, leap.straight])
-        .collect();
-    jump_steps(&jumps)
+    steps_of(leaps.iter().flat_map(|leap| [leap.diagonal, leap.straight]))
 }
 
 /// Leaping on a map from cell to cell, to one goal cell, eight-connected, the jumps found by `J`.

@@ -1,6 +1,7 @@
 //! Answering a scenario: the shortest path by A* with the octile distance, by jump point search
 //! (A* expanding jumps, found online or read off tables computed per map), or by Dijkstra.
 
+use std::fmt::Write;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize, Serializer};
@@ -58,7 +59,9 @@ impl GridAnswer {
         match &self.path {
             None => "no path".to_string(),
             Some((steps, length)) => {
-                let mut line = format!("{:.8}", length.length());
+                // The length's digits, then up to three characters a step.
+                let mut line = String::with_capacity(24 + 3 * steps.len());
+                let _ = write!(line, "{:.8}", length.length());
                 for step in steps {
                     line.push(' ');
                     line.push_str(step.name());
