@@ -22,6 +22,7 @@ use statespace_engine::{Domain, PerfectHash, Weights};
 
 use crate::domain::{Grid, Octile, Step};
 use crate::jump::{JumpMap, next_steps};
+use crate::map::Map;
 
 /// A jump: `length` steps of `step`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -45,6 +46,20 @@ pub(crate) fn steps_of(jumps: impl Iterator<Item = Jump> + Clone) -> Vec<Step> {
         steps.extend(std::iter::repeat_n(jump.step, jump.length as usize));
     }
     steps
+}
+
+/// The cell `jump` leads to from `cell` on `map`, by index (no division to find its column and
+/// row): the jumps found stay on the map.
+#[inline(always)]
+pub(crate) fn jumped(map: &Map, cell: u32, jump: Jump) -> u32 {
+    let (dx, dy) = jump.step.offset();
+    let delta = dy * map.width() as i64 + dx;
+    let to = i64::from(cell) + delta * i64::from(jump.length);
+    debug_assert!(
+        (0..map.cells() as i64).contains(&to),
+        "a jump stays on the map"
+    );
+    to as u32
 }
 
 /// Jumping on a map from cell to cell, to one goal cell, eight-connected.
@@ -94,15 +109,7 @@ impl Domain for JumpGrid {
     }
 
     fn apply(&self, cell: &mut u32, jump: Jump) {
-        let (dx, dy) = jump.step.offset();
-        let (x, y) = self.grid.xy(*cell);
-        let length = jump.length as isize;
-        let to = (x + dx as isize * length, y + dy as isize * length);
-        *cell = self
-            .grid
-            .map()
-            .cell(to.0 as i64, to.1 as i64)
-            .expect("a jump stays on the map");
+        *cell = jumped(self.grid.map(), *cell, jump);
     }
 
     fn invert(&self, jump: Jump) -> Option<Jump> {

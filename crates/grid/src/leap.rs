@@ -17,7 +17,7 @@ use statespace_engine::astar::Expansion;
 use statespace_engine::{Domain, PerfectHash, Weights};
 
 use crate::domain::{Grid, Octile, Step};
-use crate::jps::{Jump, steps_of};
+use crate::jps::{Jump, jumped, steps_of};
 use crate::jump::next_steps;
 
 /// Where jumps stop on a map: read off distances computed once per map
@@ -128,16 +128,8 @@ impl<J: Jumps> Domain for LeapGrid<J> {
     }
 
     fn apply(&self, cell: &mut u32, leap: Leap) {
-        let (x, y) = self.grid.xy(*cell);
-        let [(ax, ay), (bx, by)] = [leap.diagonal, leap.straight].map(|jump| {
-            let (dx, dy) = jump.step.offset();
-            (dx * i64::from(jump.length), dy * i64::from(jump.length))
-        });
-        *cell = self
-            .grid
-            .map()
-            .cell(x as i64 + ax + bx, y as i64 + ay + by)
-            .expect("a leap stays on the map");
+        let map = self.grid.map();
+        *cell = jumped(map, jumped(map, *cell, leap.diagonal), leap.straight);
     }
 
     fn is_goal(&self, &cell: &u32) -> bool {
