@@ -29,9 +29,13 @@ use crate::map::Map;
 pub struct Jump {
     /// The direction.
     pub step: Step,
-    /// The number of steps.
-    pub length: u32,
+    /// The number of steps: less than a map's side ([`MAX_SIDE`](crate::MAX_SIDE)), in two
+    /// bytes so that a leap (two jumps) fits in eight with the open list's entries.
+    pub length: u16,
 }
+
+// Two bytes hold a jump's length.
+const _: () = assert!(crate::map::MAX_SIDE <= u16::MAX as usize);
 
 /// The steps of `jumps`, one after the other.
 pub fn jump_steps(jumps: &[Jump]) -> Vec<Step> {
@@ -91,6 +95,7 @@ impl JumpGrid {
             self.bits.jump_straight(cell, step, self.goal)
         };
         if let Some(length) = length {
+            let length = length as u16;
             out.push(Jump { step, length });
         }
     }
@@ -143,7 +148,7 @@ pub struct JumpLengths;
 impl Weights<JumpGrid> for JumpLengths {
     type Cost = Octile;
     fn weight(&self, _: &JumpGrid, _: &u32, jump: Jump) -> Octile {
-        Octile::of(jump.step, jump.length)
+        Octile::of(jump.step, jump.length.into())
     }
 }
 

@@ -377,7 +377,7 @@ impl Jumps for JumpTable {
             index = index.wrapping_add_signed(delta * length);
             let diagonal = Jump {
                 step,
-                length: run as u32,
+                length: run as u16,
             };
             if run == crossing {
                 if ahead_x == ahead_y {
@@ -388,6 +388,7 @@ impl Jumps for JumpTable {
                 let here = (at.0 + dx * run, at.1 + dy * run);
                 for side in [along_x, along_y] {
                     if let Some(length) = self.jump_straight(here, side, goal) {
+                        let length = length as u16;
                         let straight = Jump { step: side, length };
                         out.push(Leap { diagonal, straight });
                     }
@@ -400,7 +401,7 @@ impl Jumps for JumpTable {
                 if length > 0 {
                     let straight = Jump {
                         step: side,
-                        length: length as u32,
+                        length: length as u16,
                     };
                     out.push(Leap { diagonal, straight });
                 }

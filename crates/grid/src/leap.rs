@@ -109,7 +109,10 @@ impl<J: Jumps> LeapGrid<J> {
         } else if let Some(length) = self.jumps.jump_straight(at, step, self.goal) {
             out.push(Leap {
                 diagonal: Jump { step, length: 0 },
-                straight: Jump { step, length },
+                straight: Jump {
+                    step,
+                    length: length as u16,
+                },
             });
         }
     }
@@ -158,7 +161,8 @@ impl<J: Jumps> Weights<LeapGrid<J>> for LeapLengths {
     type Cost = Octile;
     fn weight(&self, _: &LeapGrid<J>, _: &u32, leap: Leap) -> Octile {
         let Leap { diagonal, straight } = leap;
-        Octile::of(diagonal.step, diagonal.length) + Octile::of(straight.step, straight.length)
+        Octile::of(diagonal.step, diagonal.length.into())
+            + Octile::of(straight.step, straight.length.into())
     }
 }
 
@@ -176,5 +180,17 @@ impl<J: Jumps> Expansion<LeapGrid<J>> for PrunedLeaps {
         let at = grid.grid.xy(*cell);
         let open = |x, y| grid.jumps.open(x, y);
         next_steps(at, leap.arriving(), open, |next| grid.push(at, next, out));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A leap rides in every open-list entry of JPS+: eight bytes, with or without its option.
+    #[test]
+    fn a_leap_takes_eight_bytes() {
+        assert_eq!(size_of::<Leap>(), 8);
+        assert_eq!(size_of::<Option<Leap>>(), 8);
     }
 }

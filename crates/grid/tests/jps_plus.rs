@@ -109,7 +109,10 @@ fn leaps_jump_by_jump(
             here.0 + dx as isize * length as isize,
             here.1 + dy as isize * length as isize,
         );
-        let diagonal = Jump { step, length: run };
+        let diagonal = Jump {
+            step,
+            length: run as u16,
+        };
         if here == goal {
             leaps.push(Leap {
                 diagonal,
@@ -119,7 +122,10 @@ fn leaps_jump_by_jump(
         }
         for side in along {
             if let Some(length) = table.jump_straight(here, side, goal) {
-                let straight = Jump { step: side, length };
+                let straight = Jump {
+                    step: side,
+                    length: length as u16,
+                };
                 leaps.push(Leap { diagonal, straight });
             }
         }
