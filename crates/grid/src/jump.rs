@@ -255,13 +255,15 @@ fn perpendiculars(step: Step) -> [Step; 2] {
 }
 
 /// The diagonal step made of the side steps `a` and `b`.
+#[inline]
 fn corner(a: Step, b: Step) -> Step {
-    let ((ax, ay), (bx, by)) = (a.offset(), b.offset());
-    let offset = (ax + bx, ay + by);
-    Step::ALL
-        .into_iter()
-        .find(|step| step.offset() == offset)
-        .expect("two perpendicular side steps make a diagonal")
+    match (a, b) {
+        (Step::N, Step::E) | (Step::E, Step::N) => Step::NE,
+        (Step::S, Step::E) | (Step::E, Step::S) => Step::SE,
+        (Step::S, Step::W) | (Step::W, Step::S) => Step::SW,
+        (Step::N, Step::W) | (Step::W, Step::N) => Step::NW,
+        _ => unreachable!("two perpendicular side steps make a diagonal"),
+    }
 }
 
 /// The two side steps a diagonal step is made of: along the row, then along the column.
@@ -272,5 +274,21 @@ pub fn sides(step: Step) -> (Step, Step) {
         Step::SW => (Step::W, Step::S),
         Step::NW => (Step::W, Step::N),
         side => (side, side),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The corner of two perpendicular side steps is the step of their offsets added.
+    #[test]
+    fn a_corner_adds_its_sides() {
+        for a in [Step::N, Step::E, Step::S, Step::W] {
+            for b in perpendiculars(a) {
+                let ((ax, ay), (bx, by)) = (a.offset(), b.offset());
+                assert_eq!(corner(a, b).offset(), (ax + bx, ay + by), "{a} and {b}");
+            }
+        }
     }
 }
