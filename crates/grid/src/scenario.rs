@@ -73,10 +73,17 @@ pub fn read_scenario(
 
 /// The scenario on line `line`, `text`, of `map`.
 fn scenario(map: &Arc<Map>, line: usize, text: &str) -> Result<GridCase, ParseError> {
-    let fields: Vec<&str> = text.split_whitespace().collect();
+    // The fields in place, no vector per line: a .scen line has nine.
+    let (mut fields, mut count) = ([""; 9], 0);
+    for field in text.split_whitespace() {
+        if let Some(slot) = fields.get_mut(count) {
+            *slot = field;
+        }
+        count += 1;
+    }
     let error = |message: String| ParseError::new(line, message);
-    let numbers = match fields.len() {
-        4 | 5 => &fields[..],
+    let numbers = match count {
+        4 | 5 => &fields[..count],
         9 => {
             let named = file_name(fields[1]);
             if let Some(name) = map.name().filter(|&name| name != named) {
