@@ -23,6 +23,7 @@ use statespace_engine::{Domain, PerfectHash, Weights};
 use crate::domain::{Grid, Octile, Step};
 use crate::jump::{JumpMap, next_steps};
 use crate::map::Map;
+use crate::solve::Displaced;
 
 /// A jump: `length` steps of `step`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -36,6 +37,15 @@ pub struct Jump {
 
 // Two bytes hold a jump's length.
 const _: () = assert!(crate::map::MAX_SIDE <= u16::MAX as usize);
+
+impl Displaced for Jump {
+    #[inline(always)]
+    fn displacement(self) -> (i32, i32) {
+        let (dx, dy) = self.step.offset();
+        let length = i32::from(self.length);
+        (dx as i32 * length, dy as i32 * length)
+    }
+}
 
 /// The steps of `jumps`, one after the other.
 pub fn jump_steps(jumps: &[Jump]) -> Vec<Step> {

@@ -19,6 +19,7 @@ use statespace_engine::{Domain, PerfectHash, Weights};
 use crate::domain::{Grid, Octile, Step};
 use crate::jps::{Jump, jumped, steps_of};
 use crate::jump::next_steps;
+use crate::solve::Displaced;
 
 /// Where jumps stop on a map: read off distances computed once per map
 /// ([`JumpTable`](crate::JumpTable), JPS+); the online jumps of [`JumpMap`](crate::JumpMap)
@@ -66,6 +67,14 @@ impl Leap {
         } else {
             self.diagonal.step
         }
+    }
+}
+
+impl Displaced for Leap {
+    #[inline(always)]
+    fn displacement(self) -> (i32, i32) {
+        let ((ax, ay), (bx, by)) = (self.diagonal.displacement(), self.straight.displacement());
+        (ax + bx, ay + by)
     }
 }
 

@@ -9,7 +9,8 @@ use statespace_engine::astar::{AStar, Expansion};
 use statespace_engine::index::DenseIndex;
 use statespace_engine::pattern_database::TableCache;
 use statespace_engine::{
-    Domain, Limits, Outcome, PerfectHash, Recompute, SearchResult, Stats, StopReason, Weights,
+    Domain, IncrementalHeuristic, Limits, Outcome, PerfectHash, SearchResult, Stats, StopReason,
+    Weights,
 };
 
 use crate::domain::{Connectivity, Grid, Octile, OctileSteps, Step, StepEstimate};
@@ -109,7 +110,7 @@ type CellSearch = AStar<u32, Step, DenseIndex<Arc<Grid>>, (i32, i32), Octile>;
 
 /// A* over the jumps (or leaps) `D` between a map's cells, its visited index a dense array of
 /// them.
-type JumpSearch<D> = AStar<u32, <D as Domain>::Action, DenseIndex<Arc<D>>, Octile, Octile>;
+type JumpSearch<D> = AStar<u32, <D as Domain>::Action, DenseIndex<Arc<D>>, (i32, i32), Octile>;
 
 /// The map searched last by jumps found by `J`, taken as `D`'s actions: the jumps and the
 /// searcher.
@@ -318,14 +319,48 @@ pub(crate) fn jump<D, W, E>(
     steps: impl FnOnce(Vec<D::Action>) -> Vec<Step>,
 ) -> (Result<GridAnswer, StopReason>, Stats)
 where
-    D: Domain<State = u32> + PerfectHash,
+    D: Domain<State = u32, Action: Displaced> + PerfectHash,
     W: Weights<D, Cost = Octile>,
     E: Expansion<D>,
 {
-    let estimate = Recompute(|&cell: &u32| grid.estimate(cell));
+    let estimate = GoalOffset(grid);
     let result =
         searcher.search_expanding(jumps, &case.start, weights, &estimate, expansion, limits);
     (answer(result.outcome, steps), result.stats)
+}
+
+/// An action that moves a fixed number of columns and rows, wherever taken.
+pub(crate) trait Displaced: Copy {
+    /// The columns and rows it moves.
+    fn displacement(self) -> (i32, i32);
+}
+
+/// The octile distance to `grid`'s goal, its memo the goal's offset moved by each action's
+/// displacement: no division to find a cell's column and row but the start's.
+struct GoalOffset<'a>(&'a Grid);
+
+impl<D> IncrementalHeuristic<D, Octile> for GoalOffset<'_>
+where
+    D: Domain<State = u32, Action: Displaced>,
+{
+    /// Columns and rows from the cell to the goal.
+    type Memo = (i32, i32);
+
+    fn init(&self, _: &D, &cell: &u32) -> (i32, i32) {
+        let ((x, y), (gx, gy)) = (self.0.xy(cell), self.0.xy(self.0.goal()));
+        ((gx - x) as i32, (gy - y) as i32)
+    }
+
+    #[inline(always)]
+    fn update(&self, _: &D, _: &u32, action: D::Action, (dx, dy): (i32, i32)) -> (i32, i32) {
+        let (ax, ay) = action.displacement();
+        (dx - ax, dy - ay)
+    }
+
+    #[inline(always)]
+    fn value(&self, (dx, dy): (i32, i32)) -> Octile {
+        Octile::distance(dx.unsigned_abs(), dy.unsigned_abs())
+    }
 }
 
 /// The answer of a search's `outcome`, its actions made steps by `steps`.
@@ -345,6 +380,7 @@ pub(crate) fn answer<A>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::jps::Jump;
 
     /// The line of an answer: the length to eight decimals, then each step's name.
     #[test]
@@ -359,5 +395,38 @@ mod tests {
         };
         assert_eq!(answer.line(), "7.65685425 NW N SE W NE SW");
         assert_eq!(GridAnswer { path: None }.line(), "no path");
+    }
+
+    /// The goal's offset moved by a jump's displacement gives the octile distance of the cell
+    /// jumped to, for every jump that stays on an open map of 9 × 7, toward every goal.
+    #[test]
+    fn the_goals_offset_follows_every_jump() {
+        let map = Arc::new(Map::new(9, 7, vec![b'.'; 63]).unwrap());
+        for goal in 0..63 {
+            let grid = Grid::new(map.clone(), Connectivity::Eight, goal);
+            let jumps = JumpGrid::new(grid.clone(), Arc::new(JumpMap::new(&map)));
+            let estimate = GoalOffset(&grid);
+            let value = |memo| IncrementalHeuristic::<JumpGrid, Octile>::value(&estimate, memo);
+            for cell in 0..63 {
+                let memo = estimate.init(&jumps, &cell);
+                assert_eq!(value(memo), grid.estimate(cell));
+                let (x, y) = grid.xy(cell);
+                for step in Step::ALL {
+                    for length in 1..9u16 {
+                        let (dx, dy) = step.offset();
+                        let to = (
+                            x as i64 + dx * i64::from(length),
+                            y as i64 + dy * i64::from(length),
+                        );
+                        let Some(to) = map.cell(to.0, to.1) else {
+                            continue;
+                        };
+                        let jump = Jump { step, length };
+                        let moved = estimate.update(&jumps, &to, jump, memo);
+                        assert_eq!(value(moved), grid.estimate(to), "{jump:?} from {cell}");
+                    }
+                }
+            }
+        }
     }
 }

@@ -17,7 +17,7 @@ use crate::jps_plus::JumpTable;
 use crate::jump::JumpMap;
 use crate::leap::{LeapGrid, LeapLengths, PrunedLeaps, leap_steps};
 use crate::scenario::GridCase;
-use crate::solve::{Algorithm, GridAnswer, answer, index_bytes, jump};
+use crate::solve::{Algorithm, Displaced, GridAnswer, answer, index_bytes, jump};
 
 /// What a search did, cell by cell.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -133,7 +133,7 @@ fn traced_jumps<D, W, E>(
     steps: impl FnOnce(Vec<D::Action>) -> Vec<Step>,
 ) -> (Result<GridAnswer, StopReason>, Stats, SearchTrace)
 where
-    D: Domain<State = u32> + PerfectHash + Clone,
+    D: Domain<State = u32, Action: Displaced> + PerfectHash + Clone,
     W: Weights<D, Cost = Octile>,
     E: Expansion<D>,
 {
