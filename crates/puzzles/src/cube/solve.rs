@@ -17,7 +17,7 @@ use super::cubie::{Corners, Metric, Move, PocketCube};
 use super::optimal::CornerTable;
 use super::rubik::Rubik;
 use super::twophase::{self, Settings};
-use crate::puzzle::{format_duration, table_note};
+use crate::puzzle::table_note;
 
 /// How cubes are solved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -157,17 +157,23 @@ impl Solver {
                 (Ok(answer), stats, built.as_ref().map(table_note))
             }
             (Task::Rubik(settings), CubeCase::Three(cube)) => {
-                let tables =
-                    match built_once(&mut self.tables, &mut built, || Tables::build(tables)) {
-                        Ok(tables) => tables,
+                let mut note = None;
+                if self.tables.is_none() {
+                    match Tables::load_or_build(self.cache.as_ref(), tables) {
+                        Ok((loaded, said)) => {
+                            self.tables = Some(loaded);
+                            note = Some(said);
+                        }
                         Err(reason) => return (Err(reason), Stats::default(), None),
-                    };
+                    }
+                }
+                let tables = self.tables.as_ref().expect("loaded above");
                 let (found, stats) = twophase::solve(tables, cube, settings, limits);
                 let answer = found.map(|found| Answer {
                     moves: found.moves,
                     shortest: found.shortest,
                 });
-                (answer, stats, built.as_ref().map(twophase_note))
+                (answer, stats, note)
             }
             _ => unreachable!("a solver reads cubes of its own size"),
         }
@@ -219,12 +225,4 @@ fn built_once<'a, T>(
         *slot = Some(value);
     }
     Ok(slot.as_ref().expect("filled above"))
-}
-
-/// The line about the two-phase search's tables.
-fn twophase_note(stats: &Stats) -> String {
-    format!(
-        "tables: two-phase move and pruning tables, built in {}",
-        format_duration(stats.elapsed)
-    )
 }
