@@ -17,7 +17,7 @@ use super::cubie::{Corners, Metric, Move, PocketCube};
 use super::optimal::CornerTable;
 use super::rubik::Rubik;
 use super::twophase::{self, Settings};
-use crate::puzzle::table_note;
+use crate::puzzle::{format_duration, table_note};
 
 /// How cubes are solved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -159,7 +159,17 @@ impl Solver {
             (Task::Rubik(settings), CubeCase::Three(cube)) => {
                 let mut note = None;
                 if self.tables.is_none() {
-                    match Tables::load_or_build(self.cache.as_ref(), tables) {
+                    // Without a folder to keep it in, the full phase-1 table would be built
+                    // again every run (seconds): the pair tables are built instead.
+                    let loaded = match &self.cache {
+                        Some(cache) => Tables::load_or_build(Some(cache), tables),
+                        None => Tables::build(tables).map(|(tables, stats)| {
+                            let took = format_duration(stats.elapsed);
+                            let note = format!("tables: two-phase, pair tables, built in {took}");
+                            (tables, note)
+                        }),
+                    };
+                    match loaded {
                         Ok((loaded, said)) => {
                             self.tables = Some(loaded);
                             note = Some(said);
