@@ -24,6 +24,7 @@ use statespace_engine::{LayerStats, Limits, Stats, StopReason};
 use super::cubie::{CORNERS, Corners, Face, Move};
 use super::edges::{EDGES, Edges};
 use super::phase1_table::{PHASE1_TABLE_BYTES, Phase1Table};
+use super::phase2_table::{PHASE2_TABLE_BYTES, Phase2Table};
 use super::rubik::Rubik;
 use crate::puzzle::format_duration;
 
@@ -123,6 +124,21 @@ impl MoveTable {
             columns,
             next,
         }
+    }
+
+    /// The number of values.
+    pub fn len(&self) -> usize {
+        self.size
+    }
+
+    /// Whether the coordinate has no value.
+    pub fn is_empty(&self) -> bool {
+        self.size == 0
+    }
+
+    /// The number of moves, a column each.
+    pub fn columns(&self) -> usize {
+        self.columns
     }
 
     /// The value after the move of `column` from `value`.
@@ -317,6 +333,8 @@ pub struct Tables {
     pub corners_slice: PruningTable,
     /// Phase 2's distances of (edges, slice order).
     pub edges_slice: PruningTable,
+    /// Phase 2's distances of (corners, edges), with the full phase-1 table.
+    pub phase2: Option<Box<Phase2Table>>,
 }
 
 /// The bytes the tables take at most but phase 1's pruning: six move tables of two bytes per
@@ -328,8 +346,9 @@ const COMMON_BYTES: u64 = 2 * MOVES as u64 * (2187 + 2048 + 495)
 
 /// The bytes the tables take at most with phase 1's pair tables.
 pub const TABLE_BYTES: u64 = COMMON_BYTES + 495 * (2187 + 2048) + 2187 * 2048;
-/// The bytes the tables take at most with the full phase-1 table.
-pub const FULL_TABLE_BYTES: u64 = COMMON_BYTES + PHASE1_TABLE_BYTES;
+/// The bytes the tables take at most with the full phase-1 table and phase 2's (corners,
+/// edges) table.
+pub const FULL_TABLE_BYTES: u64 = COMMON_BYTES + PHASE1_TABLE_BYTES + PHASE2_TABLE_BYTES;
 
 /// The move tables of phase 1: twist, flip and slice under the 18 moves.
 pub(super) fn phase1_move_tables() -> [MoveTable; 3] {
@@ -359,6 +378,45 @@ pub(super) fn phase1_move_tables() -> [MoveTable; 3] {
         |cube| slice(&cube.edges),
     );
     [twist, flip, slice]
+}
+
+/// The move tables of phase 2: the corners', the U and D edges' and the slice edges'
+/// permutations under phase 2's ten moves.
+pub(super) fn phase2_move_tables() -> [MoveTable; 3] {
+    let corners = MoveTable::build(
+        40320,
+        &PHASE2_MOVES,
+        |value| {
+            let mut cube = Rubik::SOLVED;
+            unrank_permutation(value as u64, &mut cube.corners.cubie);
+            cube
+        },
+        |cube| corner_permutation(&cube.corners),
+    );
+    let edges = MoveTable::build(
+        40320,
+        &PHASE2_MOVES,
+        |value| {
+            let mut cube = Rubik::SOLVED;
+            unrank_permutation(value as u64, &mut cube.edges.cubie[..8]);
+            cube
+        },
+        |cube| edge_permutation(&cube.edges),
+    );
+    let slice_order = MoveTable::build(
+        24,
+        &PHASE2_MOVES,
+        |value| {
+            let mut cube = Rubik::SOLVED;
+            unrank_permutation(value as u64, &mut cube.edges.cubie[8..]);
+            for cubie in &mut cube.edges.cubie[8..] {
+                *cubie += 8;
+            }
+            cube
+        },
+        |cube| slice_permutation(&cube.edges),
+    );
+    [corners, edges, slice_order]
 }
 
 impl Tables {
@@ -395,11 +453,14 @@ impl Tables {
         }
         let started = std::time::Instant::now();
         let mut note = String::new();
-        let tables = Tables::with_phase1(|_| {
+        let mut tables = Tables::with_phase1(|_| {
             let (table, said) = Phase1Table::load_or_build(cache, limits)?;
             note = said;
             Ok(Phase1Pruning::Full(Box::new(table)))
         })?;
+        let (phase2, said) = Phase2Table::load_or_build(cache, limits)?;
+        tables.phase2 = Some(Box::new(phase2));
+        note = format!("{note}; {said}");
         note = format!(
             "{note}; tables: two-phase in {} in all",
             format_duration(started.elapsed())
@@ -413,39 +474,7 @@ impl Tables {
     ) -> Result<Tables, StopReason> {
         let [twist, flip, slice] = phase1_move_tables();
         let phase1 = phase1([&twist, &flip, &slice])?;
-        let corners = MoveTable::build(
-            40320,
-            &PHASE2_MOVES,
-            |value| {
-                let mut cube = Rubik::SOLVED;
-                unrank_permutation(value as u64, &mut cube.corners.cubie);
-                cube
-            },
-            |cube| corner_permutation(&cube.corners),
-        );
-        let edges = MoveTable::build(
-            40320,
-            &PHASE2_MOVES,
-            |value| {
-                let mut cube = Rubik::SOLVED;
-                unrank_permutation(value as u64, &mut cube.edges.cubie[..8]);
-                cube
-            },
-            |cube| edge_permutation(&cube.edges),
-        );
-        let slice_order = MoveTable::build(
-            24,
-            &PHASE2_MOVES,
-            |value| {
-                let mut cube = Rubik::SOLVED;
-                unrank_permutation(value as u64, &mut cube.edges.cubie[8..]);
-                for cubie in &mut cube.edges.cubie[8..] {
-                    *cubie += 8;
-                }
-                cube
-            },
-            |cube| slice_permutation(&cube.edges),
-        );
+        let [corners, edges, slice_order] = phase2_move_tables();
         let mut stats = Stats::default();
         let corners_slice = PruningTable::build(&corners, &slice_order, (0, 0), &mut stats);
         let edges_slice = PruningTable::build(&edges, &slice_order, (0, 0), &mut stats);
@@ -459,6 +488,7 @@ impl Tables {
             phase1,
             corners_slice,
             edges_slice,
+            phase2: None,
         })
     }
 }

@@ -5,25 +5,17 @@
 //! position is looked up as its class's representative with the twist mapped back by the
 //! symmetry that takes the representative to the position (Kociemba's table, 1992).
 //!
-//! It is built by breadth-first layers over its entries: forwards (each entry of the layer
-//! sets its unseen neighbours) while the layer is small, backwards (each unseen entry looks for
-//! a neighbour in the layer, stopping at the first) once the unseen entries are fewer than four
-//! times the layer's. Moving forwards, an entry reached at a representative that a symmetry
-//! keeps also sets the entries of its twist mapped by that symmetry: those positions are
-//! images of each other and have its distance, but a move may lead to only one of them. It is
+//! It is built by breadth-first layers over its entries ([`sym_table`](super::sym_table)) and
 //! kept in a folder of tables like the pattern databases (the engine's [`TableCache`]: a header
 //! naming it, a checksum, a damaged or foreign file refused and rebuilt).
 
-use std::path::Path;
-use std::time::Instant;
-
-use statespace_engine::pattern_database::{Origin, PatternDatabase, TableCache, TableId};
+use statespace_engine::pattern_database::{PatternDatabase, TableCache, TableId};
 use statespace_engine::rank::SymmetryClasses;
-use statespace_engine::{LayerStats, Limits, Meter, Stats, StopReason};
+use statespace_engine::{Limits, Stats, StopReason};
 
-use super::coords::{MOVES, SLICE_SOLVED, phase1_move_tables};
-use super::symmetry::{FLIP_SLICE, SYMMETRIES, Symmetries, TWISTS};
-use crate::puzzle::format_duration;
+use super::coords::{MOVES, MoveTable, SLICE_SOLVED, phase1_move_tables};
+use super::sym_table::{SymSpace, built_note, load_or_build, nibble, positions_at_each_distance};
+use super::symmetry::{FLIP_SLICE, Symmetries, TWISTS};
 
 /// The classes of flip-slice coordinates.
 pub const FLIP_SLICE_CLASSES: usize = 64_430;
@@ -32,9 +24,6 @@ const ENTRIES: usize = FLIP_SLICE_CLASSES * TWISTS;
 /// The bytes the table takes: its entries at half a byte, each flip-slice coordinate's class
 /// (four bytes) and symmetry (one), while it is built and after.
 pub const PHASE1_TABLE_BYTES: u64 = ENTRIES.div_ceil(2) as u64 + 5 * FLIP_SLICE;
-/// An entry not reached yet, while the table is built.
-const UNSEEN: u8 = 15;
-
 /// The file name of the table in a cache folder.
 pub const PHASE1_TABLE_NAME: &str = "cube-3x3x3-phase1";
 
@@ -60,16 +49,9 @@ impl Phase1Table {
     /// Builds the table within the memory budget of `limits` (refused before it starts when
     /// it cannot fit) and its clock; with the statistics of the breadth-first search.
     pub fn build(limits: &Limits) -> Result<(Phase1Table, Stats), StopReason> {
-        if !limits.fits(PHASE1_TABLE_BYTES) {
-            return Err(StopReason::MemoryLimit);
-        }
-        let started = Instant::now();
-        let symmetries = Symmetries::new();
-        let classes = symmetries.flip_slice_classes();
-        let mut stats = Stats::default();
-        let nibbles = build_distances(&symmetries, &classes, &Meter::new(limits), &mut stats)?;
+        let (symmetries, classes) = Phase1Table::parts(limits)?;
+        let (nibbles, stats) = build_distances(&symmetries, &classes, limits)?;
         let distances = PatternDatabase::from_distances(phase1_table_id(), nibbles);
-        stats.elapsed = started.elapsed();
         let table = Phase1Table {
             symmetries,
             classes,
@@ -87,31 +69,29 @@ impl Phase1Table {
     ) -> Result<(Phase1Table, String), StopReason> {
         let Some(cache) = cache else {
             let (table, stats) = Phase1Table::build(limits)?;
-            return Ok((table, built_note(&stats)));
+            return Ok((table, built_note(PHASE1, &stats)));
         };
-        if !limits.fits(PHASE1_TABLE_BYTES) {
-            return Err(StopReason::MemoryLimit);
-        }
-        let started = Instant::now();
-        let symmetries = Symmetries::new();
-        let classes = symmetries.flip_slice_classes();
-        let mut built = None;
-        let cached = cache.load_or_build(PHASE1_TABLE_NAME, &phase1_table_id(), |_| {
-            let mut stats = Stats::default();
-            let nibbles = build_distances(&symmetries, &classes, &Meter::new(limits), &mut stats)?;
-            stats.elapsed = started.elapsed();
-            built = Some(stats);
-            Ok(PatternDatabase::from_distances(phase1_table_id(), nibbles))
-        })?;
-        let path = cache.path(PHASE1_TABLE_NAME);
-        let built = built.map(|stats| built_note(&stats));
-        let note = cache_note(&cached.origin, built, &path, "phase 1", started);
+        let (symmetries, classes) = Phase1Table::parts(limits)?;
+        let (distances, note) =
+            load_or_build(cache, PHASE1_TABLE_NAME, &phase1_table_id(), PHASE1, || {
+                build_distances(&symmetries, &classes, limits)
+            })?;
         let table = Phase1Table {
             symmetries,
             classes,
-            distances: cached.table,
+            distances,
         };
         Ok((table, note))
+    }
+
+    /// The symmetries and the flip-slice classes, when the table fits the budget of `limits`.
+    fn parts(limits: &Limits) -> Result<(Symmetries, SymmetryClasses), StopReason> {
+        if !limits.fits(PHASE1_TABLE_BYTES) {
+            return Err(StopReason::MemoryLimit);
+        }
+        let symmetries = Symmetries::new();
+        let classes = symmetries.flip_slice_classes();
+        Ok((symmetries, classes))
     }
 
     /// The fewest moves that bring the position of these phase-1 coordinates into G1.
@@ -129,195 +109,64 @@ impl Phase1Table {
     /// How many of the 2,217,093,120 positions (twist, flip, slice) are at each distance:
     /// entry `d` for distance `d`. An entry stands for 16 / (its stabiliser's order) positions.
     pub fn positions_at_each_distance(&self) -> Vec<u64> {
-        let mut counts = vec![0u64; 16];
-        let bytes = self.distances.as_bytes();
-        for class in 0..self.classes.len() {
-            let images =
-                SYMMETRIES as u64 / u64::from(self.classes.stabiliser(class as u32).count_ones());
-            for twist in 0..TWISTS {
-                counts[usize::from(nibble(bytes, class * TWISTS + twist))] += images;
-            }
-        }
-        while counts.last() == Some(&0) {
-            counts.pop();
-        }
-        counts
+        positions_at_each_distance(&self.classes, TWISTS, self.distances.as_bytes())
     }
 }
 
-/// The line about a table of a cache folder at `path`: `built`, the line of its build (with
-/// why a file there was refused, and whether it was saved), or when it was loaded, `what` was
-/// loaded and how long that took since `started`.
-pub(super) fn cache_note(
-    origin: &Origin,
-    built: Option<String>,
-    path: &Path,
-    what: &str,
-    started: Instant,
-) -> String {
-    match (origin, built) {
-        (Origin::Built { refused, saved }, Some(mut note)) => {
-            if let Some(refused) = refused {
-                note.push_str(&format!(" ({refused}: rebuilt)"));
-            }
-            match saved {
-                Ok(()) => note.push_str(&format!(", saved to {}", path.display())),
-                Err(error) => note.push_str(&format!(", not saved: {error}")),
-            }
-            note
+/// What the table is, in the lines about it.
+const PHASE1: &str = "phase 1 (64430 flip-slice classes x 2187 twists)";
+
+/// The classes and symmetries after each move from each class's representative, `MOVES` per
+/// class.
+fn class_moves(classes: &SymmetryClasses, flip: &MoveTable, slice: &MoveTable) -> Vec<(u32, u8)> {
+    let mut moves = Vec::with_capacity(classes.len() * MOVES);
+    for class in 0..classes.len() as u32 {
+        let representative = classes.representative(class);
+        let (slice_value, flip_value) = (
+            (representative / 2048) as u16,
+            (representative % 2048) as u16,
+        );
+        for turn in 0..MOVES as u8 {
+            let next = u64::from(slice.get(slice_value, turn)) * 2048
+                + u64::from(flip.get(flip_value, turn));
+            let (class, symmetry) = classes.class_of(next);
+            moves.push((class, symmetry as u8));
         }
-        _ => format!(
-            "table: {what} loaded from {} in {}",
-            path.display(),
-            format_duration(started.elapsed())
-        ),
     }
+    moves
 }
 
-/// The line about a table just built.
-fn built_note(stats: &Stats) -> String {
-    format!(
-        "table: phase 1, {FLIP_SLICE_CLASSES} flip-slice classes x {TWISTS} twists, {} layers, \
-         built in {}",
-        stats.layers.len(),
-        format_duration(stats.elapsed)
-    )
-}
-
-/// Entry `entry` of a table of half bytes.
-#[inline]
-fn nibble(bytes: &[u8], entry: usize) -> u8 {
-    bytes[entry / 2] >> (entry % 2 * 4) & 15
-}
-
-/// Sets entry `entry` (which must be [`UNSEEN`]) to `value`.
-#[inline]
-fn set_nibble(bytes: &mut [u8], entry: usize, value: u8) {
-    bytes[entry / 2] ^= (UNSEEN ^ value) << (entry % 2 * 4);
-}
-
-/// The classes and symmetries after each move from each class's representative.
-fn class_moves(classes: &SymmetryClasses) -> Vec<[(u32, u8); MOVES]> {
-    let [_, flip, slice] = phase1_move_tables();
-    (0..classes.len() as u32)
-        .map(|class| {
-            let representative = classes.representative(class);
-            let (slice_value, flip_value) = (
-                (representative / 2048) as u16,
-                (representative % 2048) as u16,
-            );
-            std::array::from_fn(|turn| {
-                let next = u64::from(slice.get(slice_value, turn as u8)) * 2048
-                    + u64::from(flip.get(flip_value, turn as u8));
-                let (class, symmetry) = classes.class_of(next);
-                (class, symmetry as u8)
-            })
-        })
-        .collect()
-}
-
-/// The table's half bytes by breadth-first layers from G1, with each layer's statistics in
-/// `stats`, stopped by the clock or flag of `meter`.
+/// The table's half bytes by breadth-first layers from G1, stopped by the clock of `limits`;
+/// with the statistics of the search.
 fn build_distances(
     symmetries: &Symmetries,
     classes: &SymmetryClasses,
-    meter: &Meter,
-    stats: &mut Stats,
-) -> Result<Vec<u8>, StopReason> {
+    limits: &Limits,
+) -> Result<(Vec<u8>, Stats), StopReason> {
     assert_eq!(classes.len(), FLIP_SLICE_CLASSES);
-    let [twist_moves, _, _] = phase1_move_tables();
-    let neighbours = class_moves(classes);
-    let mut nibbles = vec![UNSEEN * 17; ENTRIES.div_ceil(2)];
+    let [twist, flip, slice] = phase1_move_tables();
     let (goal, _) = classes.class_of(u64::from(SLICE_SOLVED) * 2048);
-    // The solved twist is every symmetry's image of itself.
-    set_nibble(&mut nibbles, goal as usize * TWISTS, 0);
-    let (mut reached, mut layer_size) = (1usize, 1usize);
-    for depth in 0u8..UNSEEN - 1 {
-        let mut layer = LayerStats {
-            depth: u32::from(depth),
-            ..LayerStats::default()
-        };
-        let backwards = ENTRIES - reached < 4 * layer_size;
-        let mut found = 0;
-        for (class, moves) in neighbours.iter().enumerate() {
-            meter.check_clock_and_flag()?;
-            let row = class * TWISTS;
-            for twist in 0..TWISTS {
-                let distance = nibble(&nibbles, row + twist);
-                if distance != if backwards { UNSEEN } else { depth } {
-                    continue;
-                }
-                layer.expanded += 1;
-                for (turn, &(next_class, symmetry)) in moves.iter().enumerate() {
-                    layer.generated += 1;
-                    let next_twist = twist_moves.get(twist as u16, turn as u8);
-                    let next_twist = symmetries.twist_back(next_twist, usize::from(symmetry));
-                    let next_row = next_class as usize * TWISTS;
-                    let next = next_row + usize::from(next_twist);
-                    if backwards {
-                        if nibble(&nibbles, next) == depth {
-                            set_nibble(&mut nibbles, row + twist, depth + 1);
-                            found += 1;
-                            break;
-                        }
-                    } else if nibble(&nibbles, next) == UNSEEN {
-                        set_nibble(&mut nibbles, next, depth + 1);
-                        found += 1;
-                        found += set_images(
-                            &mut nibbles,
-                            (next_row, next_twist),
-                            classes.stabiliser(next_class),
-                            symmetries,
-                            depth + 1,
-                        );
-                    }
-                }
-            }
-        }
-        stats.expanded += layer.expanded;
-        stats.generated += layer.generated;
-        stats.push_layer(layer);
-        reached += found;
-        layer_size = found;
-        if found == 0 {
-            break;
-        }
-    }
-    debug_assert_eq!(reached, ENTRIES, "every position reaches G1");
-    Ok(nibbles)
+    let space = SymSpace {
+        classes,
+        class_moves: class_moves(classes, &flip, &slice),
+        raw: &twist,
+        raw_back: symmetries.twist_back_table(),
+        // The solved twist is every symmetry's image of itself.
+        goal: goal as usize * TWISTS,
+    };
+    space.build(limits)
 }
 
-/// Sets to `distance` the unseen entries of `row` whose twist is `twist` mapped by a symmetry
-/// of `stabiliser` (bits, the identity's left out); how many there were.
-fn set_images(
-    nibbles: &mut [u8],
-    (row, twist): (usize, u16),
-    stabiliser: u64,
-    symmetries: &Symmetries,
-    distance: u8,
-) -> usize {
-    let mut set = 0;
-    let mut others = stabiliser & !1;
-    while others != 0 {
-        let symmetry = others.trailing_zeros() as usize;
-        others &= others - 1;
-        let entry = row + usize::from(symmetries.twist_back(twist, symmetry));
-        if nibble(nibbles, entry) == UNSEEN {
-            set_nibble(nibbles, entry, distance);
-            set += 1;
-        }
-    }
-    set
-}
-
-/// The folder where the tests of the cube keep the table: built by the first test that needs
-/// it (in this test binary: the others wait for it), loaded by the rest and by later runs.
+/// The folder where the tests of the cube keep the tables: built by the first test that needs
+/// them (in this test binary: the others wait for it), loaded by the rest and by later runs.
 #[cfg(test)]
 pub(super) fn test_cache() -> TableCache {
     static BUILT: std::sync::OnceLock<()> = std::sync::OnceLock::new();
     let cache = TableCache::new(std::env::temp_dir().join("statespace-test-tables"));
     BUILT.get_or_init(|| {
         Phase1Table::load_or_build(Some(&cache), &Limits::none()).expect("no limits");
+        let phase2 = super::phase2_table::Phase2Table::load_or_build(Some(&cache), &Limits::none());
+        phase2.expect("no limits");
     });
     cache
 }
@@ -431,7 +280,10 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::copy(&source, cache.path(PHASE1_TABLE_NAME)).unwrap();
         let (_, note) = Phase1Table::load_or_build(Some(&cache), &Limits::none()).unwrap();
-        assert!(note.starts_with("table: phase 1 loaded from"), "{note}");
+        assert!(
+            note.starts_with("table: phase 1 (") && note.contains("loaded from"),
+            "{note}"
+        );
         // Refused, the build begins: here it stops at once, at its deadline.
         let stopped = || Limits::none().time_limit(std::time::Duration::ZERO);
         let mut bytes = std::fs::read(&source).unwrap();

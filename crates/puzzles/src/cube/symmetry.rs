@@ -11,9 +11,13 @@
 //! cancel). Conjugated by the mirror, a quarter turn becomes the inverse quarter turn of the
 //! mirrored face (R becomes L').
 
-use statespace_engine::rank::{SymmetryClasses, orientation_count, unrank_orientation};
+use statespace_engine::rank::{
+    SymmetryClasses, orientation_count, unrank_orientation, unrank_permutation,
+};
 
-use super::coords::{MOVES, flip, move_of, slice, slice_cube, twist};
+use super::coords::{
+    MOVES, corner_permutation, edge_permutation, flip, move_of, slice, slice_cube, twist,
+};
 use super::cubie::CORNERS;
 use super::edges::{EDGES, Edges};
 use super::rubik::Rubik;
@@ -219,12 +223,50 @@ impl Symmetries {
         self.twist_back[usize::from(twist) * SYMMETRIES + s]
     }
 
+    /// The table of [`twist_back`](Self::twist_back): `[twist × 16 + s]`.
+    pub(super) fn twist_back_table(&self) -> &[u16] {
+        &self.twist_back
+    }
+
+    /// The edges of `cube` mapped by symmetry `s` (the edges of [`map`](Self::map)'s cube).
+    pub fn map_edges(&self, s: usize, edges: &Edges) -> Edges {
+        self.cubes[s]
+            .edges
+            .then(edges)
+            .then(&self.inverses[s].edges)
+    }
+
     /// The classes of the flip-slice coordinate (`slice × 2048 + flip`) under the 16.
     pub fn flip_slice_classes(&self) -> SymmetryClasses {
         SymmetryClasses::new(FLIP_SLICE, SYMMETRIES, |s, value| {
-            let mapped = self.map(s, &flip_slice_cube(value));
+            let mut mapped = Rubik::SOLVED;
+            mapped.edges = self.map_edges(s, &flip_slice_cube(value).edges);
             flip_slice(&mapped)
         })
+    }
+
+    /// The classes of the corners' permutation (phase 2's coordinate, 40,320 values) under the
+    /// 16.
+    pub fn corner_permutation_classes(&self) -> SymmetryClasses {
+        SymmetryClasses::new(40320, SYMMETRIES, |s, value| {
+            let mut cube = Rubik::SOLVED;
+            unrank_permutation(value, &mut cube.corners.cubie);
+            corner_permutation(&self.map(s, &cube).corners) as u64
+        })
+    }
+
+    /// `[value × 16 + s]`: the U and D edges' permutation (phase 2's coordinate) `value` mapped
+    /// back by symmetry `s`.
+    pub fn edge_permutations_back(&self) -> Vec<u16> {
+        let mut back = Vec::with_capacity(40320 * SYMMETRIES);
+        for value in 0..40320 {
+            let mut edges = Edges::SOLVED;
+            unrank_permutation(value, &mut edges.cubie[..8]);
+            for &s in &self.inverse {
+                back.push(edge_permutation(&self.map_edges(usize::from(s), &edges)));
+            }
+        }
+        back
     }
 }
 

@@ -198,10 +198,14 @@ impl Search<'_> {
 
     fn phase2_estimate(&self, (corners, edges, order): (u16, u16, u16)) -> u8 {
         let tables = self.tables;
-        tables
+        let pairs = tables
             .corners_slice
             .get(corners, order)
-            .max(tables.edges_slice.get(edges, order))
+            .max(tables.edges_slice.get(edges, order));
+        match &tables.phase2 {
+            Some(table) => pairs.max(table.distance(corners, edges)),
+            None => pairs,
+        }
     }
 
     /// Whether phase 2 solves the cube from `coordinates` in exactly `remaining` more moves
@@ -236,6 +240,11 @@ impl Search<'_> {
             }
             let next = (next.0, tables.edges.get(edges, column), next.1);
             if tables.edges_slice.get(next.1, next.2) >= remaining {
+                continue;
+            }
+            if let Some(table) = &tables.phase2
+                && table.distance(next.0, next.1) >= remaining
+            {
                 continue;
             }
             self.path[usize::from(depth)] = turn;
@@ -381,7 +390,8 @@ mod tests {
         let budget = Limits::none().max_memory(FULL_TABLE_BYTES);
         let (tables, note) = Tables::load_or_build(Some(&cache), &budget).unwrap();
         assert!(matches!(tables.phase1, Phase1Pruning::Full(_)), "{note}");
-        assert!(note.contains("phase 1 loaded from"), "{note}");
+        assert!(note.contains("loaded from"), "{note}");
+        assert!(tables.phase2.is_some());
         assert_random_cubes_answered(&tables);
     }
 
