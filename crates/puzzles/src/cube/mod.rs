@@ -41,7 +41,7 @@ mod twophase;
 mod views;
 
 pub use board::{Cube, CubeCase};
-pub use coords::{Phase1Pruning, Tables};
+pub use coords::{Phase1Pruning, Phase2Pruning, Tables};
 pub use corner_space::{CornerCoordinates, CornerSpace};
 pub use cubie::{CORNER_NAMES, Corners, DBL, Face, Metric, Move, PocketCube};
 pub use edges::{EDGE_NAMES, Edges};

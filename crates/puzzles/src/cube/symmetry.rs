@@ -238,9 +238,16 @@ impl Symmetries {
 
     /// The classes of the flip-slice coordinate (`slice × 2048 + flip`) under the 16.
     pub fn flip_slice_classes(&self) -> SymmetryClasses {
+        // The classes ask for each value's 16 images in turn: its edges are made once.
+        let last = std::cell::Cell::new((u64::MAX, Edges::SOLVED));
         SymmetryClasses::new(FLIP_SLICE, SYMMETRIES, |s, value| {
+            let (made, mut edges) = last.get();
+            if made != value {
+                edges = flip_slice_cube(value).edges;
+                last.set((value, edges));
+            }
             let mut mapped = Rubik::SOLVED;
-            mapped.edges = self.map_edges(s, &flip_slice_cube(value).edges);
+            mapped.edges = self.map_edges(s, &edges);
             flip_slice(&mapped)
         })
     }

@@ -197,15 +197,7 @@ impl Search<'_> {
     }
 
     fn phase2_estimate(&self, (corners, edges, order): (u16, u16, u16)) -> u8 {
-        let tables = self.tables;
-        let pairs = tables
-            .corners_slice
-            .get(corners, order)
-            .max(tables.edges_slice.get(edges, order));
-        match &tables.phase2 {
-            Some(table) => pairs.max(table.distance(corners, edges)),
-            None => pairs,
-        }
+        self.tables.phase2.estimate(corners, edges, order)
     }
 
     /// Whether phase 2 solves the cube from `coordinates` in exactly `remaining` more moves
@@ -235,16 +227,8 @@ impl Search<'_> {
                 tables.slice_order.get(order, column),
             );
             self.layer.generated += 1;
-            if tables.corners_slice.get(next.0, next.1) >= remaining {
-                continue;
-            }
             let next = (next.0, tables.edges.get(edges, column), next.1);
-            if tables.edges_slice.get(next.1, next.2) >= remaining {
-                continue;
-            }
-            if let Some(table) = &tables.phase2
-                && table.distance(next.0, next.1) >= remaining
-            {
+            if tables.phase2.estimate(next.0, next.1, next.2) >= remaining {
                 continue;
             }
             self.path[usize::from(depth)] = turn;
@@ -362,7 +346,7 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-    use crate::cube::coords::{FULL_TABLE_BYTES, Phase1Pruning};
+    use crate::cube::coords::{FULL_TABLE_BYTES, Phase1Pruning, Phase2Pruning};
     use crate::cube::phase1_table::test_cache;
 
     /// Random cubes answered within 21 and 20 moves, each answer replayed.
@@ -391,7 +375,7 @@ mod tests {
         let (tables, note) = Tables::load_or_build(Some(&cache), &budget).unwrap();
         assert!(matches!(tables.phase1, Phase1Pruning::Full(_)), "{note}");
         assert!(note.contains("loaded from"), "{note}");
-        assert!(tables.phase2.is_some());
+        assert!(matches!(tables.phase2, Phase2Pruning::Full(_)));
         assert_random_cubes_answered(&tables);
     }
 
