@@ -364,6 +364,22 @@ impl Phase2Pruning {
             Phase2Pruning::Full(table) => table.distance(corners, edges),
         }
     }
+
+    /// Whether the estimate is below `remaining`: the second pair table is read only when the
+    /// first allows it.
+    #[inline]
+    pub fn within(&self, corners: u16, edges: u16, order: u16, remaining: u8) -> bool {
+        match self {
+            Phase2Pruning::Pairs {
+                corners_slice,
+                edges_slice,
+            } => {
+                corners_slice.get(corners, order) < remaining
+                    && edges_slice.get(edges, order) < remaining
+            }
+            Phase2Pruning::Full(table) => table.distance(corners, edges) < remaining,
+        }
+    }
 }
 
 /// The bytes the tables take at most but phase 1's pruning: six move tables of two bytes per

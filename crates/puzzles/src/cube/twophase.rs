@@ -228,7 +228,7 @@ impl Search<'_> {
             );
             self.layer.generated += 1;
             let next = (next.0, tables.edges.get(edges, column), next.1);
-            if tables.phase2.estimate(next.0, next.1, next.2) >= remaining {
+            if !tables.phase2.within(next.0, next.1, next.2, remaining) {
                 continue;
             }
             self.path[usize::from(depth)] = turn;
