@@ -27,17 +27,16 @@
 pub struct SymmetryClasses {
     /// The smallest rank of each class, ascending.
     representatives: Vec<u64>,
-    /// Of each rank: its class.
+    /// Of each rank: its class times 64 plus a symmetry that maps the class's representative
+    /// onto it (one word, so that a look-up reads one place).
     class: Vec<u32>,
-    /// Of each rank: a symmetry that maps its class's representative onto it.
-    symmetry: Vec<u8>,
     /// Of each class: the symmetries that map its representative onto itself, a bit each.
     stabilisers: Vec<u64>,
 }
 
 impl SymmetryClasses {
     /// The classes of the ranks `0..size` under the `symmetries` maps `map(symmetry, rank)`
-    /// (at most 64 of them, at most 2^32 classes). `map` is called `symmetries` times per
+    /// (at most 64 of them, fewer than 2^26 classes). `map` is called `symmetries` times per
     /// class, on representatives only.
     pub fn new(size: u64, symmetries: usize, map: impl Fn(usize, u64) -> u64) -> SymmetryClasses {
         assert!(
@@ -46,13 +45,13 @@ impl SymmetryClasses {
         );
         let unassigned = u32::MAX;
         let mut class = vec![unassigned; size as usize];
-        let mut symmetry = vec![0u8; size as usize];
         let (mut representatives, mut stabilisers) = (Vec::new(), Vec::new());
         for rank in 0..size {
             if class[rank as usize] != unassigned {
                 continue;
             }
             let number = representatives.len() as u32;
+            assert!(number < 1 << 26, "fewer than 2^26 classes");
             let mut stabiliser = 0u64;
             for each in 0..symmetries {
                 let image = map(each, rank);
@@ -61,8 +60,7 @@ impl SymmetryClasses {
                 }
                 let slot = image as usize;
                 if class[slot] == unassigned {
-                    class[slot] = number;
-                    symmetry[slot] = each as u8;
+                    class[slot] = number << 6 | each as u32;
                 }
             }
             representatives.push(rank);
@@ -71,7 +69,6 @@ impl SymmetryClasses {
         SymmetryClasses {
             representatives,
             class,
-            symmetry,
             stabilisers,
         }
     }
@@ -103,8 +100,8 @@ impl SymmetryClasses {
     /// others.
     #[inline]
     pub fn class_of(&self, rank: u64) -> (u32, usize) {
-        let rank = rank as usize;
-        (self.class[rank], usize::from(self.symmetry[rank]))
+        let packed = self.class[rank as usize];
+        (packed >> 6, (packed & 63) as usize)
     }
 
     /// The symmetries that map the representative of `class` onto itself, bit `s` for symmetry

@@ -22,8 +22,8 @@ pub const FLIP_SLICE_CLASSES: usize = 64_430;
 /// Entries of the table: a class and a twist each.
 const ENTRIES: usize = FLIP_SLICE_CLASSES * TWISTS;
 /// The bytes the table takes: its entries at half a byte, each flip-slice coordinate's class
-/// (four bytes) and symmetry (one), while it is built and after.
-pub const PHASE1_TABLE_BYTES: u64 = ENTRIES.div_ceil(2) as u64 + 5 * FLIP_SLICE;
+/// and symmetry (four bytes), while it is built and after.
+pub const PHASE1_TABLE_BYTES: u64 = ENTRIES.div_ceil(2) as u64 + 4 * FLIP_SLICE;
 /// The file name of the table in a cache folder.
 pub const PHASE1_TABLE_NAME: &str = "cube-3x3x3-phase1";
 

@@ -20,9 +20,9 @@ pub const CORNER_CLASSES: usize = 2768;
 /// The permutations of the U and D edges.
 const EDGE_PERMUTATIONS: usize = 40320;
 /// The bytes the table takes: its entries at half a byte, each corner permutation's class and
-/// symmetry (five bytes), the edges' permutations mapped back by each symmetry (two bytes).
+/// symmetry (four bytes), the edges' permutations mapped back by each symmetry (two bytes).
 pub const PHASE2_TABLE_BYTES: u64 = (CORNER_CLASSES * EDGE_PERMUTATIONS).div_ceil(2) as u64
-    + 5 * 40320
+    + 4 * 40320
     + 2 * (EDGE_PERMUTATIONS * SYMMETRIES) as u64;
 /// The file name of the table in a cache folder.
 pub const PHASE2_TABLE_NAME: &str = "cube-3x3x3-phase2";
