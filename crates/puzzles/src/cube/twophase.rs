@@ -346,8 +346,9 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-    use crate::cube::coords::{FULL_TABLE_BYTES, Phase1Pruning, Phase2Pruning};
+    use crate::cube::coords::FULL_TABLE_BYTES;
     use crate::cube::phase1_table::test_cache;
+    use crate::cube::pruning::{Phase1Pruning, Phase2Pruning};
 
     /// Random cubes answered within 21 and 20 moves, each answer replayed.
     fn assert_random_cubes_answered(tables: &Tables) {
