@@ -14,6 +14,7 @@
 //! by a breadth-first search over the pairs' ranks.
 //! The larger of a phase's two distances is an admissible estimate of the moves it needs.
 
+use statespace_engine::pattern_database::TableCache;
 use statespace_engine::rank::{
     orientation_count, rank_orientation, rank_permutation, rank_subset, unrank_orientation,
     unrank_permutation, unrank_subset,
@@ -22,7 +23,11 @@ use statespace_engine::{LayerStats, Limits, Stats, StopReason};
 
 use super::cubie::{CORNERS, Corners, Face, Move};
 use super::edges::{EDGES, Edges};
+use super::phase1_table::{PHASE1_TABLE_BYTES, Phase1Table};
+use super::phase2_table::{PHASE2_TABLE_BYTES, Phase2Table};
+use super::pruning::{Phase1Pruning, Phase2Pruning};
 use super::rubik::Rubik;
+use crate::puzzle::format_duration;
 
 /// The 18 moves, `3 × face + quarters − 1` in Kociemba's face order: U U2 U' R R2 R' F …
 pub const MOVES: usize = 18;
@@ -55,6 +60,24 @@ pub fn slice(edges: &Edges) -> u16 {
         .filter(|&position| edges.cubie[position] >= 8)
         .fold(0u64, |mask, position| mask | 1 << position);
     rank_subset(mask) as u16
+}
+
+/// A cube whose four slice edges are at the places of slice coordinate `value`, the other edges
+/// in order, everything oriented.
+pub(super) fn slice_cube(value: u16) -> Rubik {
+    let mask = unrank_subset(u64::from(value), 4);
+    let mut cube = Rubik::SOLVED;
+    let (mut slice_edge, mut other) = (8, 0);
+    for position in 0..EDGES {
+        let next = if mask >> position & 1 == 1 {
+            &mut slice_edge
+        } else {
+            &mut other
+        };
+        cube.edges.cubie[position] = *next;
+        *next += 1;
+    }
+    cube
 }
 
 /// The corners' permutation, 0 to 40319.
@@ -104,6 +127,21 @@ impl MoveTable {
         }
     }
 
+    /// The number of values.
+    pub fn len(&self) -> usize {
+        self.size
+    }
+
+    /// Whether the coordinate has no value.
+    pub fn is_empty(&self) -> bool {
+        self.size == 0
+    }
+
+    /// The number of moves, a column each.
+    pub fn columns(&self) -> usize {
+        self.columns
+    }
+
     /// The value after the move of `column` from `value`.
     #[inline]
     pub fn get(&self, value: u16, column: u8) -> u16 {
@@ -118,7 +156,7 @@ const UNSEEN: u8 = u8::MAX;
 /// bits per pair (no pair is 15 moves away), pair `outer × inner size + inner` in the low half
 /// of its byte when even. Half a byte keeps the tables the searches read most in the cache:
 /// phase 2's two take 0.9 MB, not 1.9.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct PruningTable {
     inner: usize,
     nibbles: Vec<u8>,
@@ -135,7 +173,7 @@ impl PruningTable {
     /// reached yet is one more than a layer's distance when a move leads it into that layer,
     /// and the search of its moves stops at the first that does (Kociemba builds his tables
     /// so).
-    fn build(
+    pub(super) fn build(
         outer: &MoveTable,
         inner: &MoveTable,
         goal: (u16, u16),
@@ -212,7 +250,7 @@ impl PruningTable {
 }
 
 /// Every table of the two-phase search.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Tables {
     /// The twist after each move.
     pub twist: MoveTable,
@@ -226,129 +264,172 @@ pub struct Tables {
     pub edges: MoveTable,
     /// The slice edges' permutation after each phase-2 move.
     pub slice_order: MoveTable,
-    /// Phase 1's distances of (slice, twist).
-    pub slice_twist: PruningTable,
-    /// Phase 1's distances of (slice, flip).
-    pub slice_flip: PruningTable,
-    /// Phase 1's distances of (twist, flip).
-    pub twist_flip: PruningTable,
-    /// Phase 2's distances of (corners, slice order).
-    pub corners_slice: PruningTable,
-    /// Phase 2's distances of (edges, slice order).
-    pub edges_slice: PruningTable,
+    /// Phase 1's estimate.
+    pub phase1: Phase1Pruning,
+    /// Phase 2's estimate.
+    pub phase2: Phase2Pruning,
 }
 
-/// The bytes the tables take at most: six move tables of two bytes per value and move, five
-/// pruning tables of a byte per pair while each is searched (half a byte once packed).
-pub const TABLE_BYTES: u64 = 2 * MOVES as u64 * (2187 + 2048 + 495)
+/// The bytes the tables take at most but phase 1's pruning: six move tables of two bytes per
+/// value and move, phase 2's two pruning tables of a byte per pair while each is searched
+/// (half a byte once packed).
+const COMMON_BYTES: u64 = 2 * MOVES as u64 * (2187 + 2048 + 495)
     + 2 * PHASE2_MOVES.len() as u64 * (2 * 40320 + 24)
-    + 495 * (2187 + 2048)
-    + 2187 * 2048
     + 2 * 40320 * 24;
 
+/// The bytes the tables take at most with phase 1's pair tables.
+pub const TABLE_BYTES: u64 = COMMON_BYTES + 495 * (2187 + 2048) + 2187 * 2048;
+/// The bytes the tables take at most with the full phase-1 table (and its two small pair
+/// tables) and phase 2's (corners, edges) table.
+pub const FULL_TABLE_BYTES: u64 =
+    COMMON_BYTES + PHASE1_TABLE_BYTES + PHASE2_TABLE_BYTES + 495 * (2187 + 2048);
+
+/// The move tables of phase 1: twist, flip and slice under the 18 moves.
+pub(super) fn phase1_move_tables() -> [MoveTable; 3] {
+    let all: Vec<u8> = (0..MOVES as u8).collect();
+    // Pieces of one kind oriented as rank `value` of their `k` orientations, nothing else moved.
+    let oriented = |value: usize, k: u8, digits: fn(&mut Rubik) -> &mut [u8]| {
+        let mut cube = Rubik::SOLVED;
+        unrank_orientation(value as u64, k, 0, digits(&mut cube));
+        cube
+    };
+    let twist = MoveTable::build(
+        orientation_count(CORNERS, 3) as usize,
+        &all,
+        |value| oriented(value, 3, |cube| &mut cube.corners.twist),
+        |cube| twist(&cube.corners),
+    );
+    let flip = MoveTable::build(
+        orientation_count(EDGES, 2) as usize,
+        &all,
+        |value| oriented(value, 2, |cube| &mut cube.edges.flip),
+        |cube| flip(&cube.edges),
+    );
+    let slice = MoveTable::build(
+        495,
+        &all,
+        |value| slice_cube(value as u16),
+        |cube| slice(&cube.edges),
+    );
+    [twist, flip, slice]
+}
+
+/// The move tables of phase 2: the corners', the U and D edges' and the slice edges'
+/// permutations under phase 2's ten moves.
+pub(super) fn phase2_move_tables() -> [MoveTable; 3] {
+    let corners = MoveTable::build(
+        40320,
+        &PHASE2_MOVES,
+        |value| {
+            let mut cube = Rubik::SOLVED;
+            unrank_permutation(value as u64, &mut cube.corners.cubie);
+            cube
+        },
+        |cube| corner_permutation(&cube.corners),
+    );
+    let edges = MoveTable::build(
+        40320,
+        &PHASE2_MOVES,
+        |value| {
+            let mut cube = Rubik::SOLVED;
+            unrank_permutation(value as u64, &mut cube.edges.cubie[..8]);
+            cube
+        },
+        |cube| edge_permutation(&cube.edges),
+    );
+    let slice_order = MoveTable::build(
+        24,
+        &PHASE2_MOVES,
+        |value| {
+            let mut cube = Rubik::SOLVED;
+            unrank_permutation(value as u64, &mut cube.edges.cubie[8..]);
+            for cubie in &mut cube.edges.cubie[8..] {
+                *cubie += 8;
+            }
+            cube
+        },
+        |cube| slice_permutation(&cube.edges),
+    );
+    [corners, edges, slice_order]
+}
+
 impl Tables {
-    /// Builds every table within the memory budget of `limits` (refused before it starts when
-    /// it cannot fit), with the statistics of the pruning tables' searches.
+    /// Builds every table, phase 1's pair tables among them, within the memory budget of
+    /// `limits` (refused before it starts when it cannot fit), with the statistics of the
+    /// pruning tables' searches.
     pub fn build(limits: &Limits) -> Result<(Tables, Stats), StopReason> {
         if !limits.fits(TABLE_BYTES) {
             return Err(StopReason::MemoryLimit);
         }
         let started = std::time::Instant::now();
-        let all: Vec<u8> = (0..MOVES as u8).collect();
-        let twist = MoveTable::build(
-            orientation_count(CORNERS, 3) as usize,
-            &all,
-            |value| {
-                let mut cube = Rubik::SOLVED;
-                unrank_orientation(value as u64, 3, 0, &mut cube.corners.twist);
-                cube
-            },
-            |cube| twist(&cube.corners),
-        );
-        let flip = MoveTable::build(
-            orientation_count(EDGES, 2) as usize,
-            &all,
-            |value| {
-                let mut cube = Rubik::SOLVED;
-                unrank_orientation(value as u64, 2, 0, &mut cube.edges.flip);
-                cube
-            },
-            |cube| flip(&cube.edges),
-        );
-        let slice = MoveTable::build(
-            495,
-            &all,
-            |value| {
-                let mask = unrank_subset(value as u64, 4);
-                let mut cube = Rubik::SOLVED;
-                let (mut slice_edge, mut other) = (8, 0);
-                for position in 0..EDGES {
-                    let next = if mask >> position & 1 == 1 {
-                        &mut slice_edge
-                    } else {
-                        &mut other
-                    };
-                    cube.edges.cubie[position] = *next;
-                    *next += 1;
-                }
-                cube
-            },
-            |cube| slice(&cube.edges),
-        );
-        let corners = MoveTable::build(
-            40320,
-            &PHASE2_MOVES,
-            |value| {
-                let mut cube = Rubik::SOLVED;
-                unrank_permutation(value as u64, &mut cube.corners.cubie);
-                cube
-            },
-            |cube| corner_permutation(&cube.corners),
-        );
-        let edges = MoveTable::build(
-            40320,
-            &PHASE2_MOVES,
-            |value| {
-                let mut cube = Rubik::SOLVED;
-                unrank_permutation(value as u64, &mut cube.edges.cubie[..8]);
-                cube
-            },
-            |cube| edge_permutation(&cube.edges),
-        );
-        let slice_order = MoveTable::build(
-            24,
-            &PHASE2_MOVES,
-            |value| {
-                let mut cube = Rubik::SOLVED;
-                unrank_permutation(value as u64, &mut cube.edges.cubie[8..]);
-                for cubie in &mut cube.edges.cubie[8..] {
-                    *cubie += 8;
-                }
-                cube
-            },
-            |cube| slice_permutation(&cube.edges),
-        );
         let mut stats = Stats::default();
-        let slice_twist = PruningTable::build(&slice, &twist, (SLICE_SOLVED, 0), &mut stats);
-        let slice_flip = PruningTable::build(&slice, &flip, (SLICE_SOLVED, 0), &mut stats);
-        let twist_flip = PruningTable::build(&twist, &flip, (0, 0), &mut stats);
-        let corners_slice = PruningTable::build(&corners, &slice_order, (0, 0), &mut stats);
-        let edges_slice = PruningTable::build(&edges, &slice_order, (0, 0), &mut stats);
-        let tables = Tables {
+        let tables = Tables::with_pruning(|phase1, [corners, edges, order]| {
+            let phase2 = Phase2Pruning::Pairs {
+                corners_slice: PruningTable::build(corners, order, (0, 0), &mut stats),
+                edges_slice: PruningTable::build(edges, order, (0, 0), &mut stats),
+            };
+            Ok((Phase1Pruning::pairs(phase1, &mut stats), phase2))
+        })?;
+        stats.elapsed = started.elapsed();
+        Ok((tables, stats))
+    }
+
+    /// The tables with the full phase-1 table when the memory budget of `limits` holds it
+    /// (loaded from `cache` or built and saved there, or built in memory without a cache),
+    /// else with the pair tables; with a line saying what was built or loaded.
+    pub fn load_or_build(
+        cache: Option<&TableCache>,
+        limits: &Limits,
+    ) -> Result<(Tables, String), StopReason> {
+        if !limits.fits(FULL_TABLE_BYTES) {
+            let (tables, stats) = Tables::build(limits)?;
+            let note = format!(
+                "tables: two-phase move and pruning tables (phase 1 by pair tables: the full \
+                 table needs {} MB), built in {}",
+                FULL_TABLE_BYTES.div_ceil(1 << 20),
+                format_duration(stats.elapsed)
+            );
+            return Ok((tables, note));
+        }
+        let started = std::time::Instant::now();
+        let mut note = String::new();
+        let tables = Tables::with_pruning(|moves, _| {
+            let (phase1, said) = Phase1Table::load_or_build(cache, limits)?;
+            let (phase2, more) = Phase2Table::load_or_build(cache, limits)?;
+            note = format!("{said}; {more}");
+            let pairs = Phase1Pruning::slice_pairs(moves, &mut Stats::default());
+            Ok((
+                Phase1Pruning::Full(Box::new(phase1), Box::new(pairs)),
+                Phase2Pruning::Full(Box::new(phase2)),
+            ))
+        })?;
+        note = format!(
+            "{note}; tables: two-phase in {} in all",
+            format_duration(started.elapsed())
+        );
+        Ok((tables, note))
+    }
+
+    /// The tables, the phases' pruning made by `pruning` from their move tables.
+    fn with_pruning(
+        pruning: impl FnOnce(
+            [&MoveTable; 3],
+            [&MoveTable; 3],
+        ) -> Result<(Phase1Pruning, Phase2Pruning), StopReason>,
+    ) -> Result<Tables, StopReason> {
+        let [twist, flip, slice] = phase1_move_tables();
+        let [corners, edges, slice_order] = phase2_move_tables();
+        let (phase1, phase2) = pruning([&twist, &flip, &slice], [&corners, &edges, &slice_order])?;
+        Ok(Tables {
             twist,
             flip,
             slice,
             corners,
             edges,
             slice_order,
-            slice_twist,
-            slice_flip,
-            twist_flip,
-            corners_slice,
-            edges_slice,
-        };
-        stats.elapsed = started.elapsed();
-        Ok((tables, stats))
+            phase1,
+            phase2,
+        })
     }
 }
 
@@ -391,27 +472,35 @@ mod tests {
     #[test]
     fn packed_pruning_tables_hold_the_exact_distances() {
         let (tables, _) = Tables::build(&Limits::none()).unwrap();
+        let Phase1Pruning::Pairs {
+            slice_twist,
+            slice_flip,
+            twist_flip,
+        } = &tables.phase1
+        else {
+            panic!("Tables::build makes the pair tables");
+        };
+        let Phase2Pruning::Pairs {
+            corners_slice,
+            edges_slice,
+        } = &tables.phase2
+        else {
+            panic!("Tables::build makes the pair tables");
+        };
         let pairs = [
             (
-                &tables.slice_twist,
+                slice_twist,
                 (&tables.slice, &tables.twist),
                 (SLICE_SOLVED, 0),
             ),
+            (slice_flip, (&tables.slice, &tables.flip), (SLICE_SOLVED, 0)),
+            (twist_flip, (&tables.twist, &tables.flip), (0, 0)),
             (
-                &tables.slice_flip,
-                (&tables.slice, &tables.flip),
-                (SLICE_SOLVED, 0),
-            ),
-            (
-                &tables.corners_slice,
+                corners_slice,
                 (&tables.corners, &tables.slice_order),
                 (0, 0),
             ),
-            (
-                &tables.edges_slice,
-                (&tables.edges, &tables.slice_order),
-                (0, 0),
-            ),
+            (edges_slice, (&tables.edges, &tables.slice_order), (0, 0)),
         ];
         for (table, coordinates, goal) in pairs {
             assert_exact(table, coordinates, goal);

@@ -25,7 +25,7 @@ use std::time::Instant;
 use statespace_engine::distance_table::distance_table;
 use statespace_engine::move_pruning::MoveAutomaton;
 use statespace_engine::parallel_idastar::{Parallel, parallel_idastar};
-use statespace_engine::pattern_database::{Origin, PatternDatabase, TableCache, TableId};
+use statespace_engine::pattern_database::{PatternDatabase, TableCache, TableId};
 use statespace_engine::{Domain, Limits, Outcome, PerfectHash, Stats, StopReason, estimate};
 
 use super::coords::{MOVES, Tables, flip, slice, twist};
@@ -33,9 +33,10 @@ use super::corner_space::{CornerCoordinates, CornerSpace};
 use super::cubie::{Corners, Metric, Move};
 use super::face::ALL_MOVES;
 use super::rubik::Rubik;
+use super::sym_table::cache_note;
 use super::twophase::phase1_estimate;
 use super::views::{View, view_moves};
-use crate::puzzle::{format_duration, table_note};
+use crate::puzzle::table_note;
 
 /// A cube and the coordinates its estimate reads, each turned by a move table: its corners
 /// (Korf's table) and, along each of its three axes (the [`View`]s that put U, then F, then R
@@ -192,24 +193,8 @@ impl CornerTable {
             stats = Some(built);
             Ok(distances)
         })?;
-        let note = match (&cached.origin, stats) {
-            (Origin::Built { refused, saved }, Some(stats)) => {
-                let mut note = table_note(&stats);
-                if let Some(refused) = refused {
-                    note.push_str(&format!(" ({refused}: rebuilt)"));
-                }
-                match saved {
-                    Ok(()) => note.push_str(&format!(", saved to {}", path.display())),
-                    Err(error) => note.push_str(&format!(", not saved: {error}")),
-                }
-                note
-            }
-            _ => format!(
-                "table: corners loaded from {} in {}",
-                path.display(),
-                format_duration(started.elapsed())
-            ),
-        };
+        let built = stats.map(|stats| table_note(&stats));
+        let note = cache_note(&cached.origin, built, &path, "corners", started);
         let (tables, _) = Tables::build(limits)?;
         let table = CornerTable {
             space: CornerSpace::new(Metric::Htm),
