@@ -1,14 +1,19 @@
 //! Optimal 3×3×3 answers by IDA* (Korf 1997). The estimate is the most of Korf's corner table
 //! (the exact distance of each of the 88,179,840 corner positions, a byte each, built by the
 //! engine's backward breadth-first search over [`CornerSpace`]) and, along each of the cube's
-//! three axes, the two-phase search's phase-1 pair tables (the moves to G1 bound by twist ×
-//! flip, slice × twist, slice × flip; Kociemba's optimal solver takes the three axes too), each
-//! coordinate turned by a move table as the search goes; a face is never
-//! turned twice in a row, nor D after U, L after R or B after F's opposite first (the engine's
-//! [`MoveAutomaton`]). The table is kept in a folder of pattern databases (the engine's
-//! [`TableCache`]: a header naming it, a checksum, a damaged file refused and rebuilt) and the
-//! search split over the cores (the engine's parallel IDA*). Cubes of up to 13 moves take
-//! seconds; random cubes (17–18) need a stronger table (the full phase-1 table) still to come.
+//! three axes, a bound on the moves to G1 (today the two-phase search's phase-1 pair tables:
+//! twist × flip, slice × twist, slice × flip; Kociemba's optimal solver reads three axes too).
+//!
+//! A node is coordinates alone, each turned by a move table: the corners' permutation and
+//! twist, and on each axis the twist, the flip and the sorted slice (the slice edges' places and
+//! order). The goal test reads them too, and is exact: the corners at home, and on each axis
+//! the four slice edges at home in order (the three slices hold all twelve edges) and unflipped.
+//! Each node's children are made and their corner distances read together, so that the
+//! processor waits for the large table's cache misses side by side; a face is never turned
+//! twice in a row, nor D after U, L after R or B after F. The table is kept in a folder of
+//! pattern databases (the engine's [`TableCache`]: a header naming it, a checksum, a damaged
+//! file refused and rebuilt) and the search split over the cores (the engine's parallel IDA*).
+//! Cubes of up to 14 moves take seconds; random cubes (17–18) need stronger tables.
 //!
 //! ```no_run
 //! use statespace_engine::Limits;
@@ -20,15 +25,20 @@
 //! assert_eq!(moves.unwrap().len(), 4);
 //! ```
 
+use std::ops::ControlFlow;
+use std::path::Path;
 use std::time::Instant;
 
 use statespace_engine::distance_table::distance_table;
-use statespace_engine::move_pruning::MoveAutomaton;
-use statespace_engine::parallel_idastar::{Parallel, parallel_idastar};
-use statespace_engine::pattern_database::{Origin, PatternDatabase, TableCache, TableId};
-use statespace_engine::{Domain, Limits, Outcome, PerfectHash, Stats, StopReason, estimate};
+use statespace_engine::idastar::{Expander, Expansion};
+use statespace_engine::parallel_idastar::{Parallel, parallel_idastar_with};
+use statespace_engine::pattern_database::{Header, Origin, PatternDatabase, TableCache, TableId};
+use statespace_engine::{Domain, Limits, Outcome, PerfectHash, Stats, StopReason};
 
-use super::coords::{MOVES, Tables, flip, slice, twist};
+use super::coords::{
+    MOVES, MoveTable, SORTED_SLICE_SOLVED, TABLE_BYTES, Tables, flip, sorted_slice,
+    sorted_slice_moves, twist,
+};
 use super::corner_space::{CornerCoordinates, CornerSpace};
 use super::cubie::{Corners, Metric, Move};
 use super::face::ALL_MOVES;
@@ -37,92 +47,214 @@ use super::twophase::phase1_estimate;
 use super::views::{View, view_moves};
 use crate::puzzle::{format_duration, table_note};
 
-/// A cube and the coordinates its estimate reads, each turned by a move table: its corners
-/// (Korf's table) and, along each of its three axes (the [`View`]s that put U, then F, then R
-/// on top), its phase-1 coordinates (twist, flip, slice), as the two-phase search has them.
+/// One axis's phase-1 coordinates as the cube's view along it has them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Tracked {
-    cube: Rubik,
-    corners: CornerCoordinates,
-    axes: [(u16, u16, u16); 3],
+struct Axis {
+    twist: u16,
+    flip: u16,
+    /// The slice edges' places and order ([`sorted_slice`]); its 24th is the slice coordinate.
+    sorted_slice: u16,
 }
 
-/// The 3×3×3 turned by the 18 face turns, actions numbered as in [`CornerSpace`], with what
-/// turns the coordinates of [`Tracked`].
-struct FaceTurns<'a> {
-    pruning: MoveAutomaton,
-    corners: &'a CornerSpace,
-    tables: &'a Tables,
+impl Axis {
+    /// Twist, flip and slice, as the two-phase search's tables read them.
+    fn phase1(self) -> (u16, u16, u16) {
+        (self.twist, self.flip, self.sorted_slice / 24)
+    }
+}
+
+/// A cube as the search holds it: coordinates only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Node {
+    corners: CornerCoordinates,
+    /// Along each axis: the [`View`]s that put U, then F, then R on top.
+    axes: [Axis; 3],
+}
+
+/// The solved cube's coordinates, and no other cube's (see the module's comment).
+const SOLVED: Node = Node {
+    corners: CornerCoordinates {
+        permutation: 0,
+        twist: 0,
+    },
+    axes: [Axis {
+        twist: 0,
+        flip: 0,
+        sorted_slice: SORTED_SLICE_SOLVED,
+    }; 3],
+};
+
+/// A lower bound of the moves that bring a cube's view into G1, from its twist, flip and slice:
+/// what the estimate reads on each axis, so that a stronger table takes the pair tables' place.
+pub(super) trait Phase1Bound: Sync {
+    /// The bound for (twist, flip, slice).
+    fn distance(&self, coordinates: (u16, u16, u16)) -> u8;
+}
+
+/// The most of the two-phase search's three pair tables.
+impl Phase1Bound for Tables {
+    #[inline]
+    fn distance(&self, coordinates: (u16, u16, u16)) -> u8 {
+        phase1_estimate(self, coordinates)
+    }
+}
+
+/// What turns a node's coordinates.
+#[derive(Debug)]
+struct Turns {
+    space: CornerSpace,
+    /// Twist and flip move tables (and the phase-1 pair tables).
+    tables: Tables,
+    sorted_slice: MoveTable,
     /// Each cube move as each axis's view moves.
     view_moves: [[u8; MOVES]; 3],
 }
 
-impl<'a> FaceTurns<'a> {
-    fn new(corners: &'a CornerSpace, tables: &'a Tables) -> FaceTurns<'a> {
-        // Two turns of one face are one turn (or none); turns of opposite faces commute, so of
-        // the two orders only U before D, R before L and F before B is kept.
-        let face = |turn: usize| turn / 3;
-        let forbidden = (0..18).flat_map(|first| {
-            (0..18)
-                .filter(move |&second| {
-                    face(first) == face(second) || face(first) == face(second) + 3
-                })
-                .map(move |second| [first, second])
-        });
-        FaceTurns {
-            pruning: MoveAutomaton::new(18, forbidden).expect("a small automaton"),
-            corners,
+impl Turns {
+    fn build(limits: &Limits) -> Result<Turns, StopReason> {
+        let (tables, _) = Tables::build(limits)?;
+        Ok(Turns {
+            space: CornerSpace::new(Metric::Htm),
             tables,
+            sorted_slice: sorted_slice_moves(),
             view_moves: view_moves(),
-        }
+        })
     }
 
-    /// `cube` with its coordinates.
-    fn track(&self, cube: &Rubik) -> Tracked {
-        Tracked {
-            cube: *cube,
-            corners: self.corners.coordinates(&cube.corners),
+    /// The coordinates of `cube`.
+    fn node(&self, cube: &Rubik) -> Node {
+        Node {
+            corners: self.space.coordinates(&cube.corners),
             axes: std::array::from_fn(|axis| {
                 let view = View::ALL[axis].cube(cube);
-                (twist(&view.corners), flip(&view.edges), slice(&view.edges))
+                Axis {
+                    twist: twist(&view.corners),
+                    flip: flip(&view.edges),
+                    sorted_slice: sorted_slice(&view.edges),
+                }
             }),
         }
     }
+
+    /// `node` after move `turn`.
+    #[inline]
+    fn turned(&self, node: &Node, turn: u8) -> Node {
+        let mut child = *node;
+        self.space.apply(&mut child.corners, turn);
+        for (axis, moves) in child.axes.iter_mut().zip(&self.view_moves) {
+            let turn = moves[usize::from(turn)];
+            axis.twist = self.tables.twist.get(axis.twist, turn);
+            axis.flip = self.tables.flip.get(axis.flip, turn);
+            axis.sorted_slice = self.sorted_slice.get(axis.sorted_slice, turn);
+        }
+        child
+    }
 }
 
-impl Domain for FaceTurns<'_> {
-    type State = Tracked;
+/// Whether move `turn` may follow `last`: never the same face twice, and of two opposite faces
+/// U before D, R before L, F before B (turns of opposite faces commute).
+#[inline]
+fn may_follow(turn: u8, last: Option<u8>) -> bool {
+    last.is_none_or(|last| {
+        let (face, last_face) = (turn / 3, last / 3);
+        face != last_face && face + 3 != last_face
+    })
+}
+
+/// IDA*'s node expander: the node is its memo, so a thread's expander holds only the tables.
+#[derive(Clone, Copy)]
+struct Search<'a, P> {
+    turns: &'a Turns,
+    distances: &'a PatternDatabase,
+    phase1: &'a P,
+    start: Node,
+}
+
+impl<P: Phase1Bound> Search<'_, P> {
+    #[inline]
+    fn corner_distance(&self, node: &Node) -> u8 {
+        self.distances.get(self.turns.space.rank(&node.corners))
+    }
+
+    /// The most of the three axes' phase-1 bounds.
+    #[inline]
+    fn phase1_distance(&self, node: &Node) -> u8 {
+        let axes = node.axes.iter();
+        axes.map(|axis| self.phase1.distance(axis.phase1()))
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+impl<P: Phase1Bound> Expander for Search<'_, P> {
     type Action = u8;
+    type Cost = u64;
+    type Memo = Node;
 
-    fn actions(&self, _: &Tracked, out: &mut Vec<u8>) {
-        out.extend(0..18);
+    fn memo(&self) -> Node {
+        self.start
     }
 
-    fn apply(&self, tracked: &mut Tracked, turn: u8) {
-        tracked.cube = tracked.cube.turned(ALL_MOVES[usize::from(turn)]);
-        self.corners.apply(&mut tracked.corners, turn);
-        for (axis, (twist, flip, slice)) in tracked.axes.iter_mut().enumerate() {
-            let turn = self.view_moves[axis][usize::from(turn)];
-            *twist = self.tables.twist.get(*twist, turn);
-            *flip = self.tables.flip.get(*flip, turn);
-            *slice = self.tables.slice.get(*slice, turn);
+    fn estimate(&self, node: Node) -> u64 {
+        u64::from(self.corner_distance(&node).max(self.phase1_distance(&node)))
+    }
+
+    fn is_goal(&self, node: Node) -> bool {
+        node == SOLVED
+    }
+
+    fn play(&mut self, turn: u8, node: Node) -> (u64, Node) {
+        (1, self.turns.turned(&node, turn))
+    }
+
+    fn expand<B>(
+        &mut self,
+        g: u64,
+        node: Node,
+        bound: u64,
+        last: Option<u8>,
+        mut visit: impl FnMut(&mut Self, u8, u64, Node) -> ControlFlow<B, Option<u64>>,
+    ) -> Expansion<B, u64> {
+        let mut children = [(0, node); MOVES];
+        let mut count = 0;
+        for turn in 0..MOVES as u8 {
+            if may_follow(turn, last) {
+                children[count] = (turn, self.turns.turned(&node, turn));
+                count += 1;
+            }
         }
-    }
-
-    fn invert(&self, turn: u8) -> Option<u8> {
-        Some(turn - turn % 3 + 2 - turn % 3)
-    }
-
-    fn is_goal(&self, tracked: &Tracked) -> bool {
-        tracked.cube == Rubik::SOLVED
-    }
-
-    fn duplicate_moves(&self) -> Option<&MoveAutomaton> {
-        Some(&self.pruning)
-    }
-
-    fn action_index(&self, turn: u8) -> usize {
-        usize::from(turn)
+        let children = &children[..count];
+        // Read together, before any is used: the large table's misses overlap.
+        let mut corners = [0; MOVES];
+        for (distance, (_, child)) in corners.iter_mut().zip(children) {
+            *distance = self.corner_distance(child);
+        }
+        let mut least = u64::MAX;
+        for (&(turn, child), &corner) in children.iter().zip(&corners) {
+            let f = g + 1 + u64::from(corner);
+            if f > bound {
+                least = least.min(f);
+                continue;
+            }
+            let f = g + 1 + u64::from(self.phase1_distance(&child));
+            if f > bound {
+                least = least.min(f);
+                continue;
+            }
+            match visit(self, turn, g + 1, child) {
+                ControlFlow::Break(found) => {
+                    return Expansion {
+                        generated: count as u64,
+                        flow: ControlFlow::Break(found),
+                    };
+                }
+                ControlFlow::Continue(below) => least = least.min(below.unwrap_or(u64::MAX)),
+            }
+        }
+        Expansion {
+            generated: count as u64,
+            flow: ControlFlow::Continue((least < u64::MAX).then_some(least)),
+        }
     }
 }
 
@@ -152,29 +284,48 @@ fn build_corner_distances(limits: &Limits) -> Result<(PatternDatabase, Stats), S
     Ok((distances, build.stats))
 }
 
+/// The bytes the corner table's breadth-first search holds at most (three bytes a position
+/// and a bit, as the engine's search counts them).
+const CORNER_BUILD_BYTES: u64 = 88_179_840 * 3 + 88_179_840 / 8;
+/// The bytes the corner table takes once built.
+const CORNER_TABLE_BYTES: u64 = 88_179_840;
+/// The bytes of the move tables the search turns coordinates with, besides [`TABLE_BYTES`].
+const SEARCH_BYTES: u64 = TABLE_BYTES + 2 * MOVES as u64 * 495 * 24;
+
+/// The memory the optimal solver needs: the corner table's build when `cached` is false
+/// (the table is not in the cache folder), else the table; and the search's tables.
+pub fn needed_bytes(cached: bool) -> u64 {
+    SEARCH_BYTES
+        + if cached {
+            CORNER_TABLE_BYTES
+        } else {
+            CORNER_BUILD_BYTES
+        }
+}
+
+/// Whether the folder `dir` holds the corner table (its file there, with its header; the
+/// entries are checked when it is loaded).
+pub fn is_cached(dir: &Path) -> bool {
+    let cache = TableCache::new(dir);
+    Header::read(&cache.path(CORNER_TABLE_NAME)).is_ok_and(|header| header.id == corner_table_id())
+}
+
 /// Korf's corner table (the exact number of face turns that solve each corner position) and
-/// the two-phase search's tables, whose phase-1 pair tables bound the moves to G1 along each
-/// axis: the optimal solver's estimates.
+/// what turns the search's coordinates, with the two-phase search's phase-1 pair tables that
+/// bound the moves to G1 along each axis: the optimal solver's estimates.
 #[derive(Debug)]
 pub struct CornerTable {
-    space: CornerSpace,
     distances: PatternDatabase,
-    tables: Tables,
+    turns: Turns,
 }
 
 impl CornerTable {
-    /// Builds the tables (88 MB, then 5 MB) within the memory budget of `limits`, with the
+    /// Builds the tables (88 MB, then 6 MB) within the memory budget of `limits`, with the
     /// statistics of the corner table's breadth-first search.
     pub fn build(limits: &Limits) -> Result<(CornerTable, Stats), StopReason> {
         let (distances, stats) = build_corner_distances(limits)?;
-        let (tables, _) = Tables::build(limits)?;
-        let space = CornerSpace::new(Metric::Htm);
-        let table = CornerTable {
-            space,
-            distances,
-            tables,
-        };
-        Ok((table, stats))
+        let turns = Turns::build(limits)?;
+        Ok((CornerTable { distances, turns }, stats))
     }
 
     /// The corner table from `cache` when its file is there and sound (mapped, its checksum
@@ -210,38 +361,30 @@ impl CornerTable {
                 format_duration(started.elapsed())
             ),
         };
-        let (tables, _) = Tables::build(limits)?;
         let table = CornerTable {
-            space: CornerSpace::new(Metric::Htm),
             distances: cached.table,
-            tables,
+            turns: Turns::build(limits)?,
         };
         Ok((table, note))
     }
 
     /// The fewest face turns that solve the corners of `corners`: a lower bound for the cube.
     pub fn distance(&self, corners: &Corners) -> u8 {
-        self.distances
-            .get(self.space.rank(&self.space.coordinates(corners)))
-    }
-
-    /// A lower bound of the face turns that solve `tracked`: the most of its corners' distance
-    /// and its three axes' phase-1 estimates.
-    fn estimate(&self, tracked: &Tracked) -> u32 {
-        let corners = self.distances.get(self.space.rank(&tracked.corners));
-        let axes = tracked.axes.iter();
-        let phase1 = axes.map(|&axis| phase1_estimate(&self.tables, axis)).max();
-        u32::from(corners.max(phase1.unwrap_or(0)))
+        let space = &self.turns.space;
+        self.distances.get(space.rank(&space.coordinates(corners)))
     }
 
     /// A shortest answer to `cube` in face turns, by IDA* within `limits`, split over the
     /// machine's cores (rayon's threads) once an iteration passes a million nodes.
     pub fn solve(&self, cube: &Rubik, limits: &Limits) -> (Result<Vec<Move>, StopReason>, Stats) {
-        let turns = FaceTurns::new(&self.space, &self.tables);
-        let estimate = estimate(&turns, |tracked: &Tracked| self.estimate(tracked));
+        let search = Search {
+            turns: &self.turns,
+            distances: &self.distances,
+            phase1: &self.turns.tables,
+            start: self.turns.node(cube),
+        };
         let parallel = Parallel::threads(rayon::current_num_threads());
-        let start = turns.track(cube);
-        let result = parallel_idastar(&turns, &start, &estimate, limits, &parallel);
+        let result = parallel_idastar_with(search, limits, &parallel);
         let moves = match result.outcome {
             Outcome::Found(solution) => Ok(solution
                 .actions
@@ -257,38 +400,73 @@ impl CornerTable {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
 
-    /// The tables the domain turns coordinates with (the corner table is not needed).
-    fn domain_tables() -> (CornerSpace, Tables) {
-        let (tables, _) = Tables::build(&Limits::none()).unwrap();
-        (CornerSpace::new(Metric::Htm), tables)
+    use super::*;
+    use crate::cube::coords::slice;
+    use crate::cube::edges::Edges;
+
+    fn turns() -> Turns {
+        Turns::build(&Limits::none()).unwrap()
     }
 
     #[test]
-    fn tracked_coordinates_are_those_of_the_turned_cube() {
-        let (space, tables) = domain_tables();
-        let turns = FaceTurns::new(&space, &tables);
-        let mut tracked = turns.track(&Rubik::SOLVED);
+    fn coordinates_turned_by_tables_are_those_of_the_turned_cube() {
+        let turns = turns();
+        let mut cube = Rubik::SOLVED;
+        let mut node = turns.node(&cube);
+        assert_eq!(node, SOLVED);
         // R U2 F' D L2 B' U' R2 F D2, then the same again.
         for turn in [3, 1, 8, 9, 13, 17, 2, 4, 6, 10].repeat(2) {
-            turns.apply(&mut tracked, turn);
-            assert_eq!(tracked, turns.track(&tracked.cube), "after move {turn}");
+            cube = cube.turned(ALL_MOVES[usize::from(turn)]);
+            node = turns.turned(&node, turn);
+            assert_eq!(node, turns.node(&cube), "after move {turn}");
+        }
+    }
+
+    #[test]
+    fn only_the_solved_cube_has_the_solved_coordinates() {
+        let turns = turns();
+        let mut rng = ChaCha8Rng::seed_from_u64(34);
+        for _ in 0..1000 {
+            let cube = Rubik::random(&mut rng);
+            assert_eq!(turns.node(&cube) == SOLVED, cube == Rubik::SOLVED);
+        }
+        // Three edges of one slice cycled, each slice in turn: every edge in its slice and
+        // unflipped, the corners solved, so the unsorted slice coordinates are all at home;
+        // the sorted ones are not.
+        for cycled in [[8, 9, 10], [0, 2, 4], [1, 3, 5]] {
+            let mut edges = Edges::SOLVED;
+            let [a, b, c] = cycled;
+            (edges.cubie[a], edges.cubie[b], edges.cubie[c]) = (b as u8, c as u8, a as u8);
+            let cube = Rubik {
+                corners: Corners::SOLVED,
+                edges,
+            };
+            let node = turns.node(&cube);
+            for view in View::ALL.iter().take(3) {
+                assert_eq!(slice(&view.cube(&cube).edges), 494, "{cycled:?}");
+            }
+            assert_ne!(node, SOLVED, "{cycled:?}");
         }
     }
 
     #[test]
     fn opposite_faces_turn_in_one_order_and_no_face_twice() {
-        let (space, tables) = domain_tables();
-        let turns = FaceTurns::new(&space, &tables);
-        let after = |first: u8, second: u8| {
-            let state = turns.pruning.step(MoveAutomaton::START, usize::from(first));
-            state.and_then(|state| turns.pruning.step(state, usize::from(second)))
-        };
         // U then D2 is kept, D2 then U is not; R then R' is not, R then U is.
-        assert!(after(0, 10).is_some());
-        assert!(after(10, 0).is_none());
-        assert!(after(3, 5).is_none());
-        assert!(after(3, 0).is_some());
+        assert!(may_follow(10, Some(0)));
+        assert!(!may_follow(0, Some(10)));
+        assert!(!may_follow(5, Some(3)));
+        assert!(may_follow(0, Some(3)));
+        assert_eq!((0..18).filter(|&turn| may_follow(turn, None)).count(), 18);
+        assert_eq!(
+            (0..18).filter(|&turn| may_follow(turn, Some(1))).count(),
+            15
+        );
+        assert_eq!(
+            (0..18).filter(|&turn| may_follow(turn, Some(10))).count(),
+            12
+        );
     }
 }
