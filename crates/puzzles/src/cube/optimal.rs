@@ -43,7 +43,6 @@ use super::corner_space::{CornerCoordinates, CornerSpace};
 use super::cubie::{Corners, Metric, Move};
 use super::face::ALL_MOVES;
 use super::rubik::Rubik;
-use super::twophase::phase1_estimate;
 use super::views::{View, view_moves};
 use crate::puzzle::{format_duration, table_note};
 
@@ -94,8 +93,12 @@ pub(super) trait Phase1Bound: Sync {
 /// The most of the two-phase search's three pair tables.
 impl Phase1Bound for Tables {
     #[inline]
-    fn distance(&self, coordinates: (u16, u16, u16)) -> u8 {
-        phase1_estimate(self, coordinates)
+    fn distance(&self, (twist, flip, slice): (u16, u16, u16)) -> u8 {
+        let slice_twist = self.slice_twist.get(slice, twist);
+        let slice_flip = self.slice_flip.get(slice, flip);
+        slice_twist
+            .max(slice_flip)
+            .max(self.twist_flip.get(twist, flip))
     }
 }
 
@@ -176,6 +179,16 @@ impl<P: Phase1Bound> Search<'_, P> {
         self.distances.get(self.turns.space.rank(&node.corners))
     }
 
+    /// The first of the three axes' phase-1 bounds above `remaining`, if any: the child's
+    /// estimate is at least that (enough for IDA*'s next bound), and the axes after it are not
+    /// read.
+    #[inline]
+    fn phase1_beyond(&self, node: &Node, remaining: u64) -> Option<u8> {
+        let axes = node.axes.iter();
+        axes.map(|axis| self.phase1.distance(axis.phase1()))
+            .find(|&distance| u64::from(distance) > remaining)
+    }
+
     /// The most of the three axes' phase-1 bounds.
     #[inline]
     fn phase1_distance(&self, node: &Node) -> u8 {
@@ -236,9 +249,8 @@ impl<P: Phase1Bound> Expander for Search<'_, P> {
                 least = least.min(f);
                 continue;
             }
-            let f = g + 1 + u64::from(self.phase1_distance(&child));
-            if f > bound {
-                least = least.min(f);
+            if let Some(beyond) = self.phase1_beyond(&child, bound - g - 1) {
+                least = least.min(g + 1 + u64::from(beyond));
                 continue;
             }
             match visit(self, turn, g + 1, child) {
