@@ -11,6 +11,7 @@
 //! | arrangements of a multiset on `<= 64` cells | lexicographic | [`MultisetRanker::rank`] | [`MultisetRanker::unrank`] |
 //! | orientations of `n` pieces, `k` each, with a fixed sum mod `k` | base `k`, last digit implied | [`rank_orientation`] | [`unrank_orientation`] |
 //! | pairs of two ranked parts | mixed radix, the first part most significant | [`MixedRadix::rank`] | [`MixedRadix::unrank`] |
+//! | classes of ranks under a group of symmetries | by smallest member | [`SymmetryClasses::class_of`] | [`SymmetryClasses::representative`] |
 //!
 //! Preconditions are checked with `debug_assert!` only: on invalid input a release build returns
 //! a meaningless rank instead of panicking.
@@ -46,6 +47,7 @@ mod multiset;
 mod orientation;
 mod permutation;
 mod product;
+mod symmetry;
 
 pub use combination::{
     binomial, rank_sorted_subset, rank_subset, unrank_sorted_subset, unrank_subset,
@@ -59,6 +61,7 @@ pub use permutation::{
     PermutationUnranker, factorial, permutation_parity, rank_permutation, unrank_permutation,
 };
 pub use product::MixedRadix;
+pub use symmetry::SymmetryClasses;
 
 /// How many set bits of `mask` lie below bit `bit` (`bit < 64`).
 #[inline]

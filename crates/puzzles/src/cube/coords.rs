@@ -14,6 +14,7 @@
 //! by a breadth-first search over the pairs' ranks.
 //! The larger of a phase's two distances is an admissible estimate of the moves it needs.
 
+use statespace_engine::pattern_database::TableCache;
 use statespace_engine::rank::{
     orientation_count, rank_orientation, rank_permutation, rank_subset, unrank_orientation,
     unrank_permutation, unrank_subset,
@@ -22,7 +23,9 @@ use statespace_engine::{LayerStats, Limits, Stats, StopReason};
 
 use super::cubie::{CORNERS, Corners, Face, Move};
 use super::edges::{EDGES, Edges};
+use super::phase1_table::{PHASE1_TABLE_BYTES, Phase1Table};
 use super::rubik::Rubik;
+use crate::puzzle::format_duration;
 
 /// The 18 moves, `3 × face + quarters − 1` in Kociemba's face order: U U2 U' R R2 R' F …
 pub const MOVES: usize = 18;
@@ -101,6 +104,24 @@ pub fn sorted_slice_moves() -> MoveTable {
     )
 }
 
+/// A cube whose four slice edges are at the places of slice coordinate `value`, the other edges
+/// in order, everything oriented.
+pub(super) fn slice_cube(value: u16) -> Rubik {
+    let mask = unrank_subset(u64::from(value), 4);
+    let mut cube = Rubik::SOLVED;
+    let (mut slice_edge, mut other) = (8, 0);
+    for position in 0..EDGES {
+        let next = if mask >> position & 1 == 1 {
+            &mut slice_edge
+        } else {
+            &mut other
+        };
+        cube.edges.cubie[position] = *next;
+        *next += 1;
+    }
+    cube
+}
+
 /// The corners' permutation, 0 to 40319.
 pub fn corner_permutation(corners: &Corners) -> u16 {
     rank_permutation(&corners.cubie) as u16
@@ -162,7 +183,7 @@ const UNSEEN: u8 = u8::MAX;
 /// bits per pair (no pair is 15 moves away), pair `outer × inner size + inner` in the low half
 /// of its byte when even. Half a byte keeps the tables the searches read most in the cache:
 /// phase 2's two take 0.9 MB, not 1.9.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct PruningTable {
     inner: usize,
     nibbles: Vec<u8>,
@@ -255,8 +276,72 @@ impl PruningTable {
     }
 }
 
+/// Phase 1's estimate of the moves into G1.
+#[derive(Debug)]
+pub enum Phase1Pruning {
+    /// The largest of three pair distances, (slice, twist), (slice, flip) and (twist, flip):
+    /// 5 MB, built in a fraction of a second.
+    Pairs {
+        /// Distances of (slice, twist).
+        slice_twist: PruningTable,
+        /// Distances of (slice, flip).
+        slice_flip: PruningTable,
+        /// Distances of (twist, flip).
+        twist_flip: PruningTable,
+    },
+    /// The exact distance (70 MB, cached).
+    Full(Box<Phase1Table>),
+}
+
+impl Phase1Pruning {
+    /// The pair tables, built on the move tables of phase 1.
+    fn pairs([twist, flip, slice]: [&MoveTable; 3], stats: &mut Stats) -> Phase1Pruning {
+        let goal = (SLICE_SOLVED, 0);
+        Phase1Pruning::Pairs {
+            slice_twist: PruningTable::build(slice, twist, goal, stats),
+            slice_flip: PruningTable::build(slice, flip, goal, stats),
+            twist_flip: PruningTable::build(twist, flip, (0, 0), stats),
+        }
+    }
+
+    /// A lower bound of the moves that bring (twist, flip, slice) into G1 (exact with the full
+    /// table).
+    #[inline]
+    pub fn estimate(&self, (twist, flip, slice): (u16, u16, u16)) -> u8 {
+        match self {
+            Phase1Pruning::Pairs {
+                slice_twist,
+                slice_flip,
+                twist_flip,
+            } => slice_twist
+                .get(slice, twist)
+                .max(slice_flip.get(slice, flip))
+                .max(twist_flip.get(twist, flip)),
+            Phase1Pruning::Full(table) => table.distance(twist, flip, slice),
+        }
+    }
+
+    /// Whether (twist, flip, slice) may reach G1 in fewer than `remaining` moves: each pair
+    /// table is read only while the ones before allow it.
+    #[inline]
+    pub fn within(&self, (twist, flip, slice): (u16, u16, u16), remaining: u8) -> bool {
+        match self {
+            Phase1Pruning::Pairs {
+                slice_twist,
+                slice_flip,
+                twist_flip,
+            } => {
+                slice_twist.get(slice, twist) < remaining
+                    && slice_flip.get(slice, flip) < remaining
+                    && twist_flip.get(twist, flip) < remaining
+            }
+            Phase1Pruning::Full(table) => table.distance(twist, flip, slice) < remaining,
+        }
+    }
+}
+
 /// Every table of the two-phase search.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Tables {
     /// The twist after each move.
     pub twist: MoveTable,
@@ -270,75 +355,108 @@ pub struct Tables {
     pub edges: MoveTable,
     /// The slice edges' permutation after each phase-2 move.
     pub slice_order: MoveTable,
-    /// Phase 1's distances of (slice, twist).
-    pub slice_twist: PruningTable,
-    /// Phase 1's distances of (slice, flip).
-    pub slice_flip: PruningTable,
-    /// Phase 1's distances of (twist, flip).
-    pub twist_flip: PruningTable,
+    /// Phase 1's estimate.
+    pub phase1: Phase1Pruning,
     /// Phase 2's distances of (corners, slice order).
     pub corners_slice: PruningTable,
     /// Phase 2's distances of (edges, slice order).
     pub edges_slice: PruningTable,
 }
 
-/// The bytes the tables take at most: six move tables of two bytes per value and move, five
-/// pruning tables of a byte per pair while each is searched (half a byte once packed).
-pub const TABLE_BYTES: u64 = 2 * MOVES as u64 * (2187 + 2048 + 495)
+/// The bytes the tables take at most but phase 1's pruning: six move tables of two bytes per
+/// value and move, phase 2's two pruning tables of a byte per pair while each is searched
+/// (half a byte once packed).
+const COMMON_BYTES: u64 = 2 * MOVES as u64 * (2187 + 2048 + 495)
     + 2 * PHASE2_MOVES.len() as u64 * (2 * 40320 + 24)
-    + 495 * (2187 + 2048)
-    + 2187 * 2048
     + 2 * 40320 * 24;
 
+/// The bytes the tables take at most with phase 1's pair tables.
+pub const TABLE_BYTES: u64 = COMMON_BYTES + 495 * (2187 + 2048) + 2187 * 2048;
+/// The bytes the tables take at most with the full phase-1 table.
+pub const FULL_TABLE_BYTES: u64 = COMMON_BYTES + PHASE1_TABLE_BYTES;
+
+/// The move tables of phase 1: twist, flip and slice under the 18 moves.
+pub(super) fn phase1_move_tables() -> [MoveTable; 3] {
+    let all: Vec<u8> = (0..MOVES as u8).collect();
+    // Pieces of one kind oriented as rank `value` of their `k` orientations, nothing else moved.
+    let oriented = |value: usize, k: u8, digits: fn(&mut Rubik) -> &mut [u8]| {
+        let mut cube = Rubik::SOLVED;
+        unrank_orientation(value as u64, k, 0, digits(&mut cube));
+        cube
+    };
+    let twist = MoveTable::build(
+        orientation_count(CORNERS, 3) as usize,
+        &all,
+        |value| oriented(value, 3, |cube| &mut cube.corners.twist),
+        |cube| twist(&cube.corners),
+    );
+    let flip = MoveTable::build(
+        orientation_count(EDGES, 2) as usize,
+        &all,
+        |value| oriented(value, 2, |cube| &mut cube.edges.flip),
+        |cube| flip(&cube.edges),
+    );
+    let slice = MoveTable::build(
+        495,
+        &all,
+        |value| slice_cube(value as u16),
+        |cube| slice(&cube.edges),
+    );
+    [twist, flip, slice]
+}
+
 impl Tables {
-    /// Builds every table within the memory budget of `limits` (refused before it starts when
-    /// it cannot fit), with the statistics of the pruning tables' searches.
+    /// Builds every table, phase 1's pair tables among them, within the memory budget of
+    /// `limits` (refused before it starts when it cannot fit), with the statistics of the
+    /// pruning tables' searches.
     pub fn build(limits: &Limits) -> Result<(Tables, Stats), StopReason> {
         if !limits.fits(TABLE_BYTES) {
             return Err(StopReason::MemoryLimit);
         }
         let started = std::time::Instant::now();
-        let all: Vec<u8> = (0..MOVES as u8).collect();
-        let twist = MoveTable::build(
-            orientation_count(CORNERS, 3) as usize,
-            &all,
-            |value| {
-                let mut cube = Rubik::SOLVED;
-                unrank_orientation(value as u64, 3, 0, &mut cube.corners.twist);
-                cube
-            },
-            |cube| twist(&cube.corners),
+        let mut stats = Stats::default();
+        let tables = Tables::with_phase1(|moves| Ok(Phase1Pruning::pairs(moves, &mut stats)))?;
+        stats.elapsed = started.elapsed();
+        Ok((tables, stats))
+    }
+
+    /// The tables with the full phase-1 table when the memory budget of `limits` holds it
+    /// (loaded from `cache` or built and saved there, or built in memory without a cache),
+    /// else with the pair tables; with a line saying what was built or loaded.
+    pub fn load_or_build(
+        cache: Option<&TableCache>,
+        limits: &Limits,
+    ) -> Result<(Tables, String), StopReason> {
+        if !limits.fits(FULL_TABLE_BYTES) {
+            let (tables, stats) = Tables::build(limits)?;
+            let note = format!(
+                "tables: two-phase move and pruning tables (phase 1 by pair tables: the full \
+                 table needs {} MB), built in {}",
+                FULL_TABLE_BYTES.div_ceil(1 << 20),
+                format_duration(stats.elapsed)
+            );
+            return Ok((tables, note));
+        }
+        let started = std::time::Instant::now();
+        let mut note = String::new();
+        let tables = Tables::with_phase1(|_| {
+            let (table, said) = Phase1Table::load_or_build(cache, limits)?;
+            note = said;
+            Ok(Phase1Pruning::Full(Box::new(table)))
+        })?;
+        note = format!(
+            "{note}; tables: two-phase in {} in all",
+            format_duration(started.elapsed())
         );
-        let flip = MoveTable::build(
-            orientation_count(EDGES, 2) as usize,
-            &all,
-            |value| {
-                let mut cube = Rubik::SOLVED;
-                unrank_orientation(value as u64, 2, 0, &mut cube.edges.flip);
-                cube
-            },
-            |cube| flip(&cube.edges),
-        );
-        let slice = MoveTable::build(
-            495,
-            &all,
-            |value| {
-                let mask = unrank_subset(value as u64, 4);
-                let mut cube = Rubik::SOLVED;
-                let (mut slice_edge, mut other) = (8, 0);
-                for position in 0..EDGES {
-                    let next = if mask >> position & 1 == 1 {
-                        &mut slice_edge
-                    } else {
-                        &mut other
-                    };
-                    cube.edges.cubie[position] = *next;
-                    *next += 1;
-                }
-                cube
-            },
-            |cube| slice(&cube.edges),
-        );
+        Ok((tables, note))
+    }
+
+    /// The tables, phase 1's pruning made by `phase1` from phase 1's move tables.
+    fn with_phase1(
+        phase1: impl FnOnce([&MoveTable; 3]) -> Result<Phase1Pruning, StopReason>,
+    ) -> Result<Tables, StopReason> {
+        let [twist, flip, slice] = phase1_move_tables();
+        let phase1 = phase1([&twist, &flip, &slice])?;
         let corners = MoveTable::build(
             40320,
             &PHASE2_MOVES,
@@ -373,26 +491,19 @@ impl Tables {
             |cube| slice_permutation(&cube.edges),
         );
         let mut stats = Stats::default();
-        let slice_twist = PruningTable::build(&slice, &twist, (SLICE_SOLVED, 0), &mut stats);
-        let slice_flip = PruningTable::build(&slice, &flip, (SLICE_SOLVED, 0), &mut stats);
-        let twist_flip = PruningTable::build(&twist, &flip, (0, 0), &mut stats);
         let corners_slice = PruningTable::build(&corners, &slice_order, (0, 0), &mut stats);
         let edges_slice = PruningTable::build(&edges, &slice_order, (0, 0), &mut stats);
-        let tables = Tables {
+        Ok(Tables {
             twist,
             flip,
             slice,
             corners,
             edges,
             slice_order,
-            slice_twist,
-            slice_flip,
-            twist_flip,
+            phase1,
             corners_slice,
             edges_slice,
-        };
-        stats.elapsed = started.elapsed();
-        Ok((tables, stats))
+        })
     }
 }
 
@@ -435,17 +546,22 @@ mod tests {
     #[test]
     fn packed_pruning_tables_hold_the_exact_distances() {
         let (tables, _) = Tables::build(&Limits::none()).unwrap();
+        let Phase1Pruning::Pairs {
+            slice_twist,
+            slice_flip,
+            twist_flip,
+        } = &tables.phase1
+        else {
+            panic!("Tables::build makes the pair tables");
+        };
         let pairs = [
             (
-                &tables.slice_twist,
+                slice_twist,
                 (&tables.slice, &tables.twist),
                 (SLICE_SOLVED, 0),
             ),
-            (
-                &tables.slice_flip,
-                (&tables.slice, &tables.flip),
-                (SLICE_SOLVED, 0),
-            ),
+            (slice_flip, (&tables.slice, &tables.flip), (SLICE_SOLVED, 0)),
+            (twist_flip, (&tables.twist, &tables.flip), (0, 0)),
             (
                 &tables.corners_slice,
                 (&tables.corners, &tables.slice_order),

@@ -342,10 +342,10 @@ fn check_optimal_memory(options: &Options, limits: &CaseLimits) -> Result<(), Op
     };
     let mib = |bytes: u64| bytes.div_ceil(1 << 20);
     let what = if cached {
-        "for Korf's corner table and its move tables".to_owned()
+        "for Korf's corner table, the phase-1 table and their move tables".to_owned()
     } else {
         format!(
-            "to build Korf's corner table ({} MiB once built, not cached yet)",
+            "to build Korf's corner table (not cached yet; {} MiB once it is)",
             mib(optimal::needed_bytes(true))
         )
     };

@@ -1,8 +1,9 @@
 //! Optimal 3×3×3 answers by IDA* (Korf 1997). The estimate is the most of Korf's corner table
 //! (the exact distance of each of the 88,179,840 corner positions, a byte each, built by the
 //! engine's backward breadth-first search over [`CornerSpace`]) and, along each of the cube's
-//! three axes, a bound on the moves to G1 (today the two-phase search's phase-1 pair tables:
-//! twist × flip, slice × twist, slice × flip; Kociemba's optimal solver reads three axes too).
+//! three axes, the exact number of moves into G1 = ⟨U, D, R2, L2, F2, B2⟩ (the two-phase
+//! search's full phase-1 table, [`Phase1Table`]; Kociemba's optimal solver reads three axes
+//! too).
 //!
 //! A node is coordinates alone, each turned by a move table: the corners' permutation and
 //! twist, and on each axis the twist, the flip and the sorted slice (the slice edges' places and
@@ -10,16 +11,15 @@
 //! the four slice edges at home in order (the three slices hold all twelve edges) and unflipped.
 //! Each node's children are made and their corner distances read together, so that the
 //! processor waits for the large table's cache misses side by side; a face is never turned
-//! twice in a row, nor D after U, L after R or B after F. The table is kept in a folder of
-//! pattern databases (the engine's [`TableCache`]: a header naming it, a checksum, a damaged
+//! twice in a row, nor D after U, L after R or B after F. The tables are kept in a folder of
+//! pattern databases (the engine's [`TableCache`]: a header naming each, a checksum, a damaged
 //! file refused and rebuilt) and the search split over the cores (the engine's parallel IDA*).
-//! Cubes of up to 14 moves take seconds; random cubes (17–18) need stronger tables.
 //!
 //! ```no_run
 //! use statespace_engine::Limits;
 //! use statespace_puzzles::cube::{CornerTable, parse_rubik};
 //!
-//! let (table, _stats) = CornerTable::build(&Limits::none()).unwrap();
+//! let (table, _note) = CornerTable::build(&Limits::none()).unwrap();
 //! let cube = parse_rubik("R U2 F' D").unwrap();
 //! let (moves, _stats) = table.solve(&cube, &Limits::none());
 //! assert_eq!(moves.unwrap().len(), 4);
@@ -32,19 +32,20 @@ use std::time::Instant;
 use statespace_engine::distance_table::distance_table;
 use statespace_engine::idastar::{Expander, Expansion};
 use statespace_engine::parallel_idastar::{Parallel, parallel_idastar_with};
-use statespace_engine::pattern_database::{Header, Origin, PatternDatabase, TableCache, TableId};
+use statespace_engine::pattern_database::{Header, PatternDatabase, TableCache, TableId};
 use statespace_engine::{Domain, Limits, Outcome, PerfectHash, Stats, StopReason};
 
 use super::coords::{
-    MOVES, MoveTable, SORTED_SLICE_SOLVED, TABLE_BYTES, Tables, flip, sorted_slice,
+    MOVES, MoveTable, SORTED_SLICE_SOLVED, SORTED_SLICES, flip, phase1_move_tables, sorted_slice,
     sorted_slice_moves, twist,
 };
 use super::corner_space::{CornerCoordinates, CornerSpace};
 use super::cubie::{Corners, Metric, Move};
 use super::face::ALL_MOVES;
+use super::phase1_table::{PHASE1_TABLE_BYTES, Phase1Table, cache_note};
 use super::rubik::Rubik;
 use super::views::{View, view_moves};
-use crate::puzzle::{format_duration, table_note};
+use crate::puzzle::table_note;
 
 /// One axis's phase-1 coordinates as the cube's view along it has them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -53,13 +54,6 @@ struct Axis {
     flip: u16,
     /// The slice edges' places and order ([`sorted_slice`]); its 24th is the slice coordinate.
     sorted_slice: u16,
-}
-
-impl Axis {
-    /// Twist, flip and slice, as the two-phase search's tables read them.
-    fn phase1(self) -> (u16, u16, u16) {
-        (self.twist, self.flip, self.sorted_slice / 24)
-    }
 }
 
 /// A cube as the search holds it: coordinates only.
@@ -83,45 +77,27 @@ const SOLVED: Node = Node {
     }; 3],
 };
 
-/// A lower bound of the moves that bring a cube's view into G1, from its twist, flip and slice:
-/// what the estimate reads on each axis, so that a stronger table takes the pair tables' place.
-pub(super) trait Phase1Bound: Sync {
-    /// The bound for (twist, flip, slice).
-    fn distance(&self, coordinates: (u16, u16, u16)) -> u8;
-}
-
-/// The most of the two-phase search's three pair tables.
-impl Phase1Bound for Tables {
-    #[inline]
-    fn distance(&self, (twist, flip, slice): (u16, u16, u16)) -> u8 {
-        let slice_twist = self.slice_twist.get(slice, twist);
-        let slice_flip = self.slice_flip.get(slice, flip);
-        slice_twist
-            .max(slice_flip)
-            .max(self.twist_flip.get(twist, flip))
-    }
-}
-
 /// What turns a node's coordinates.
 #[derive(Debug)]
 struct Turns {
     space: CornerSpace,
-    /// Twist and flip move tables (and the phase-1 pair tables).
-    tables: Tables,
+    twist: MoveTable,
+    flip: MoveTable,
     sorted_slice: MoveTable,
     /// Each cube move as each axis's view moves.
     view_moves: [[u8; MOVES]; 3],
 }
 
 impl Turns {
-    fn build(limits: &Limits) -> Result<Turns, StopReason> {
-        let (tables, _) = Tables::build(limits)?;
-        Ok(Turns {
+    fn build() -> Turns {
+        let [twist, flip, _] = phase1_move_tables();
+        Turns {
             space: CornerSpace::new(Metric::Htm),
-            tables,
+            twist,
+            flip,
             sorted_slice: sorted_slice_moves(),
             view_moves: view_moves(),
-        })
+        }
     }
 
     /// The coordinates of `cube`.
@@ -146,8 +122,8 @@ impl Turns {
         self.space.apply(&mut child.corners, turn);
         for (axis, moves) in child.axes.iter_mut().zip(&self.view_moves) {
             let turn = moves[usize::from(turn)];
-            axis.twist = self.tables.twist.get(axis.twist, turn);
-            axis.flip = self.tables.flip.get(axis.flip, turn);
+            axis.twist = self.twist.get(axis.twist, turn);
+            axis.flip = self.flip.get(axis.flip, turn);
             axis.sorted_slice = self.sorted_slice.get(axis.sorted_slice, turn);
         }
         child
@@ -166,40 +142,45 @@ fn may_follow(turn: u8, last: Option<u8>) -> bool {
 
 /// IDA*'s node expander: the node is its memo, so a thread's expander holds only the tables.
 #[derive(Clone, Copy)]
-struct Search<'a, P> {
+struct Search<'a> {
     turns: &'a Turns,
     distances: &'a PatternDatabase,
-    phase1: &'a P,
+    phase1: &'a Phase1Table,
     start: Node,
 }
 
-impl<P: Phase1Bound> Search<'_, P> {
+impl Search<'_> {
     #[inline]
     fn corner_distance(&self, node: &Node) -> u8 {
         self.distances.get(self.turns.space.rank(&node.corners))
     }
 
-    /// The first of the three axes' phase-1 bounds above `remaining`, if any: the child's
+    /// The moves that bring the view along `axis` into G1.
+    #[inline]
+    fn phase1_of(&self, axis: &Axis) -> u8 {
+        self.phase1
+            .distance(axis.twist, axis.flip, axis.sorted_slice / 24)
+    }
+
+    /// The first of the three axes' phase-1 distances above `remaining`, if any: the child's
     /// estimate is at least that (enough for IDA*'s next bound), and the axes after it are not
     /// read.
     #[inline]
     fn phase1_beyond(&self, node: &Node, remaining: u64) -> Option<u8> {
         let axes = node.axes.iter();
-        axes.map(|axis| self.phase1.distance(axis.phase1()))
+        axes.map(|axis| self.phase1_of(axis))
             .find(|&distance| u64::from(distance) > remaining)
     }
 
-    /// The most of the three axes' phase-1 bounds.
+    /// The most of the three axes' phase-1 distances.
     #[inline]
     fn phase1_distance(&self, node: &Node) -> u8 {
         let axes = node.axes.iter();
-        axes.map(|axis| self.phase1.distance(axis.phase1()))
-            .max()
-            .unwrap_or(0)
+        axes.map(|axis| self.phase1_of(axis)).max().unwrap_or(0)
     }
 }
 
-impl<P: Phase1Bound> Expander for Search<'_, P> {
+impl Expander for Search<'_> {
     type Action = u8;
     type Cost = u64;
     type Memo = Node;
@@ -296,23 +277,44 @@ fn build_corner_distances(limits: &Limits) -> Result<(PatternDatabase, Stats), S
     Ok((distances, build.stats))
 }
 
+/// The corner table from `cache` when its file is there and sound, otherwise built within
+/// `limits` and saved there; with what happened, in a line.
+fn load_or_build_corners(
+    cache: &TableCache,
+    limits: &Limits,
+) -> Result<(PatternDatabase, String), StopReason> {
+    let started = Instant::now();
+    let mut stats = None;
+    let cached = cache.load_or_build(CORNER_TABLE_NAME, &corner_table_id(), |_| {
+        let (distances, built) = build_corner_distances(limits)?;
+        stats = Some(built);
+        Ok(distances)
+    })?;
+    let built = stats.map(|stats| table_note(&stats));
+    let path = cache.path(CORNER_TABLE_NAME);
+    let note = cache_note(&cached.origin, built, &path, "corners", started);
+    Ok((cached.table, note))
+}
+
 /// The bytes the corner table's breadth-first search holds at most (three bytes a position
 /// and a bit, as the engine's search counts them).
 const CORNER_BUILD_BYTES: u64 = 88_179_840 * 3 + 88_179_840 / 8;
 /// The bytes the corner table takes once built.
 const CORNER_TABLE_BYTES: u64 = 88_179_840;
-/// The bytes of the move tables the search turns coordinates with, besides [`TABLE_BYTES`].
-const SEARCH_BYTES: u64 = TABLE_BYTES + 2 * MOVES as u64 * 495 * 24;
+/// The bytes of the move tables the search turns coordinates with.
+const SEARCH_BYTES: u64 = 2 * MOVES as u64 * (2187 + 2048 + SORTED_SLICES as u64);
 
-/// The memory the optimal solver needs: the corner table's build when `cached` is false
-/// (the table is not in the cache folder), else the table; and the search's tables.
-pub fn needed_bytes(cached: bool) -> u64 {
-    SEARCH_BYTES
-        + if cached {
-            CORNER_TABLE_BYTES
-        } else {
-            CORNER_BUILD_BYTES
-        }
+/// The memory the optimal solver needs at most: the corner table's construction when
+/// `corners_cached` is false (the table is not in the cache folder), or the corner table and
+/// the phase-1 table side by side (the second loaded or built after the first), and the
+/// search's move tables.
+pub fn needed_bytes(corners_cached: bool) -> u64 {
+    let corners = if corners_cached {
+        CORNER_TABLE_BYTES
+    } else {
+        CORNER_BUILD_BYTES
+    };
+    SEARCH_BYTES + corners.max(CORNER_TABLE_BYTES + PHASE1_TABLE_BYTES)
 }
 
 /// Whether the folder `dir` holds the corner table (its file there, with its header; the
@@ -322,62 +324,44 @@ pub fn is_cached(dir: &Path) -> bool {
     Header::read(&cache.path(CORNER_TABLE_NAME)).is_ok_and(|header| header.id == corner_table_id())
 }
 
-/// Korf's corner table (the exact number of face turns that solve each corner position) and
-/// what turns the search's coordinates, with the two-phase search's phase-1 pair tables that
-/// bound the moves to G1 along each axis: the optimal solver's estimates.
+/// Korf's corner table (the exact number of face turns that solve each corner position), the
+/// two-phase search's full phase-1 table (the exact number of moves into G1, read along each
+/// axis) and what turns the search's coordinates: the optimal solver.
 #[derive(Debug)]
 pub struct CornerTable {
     distances: PatternDatabase,
+    phase1: Phase1Table,
     turns: Turns,
 }
 
 impl CornerTable {
-    /// Builds the tables (88 MB, then 6 MB) within the memory budget of `limits`, with the
-    /// statistics of the corner table's breadth-first search.
-    pub fn build(limits: &Limits) -> Result<(CornerTable, Stats), StopReason> {
-        let (distances, stats) = build_corner_distances(limits)?;
-        let turns = Turns::build(limits)?;
-        Ok((CornerTable { distances, turns }, stats))
+    /// Builds the tables (88 MB, then 75 MB) within the memory budget of `limits`; with what
+    /// was built, in a line.
+    pub fn build(limits: &Limits) -> Result<(CornerTable, String), StopReason> {
+        CornerTable::load_or_build(None, limits)
     }
 
-    /// The corner table from `cache` when its file is there and sound (mapped, its checksum
-    /// checked), otherwise built within `limits` and saved there, and the two-phase tables
-    /// built; with what happened, in a line.
+    /// The corner and phase-1 tables from `cache` when their files are there and sound
+    /// (mapped, their checksums checked), otherwise built within `limits` and saved there
+    /// (kept in memory only without a cache); with what happened, in a line.
     pub fn load_or_build(
-        cache: &TableCache,
+        cache: Option<&TableCache>,
         limits: &Limits,
     ) -> Result<(CornerTable, String), StopReason> {
-        let path = cache.path(CORNER_TABLE_NAME);
-        let started = Instant::now();
-        let mut stats = None;
-        let cached = cache.load_or_build(CORNER_TABLE_NAME, &corner_table_id(), |_| {
-            let (distances, built) = build_corner_distances(limits)?;
-            stats = Some(built);
-            Ok(distances)
-        })?;
-        let note = match (&cached.origin, stats) {
-            (Origin::Built { refused, saved }, Some(stats)) => {
-                let mut note = table_note(&stats);
-                if let Some(refused) = refused {
-                    note.push_str(&format!(" ({refused}: rebuilt)"));
-                }
-                match saved {
-                    Ok(()) => note.push_str(&format!(", saved to {}", path.display())),
-                    Err(error) => note.push_str(&format!(", not saved: {error}")),
-                }
-                note
+        let (distances, corners_note) = match cache {
+            Some(cache) => load_or_build_corners(cache, limits)?,
+            None => {
+                let (distances, stats) = build_corner_distances(limits)?;
+                (distances, table_note(&stats))
             }
-            _ => format!(
-                "table: corners loaded from {} in {}",
-                path.display(),
-                format_duration(started.elapsed())
-            ),
         };
+        let (phase1, phase1_note) = Phase1Table::load_or_build(cache, limits)?;
         let table = CornerTable {
-            distances: cached.table,
-            turns: Turns::build(limits)?,
+            distances,
+            phase1,
+            turns: Turns::build(),
         };
-        Ok((table, note))
+        Ok((table, format!("{corners_note}; {phase1_note}")))
     }
 
     /// The fewest face turns that solve the corners of `corners`: a lower bound for the cube.
@@ -392,7 +376,7 @@ impl CornerTable {
         let search = Search {
             turns: &self.turns,
             distances: &self.distances,
-            phase1: &self.turns.tables,
+            phase1: &self.phase1,
             start: self.turns.node(cube),
         };
         let parallel = Parallel::threads(rayon::current_num_threads());
@@ -420,7 +404,7 @@ mod tests {
     use crate::cube::edges::Edges;
 
     fn turns() -> Turns {
-        Turns::build(&Limits::none()).unwrap()
+        Turns::build()
     }
 
     #[test]

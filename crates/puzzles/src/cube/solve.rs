@@ -157,17 +157,33 @@ impl Solver {
                 (Ok(answer), stats, built.as_ref().map(table_note))
             }
             (Task::Rubik(settings), CubeCase::Three(cube)) => {
-                let tables =
-                    match built_once(&mut self.tables, &mut built, || Tables::build(tables)) {
-                        Ok(tables) => tables,
-                        Err(reason) => return (Err(reason), Stats::default(), None),
+                let mut note = None;
+                if self.tables.is_none() {
+                    // Without a folder to keep it in, the full phase-1 table would be built
+                    // again every run (seconds): the pair tables are built instead.
+                    let loaded = match &self.cache {
+                        Some(cache) => Tables::load_or_build(Some(cache), tables),
+                        None => Tables::build(tables).map(|(tables, stats)| {
+                            let took = format_duration(stats.elapsed);
+                            let note = format!("tables: two-phase, pair tables, built in {took}");
+                            (tables, note)
+                        }),
                     };
+                    match loaded {
+                        Ok((loaded, said)) => {
+                            self.tables = Some(loaded);
+                            note = Some(said);
+                        }
+                        Err(reason) => return (Err(reason), Stats::default(), None),
+                    }
+                }
+                let tables = self.tables.as_ref().expect("loaded above");
                 let (found, stats) = twophase::solve(tables, cube, settings, limits);
                 let answer = found.map(|found| Answer {
                     moves: found.moves,
                     shortest: found.shortest,
                 });
-                (answer, stats, built.as_ref().map(twophase_note))
+                (answer, stats, note)
             }
             _ => unreachable!("a solver reads cubes of its own size"),
         }
@@ -183,13 +199,7 @@ impl Solver {
     ) -> (Result<Answer, StopReason>, Stats, Option<String>) {
         let mut note = None;
         if self.corners.is_none() {
-            let loaded = match &self.cache {
-                Some(cache) => CornerTable::load_or_build(cache, tables),
-                None => {
-                    CornerTable::build(tables).map(|(table, stats)| (table, table_note(&stats)))
-                }
-            };
-            match loaded {
+            match CornerTable::load_or_build(self.cache.as_ref(), tables) {
                 Ok((table, said)) => {
                     self.corners = Some(table);
                     note = Some(said);
@@ -219,12 +229,4 @@ fn built_once<'a, T>(
         *slot = Some(value);
     }
     Ok(slot.as_ref().expect("filled above"))
-}
-
-/// The line about the two-phase search's tables.
-fn twophase_note(stats: &Stats) -> String {
-    format!(
-        "tables: two-phase move and pruning tables, built in {}",
-        format_duration(stats.elapsed)
-    )
 }

@@ -70,22 +70,9 @@ fn in_g1(turn: u8) -> bool {
     matches!(turn / 3, 0 | 3) || quarters == 2
 }
 
-/// The fewest phase-1 moves (twist, flip, slice) needs, as its three pair tables bound them.
-pub(super) fn phase1_estimate(tables: &Tables, (twist, flip, slice): (u16, u16, u16)) -> u8 {
-    tables
-        .slice_twist
-        .get(slice, twist)
-        .max(tables.slice_flip.get(slice, flip))
-        .max(tables.twist_flip.get(twist, flip))
-}
-
-/// Whether (twist, flip, slice) may reach G1 in fewer than `remaining` moves: each table is
-/// read only while the ones before allow it.
-#[inline]
-fn phase1_within(tables: &Tables, (twist, flip, slice): (u16, u16, u16), remaining: u8) -> bool {
-    tables.slice_twist.get(slice, twist) < remaining
-        && tables.slice_flip.get(slice, flip) < remaining
-        && tables.twist_flip.get(twist, flip) < remaining
+/// The fewest phase-1 moves (twist, flip, slice) needs, as phase 1's pruning bounds them.
+pub(super) fn phase1_estimate(tables: &Tables, coordinates: (u16, u16, u16)) -> u8 {
+    tables.phase1.estimate(coordinates)
 }
 
 /// A view's search start: the view, its cube, its phase-1 coordinates and their estimate.
@@ -157,7 +144,7 @@ impl Search<'_> {
                 tables.slice.get(slice, turn),
             );
             self.layer.generated += 1;
-            if !phase1_within(tables, next, remaining) {
+            if !tables.phase1.within(next, remaining) {
                 continue;
             }
             self.path[usize::from(depth)] = turn;
@@ -358,4 +345,55 @@ pub fn solve(
         },
     };
     (found, stats)
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::cube::coords::{FULL_TABLE_BYTES, Phase1Pruning};
+    use crate::cube::phase1_table::test_cache;
+
+    /// Random cubes answered within 21 and 20 moves, each answer replayed.
+    fn assert_random_cubes_answered(tables: &Tables) {
+        let mut rng = ChaCha8Rng::seed_from_u64(21);
+        for _ in 0..20 {
+            let cube = Rubik::random(&mut rng);
+            for max_length in [21, 20] {
+                let settings = Settings {
+                    max_length,
+                    probes: 0,
+                };
+                let (found, _) = solve(tables, &cube, settings, &Limits::none());
+                let moves = found.unwrap().moves.expect("every cube within 20 moves");
+                assert!(moves.len() <= usize::from(max_length));
+                let end = moves.iter().fold(cube, |cube, &turn| cube.turned(turn));
+                assert_eq!(end, Rubik::SOLVED);
+            }
+        }
+    }
+
+    #[test]
+    fn the_full_phase1_table_is_used_when_the_budget_holds_it() {
+        let cache = test_cache();
+        let budget = Limits::none().max_memory(FULL_TABLE_BYTES);
+        let (tables, note) = Tables::load_or_build(Some(&cache), &budget).unwrap();
+        assert!(matches!(tables.phase1, Phase1Pruning::Full(_)), "{note}");
+        assert!(note.contains("phase 1 loaded from"), "{note}");
+        assert_random_cubes_answered(&tables);
+    }
+
+    #[test]
+    fn a_smaller_budget_prunes_phase1_by_the_pair_tables() {
+        let budget = Limits::none().max_memory(FULL_TABLE_BYTES - 1);
+        let (tables, note) = Tables::load_or_build(None, &budget).unwrap();
+        assert!(
+            matches!(tables.phase1, Phase1Pruning::Pairs { .. }),
+            "{note}"
+        );
+        assert!(note.contains("pair tables"), "{note}");
+        assert_random_cubes_answered(&tables);
+    }
 }
