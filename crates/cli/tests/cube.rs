@@ -263,8 +263,8 @@ fn optimal_answers_build_the_corner_table_once_and_refuse_a_damaged_one() {
     let output = solve_optimally("R U\n", &dir, &["--max-memory", "200M"]);
     assert_eq!(
         stderr(&output),
-        "statespace: the optimal 3x3x3 solver needs 264 MiB to build Korf's corner table (not \
-         cached yet; 157 MiB once it is), more than the memory budget of 200 MiB (--max-memory)\n"
+        "statespace: the optimal 3x3x3 solver needs 270 MiB to build Korf's corner table (not \
+         cached yet; 91 MiB once it is), more than the memory budget of 200 MiB (--max-memory)\n"
     );
     assert_eq!(stdout(&output), "");
     assert_eq!(output.status.code(), Some(2));
@@ -280,7 +280,7 @@ fn optimal_answers_build_the_corner_table_once_and_refuse_a_damaged_one() {
     let output = solve_optimally("R U\n", &dir, &["--max-memory", "50M"]);
     assert_eq!(
         stderr(&output),
-        "statespace: the optimal 3x3x3 solver needs 157 MiB for Korf's corner table, the phase-1 \
+        "statespace: the optimal 3x3x3 solver needs 91 MiB for Korf's corner table, the phase-1 \
          table and their move tables, more than the memory budget of 50 MiB (--max-memory)\n"
     );
     assert_eq!(output.status.code(), Some(2));

@@ -33,7 +33,8 @@ use statespace_engine::distance_table::distance_table;
 use statespace_engine::idastar::{Expander, Expansion};
 use statespace_engine::parallel_idastar::{Parallel, parallel_idastar_with};
 use statespace_engine::pattern_database::{Header, PatternDatabase, TableCache, TableId};
-use statespace_engine::{Domain, Limits, Outcome, PerfectHash, Stats, StopReason};
+use statespace_engine::rank::{SymmetryClasses, rank_permutation, unrank_permutation};
+use statespace_engine::{Domain, Limits, Outcome, Stats, StopReason};
 
 use super::coords::{
     MOVES, MoveTable, SORTED_SLICE_SOLVED, SORTED_SLICES, flip, phase1_move_tables, sorted_slice,
@@ -44,6 +45,7 @@ use super::cubie::{Corners, Metric, Move};
 use super::face::ALL_MOVES;
 use super::phase1_table::{PHASE1_TABLE_BYTES, Phase1Table, cache_note};
 use super::rubik::Rubik;
+use super::symmetry::{SYMMETRIES, Symmetries, TWISTS};
 use super::views::{View, view_moves};
 use crate::puzzle::table_note;
 
@@ -144,7 +146,7 @@ fn may_follow(turn: u8, last: Option<u8>) -> bool {
 #[derive(Clone, Copy)]
 struct Search<'a> {
     turns: &'a Turns,
-    distances: &'a PatternDatabase,
+    corners: &'a FoldedCorners,
     phase1: &'a Phase1Table,
     start: Node,
 }
@@ -152,7 +154,7 @@ struct Search<'a> {
 impl Search<'_> {
     #[inline]
     fn corner_distance(&self, node: &Node) -> u8 {
-        self.distances.get(self.turns.space.rank(&node.corners))
+        self.corners.distance(&node.corners)
     }
 
     /// The moves that bring the view along `axis` into G1.
@@ -160,16 +162,6 @@ impl Search<'_> {
     fn phase1_of(&self, axis: &Axis) -> u8 {
         self.phase1
             .distance(axis.twist, axis.flip, axis.sorted_slice / 24)
-    }
-
-    /// The first of the three axes' phase-1 distances above `remaining`, if any: the child's
-    /// estimate is at least that (enough for IDA*'s next bound), and the axes after it are not
-    /// read.
-    #[inline]
-    fn phase1_beyond(&self, node: &Node, remaining: u64) -> Option<u8> {
-        let axes = node.axes.iter();
-        axes.map(|axis| self.phase1_of(axis))
-            .find(|&distance| u64::from(distance) > remaining)
     }
 
     /// The most of the three axes' phase-1 distances.
@@ -217,27 +209,25 @@ impl Expander for Search<'_> {
                 count += 1;
             }
         }
-        let children = &children[..count];
-        // Read together, before any is used: the large table's misses overlap.
-        let mut corners = [0; MOVES];
-        for (distance, (_, child)) in corners.iter_mut().zip(children) {
-            *distance = self.corner_distance(child);
-        }
+        let generated = count as u64;
+        // Each table is read for all the children still within the bound before any is used,
+        // so that the large tables' cache misses overlap: the corners first, then each axis.
         let mut least = u64::MAX;
-        for (&(turn, child), &corner) in children.iter().zip(&corners) {
-            let f = g + 1 + u64::from(corner);
-            if f > bound {
-                least = least.min(f);
-                continue;
-            }
-            if let Some(beyond) = self.phase1_beyond(&child, bound - g - 1) {
-                least = least.min(g + 1 + u64::from(beyond));
-                continue;
-            }
+        let f = (g + 1, bound);
+        let search = &*self;
+        count = keep_within(&mut children, count, f, &mut least, |child| {
+            search.corner_distance(child)
+        });
+        for axis in 0..3 {
+            count = keep_within(&mut children, count, f, &mut least, |child| {
+                search.phase1_of(&child.axes[axis])
+            });
+        }
+        for &(turn, child) in &children[..count] {
             match visit(self, turn, g + 1, child) {
                 ControlFlow::Break(found) => {
                     return Expansion {
-                        generated: count as u64,
+                        generated,
                         flow: ControlFlow::Break(found),
                     };
                 }
@@ -245,10 +235,38 @@ impl Expander for Search<'_> {
             }
         }
         Expansion {
-            generated: count as u64,
+            generated,
             flow: ControlFlow::Continue((least < u64::MAX).then_some(least)),
         }
     }
+}
+
+/// Keeps, in order, the first `count` of `children` whose cost `g` plus `distance` is within
+/// `bound`, and returns how many; the least cost plus distance beyond it goes into `least`.
+/// The distances are all read first, then compared: no read waits for another's cache miss.
+#[inline]
+fn keep_within(
+    children: &mut [(u8, Node); MOVES],
+    count: usize,
+    (g, bound): (u64, u64),
+    least: &mut u64,
+    distance: impl Fn(&Node) -> u8,
+) -> usize {
+    let mut distances = [0; MOVES];
+    for (read, (_, child)) in distances.iter_mut().zip(&children[..count]) {
+        *read = distance(child);
+    }
+    let mut kept = 0;
+    for (k, &read) in distances[..count].iter().enumerate() {
+        let f = g + u64::from(read);
+        if f > bound {
+            *least = (*least).min(f);
+        } else {
+            children[kept] = children[k];
+            kept += 1;
+        }
+    }
+    kept
 }
 
 /// What the corner table's file holds, checked when it is loaded.
@@ -296,6 +314,58 @@ fn load_or_build_corners(
     Ok((cached.table, note))
 }
 
+/// Korf's corner table folded by the 16 symmetries that keep the UD axis: a corner position
+/// and its images have one distance (a symmetry maps face turns onto face turns), so one
+/// entry per class of corner permutations (2,768 of 40,320) and twist, a byte each: 6 MB
+/// instead of 88, which the processor's caches mostly hold. A position is read as its class's
+/// representative with its twist mapped back by the symmetry that leads there (the twist of a
+/// mapped cube depends on the twist alone).
+#[derive(Debug)]
+struct FoldedCorners {
+    symmetries: Symmetries,
+    classes: SymmetryClasses,
+    /// The distance of each class's representative with each twist: `class × 2187 + twist`.
+    distances: Vec<u8>,
+}
+
+impl FoldedCorners {
+    /// The table folded from Korf's whole corner table `whole` (ranked as [`CornerSpace`]).
+    fn fold(whole: &PatternDatabase) -> FoldedCorners {
+        let symmetries = Symmetries::new();
+        let classes = SymmetryClasses::new(PERMUTATIONS as u64, SYMMETRIES, |s, permutation| {
+            let mut cube = Rubik::SOLVED;
+            unrank_permutation(permutation, &mut cube.corners.cubie);
+            rank_permutation(&symmetries.map(s, &cube).corners.cubie)
+        });
+        let twists = TWISTS as u64;
+        let distances = (0..classes.len() as u32)
+            .flat_map(|class| {
+                let first = classes.representative(class) * twists;
+                (first..first + twists).map(|rank| whole.get(rank))
+            })
+            .collect();
+        FoldedCorners {
+            symmetries,
+            classes,
+            distances,
+        }
+    }
+
+    /// The fewest face turns that solve `corners`.
+    #[inline]
+    fn distance(&self, corners: &CornerCoordinates) -> u8 {
+        let (class, s) = self.classes.class_of(u64::from(corners.permutation));
+        let twist = self.symmetries.twist_back(corners.twist, s);
+        self.distances[class as usize * TWISTS + usize::from(twist)]
+    }
+}
+
+/// The corners' permutations.
+const PERMUTATIONS: usize = 40_320;
+
+/// The bytes the folded corner table takes: 2,768 classes of 2,187 twists.
+const FOLDED_BYTES: u64 = 2768 * TWISTS as u64 + 5 * PERMUTATIONS as u64;
+
 /// The bytes the corner table's breadth-first search holds at most (three bytes a position
 /// and a bit, as the engine's search counts them).
 const CORNER_BUILD_BYTES: u64 = 88_179_840 * 3 + 88_179_840 / 8;
@@ -304,17 +374,17 @@ const CORNER_TABLE_BYTES: u64 = 88_179_840;
 /// The bytes of the move tables the search turns coordinates with.
 const SEARCH_BYTES: u64 = 2 * MOVES as u64 * (2187 + 2048 + SORTED_SLICES as u64);
 
-/// The memory the optimal solver needs at most: the corner table's construction when
-/// `corners_cached` is false (the table is not in the cache folder), or the corner table and
-/// the phase-1 table side by side (the second loaded or built after the first), and the
-/// search's move tables.
+/// The memory the optimal solver needs at most: the whole corner table's construction when
+/// `corners_cached` is false (the table is not in the cache folder), or the whole table, or
+/// the phase-1 table (loaded or built once the whole corner table is folded and let go), and
+/// the folded corner table and the search's move tables.
 pub fn needed_bytes(corners_cached: bool) -> u64 {
     let corners = if corners_cached {
         CORNER_TABLE_BYTES
     } else {
         CORNER_BUILD_BYTES
     };
-    SEARCH_BYTES + corners.max(CORNER_TABLE_BYTES + PHASE1_TABLE_BYTES)
+    SEARCH_BYTES + FOLDED_BYTES + corners.max(PHASE1_TABLE_BYTES)
 }
 
 /// Whether the folder `dir` holds the corner table (its file there, with its header; the
@@ -329,7 +399,7 @@ pub fn is_cached(dir: &Path) -> bool {
 /// axis) and what turns the search's coordinates: the optimal solver.
 #[derive(Debug)]
 pub struct CornerTable {
-    distances: PatternDatabase,
+    corners: FoldedCorners,
     phase1: Phase1Table,
     turns: Turns,
 }
@@ -355,9 +425,11 @@ impl CornerTable {
                 (distances, table_note(&stats))
             }
         };
+        let corners = FoldedCorners::fold(&distances);
+        drop(distances);
         let (phase1, phase1_note) = Phase1Table::load_or_build(cache, limits)?;
         let table = CornerTable {
-            distances,
+            corners,
             phase1,
             turns: Turns::build(),
         };
@@ -366,8 +438,8 @@ impl CornerTable {
 
     /// The fewest face turns that solve the corners of `corners`: a lower bound for the cube.
     pub fn distance(&self, corners: &Corners) -> u8 {
-        let space = &self.turns.space;
-        self.distances.get(space.rank(&space.coordinates(corners)))
+        let coordinates = self.turns.space.coordinates(corners);
+        self.corners.distance(&coordinates)
     }
 
     /// A shortest answer to `cube` in face turns, by IDA* within `limits`, split over the
@@ -375,7 +447,7 @@ impl CornerTable {
     pub fn solve(&self, cube: &Rubik, limits: &Limits) -> (Result<Vec<Move>, StopReason>, Stats) {
         let search = Search {
             turns: &self.turns,
-            distances: &self.distances,
+            corners: &self.corners,
             phase1: &self.phase1,
             start: self.turns.node(cube),
         };
@@ -445,6 +517,28 @@ mod tests {
                 assert_eq!(slice(&view.cube(&cube).edges), 494, "{cycled:?}");
             }
             assert_ne!(node, SOLVED, "{cycled:?}");
+        }
+    }
+
+    #[test]
+    fn a_folded_corner_entry_is_an_image_of_the_corners_read() {
+        // The folded table's entries are read off the whole table; an empty one will do here.
+        let whole = PatternDatabase::from_distances(corner_table_id(), vec![0; 88_179_840]);
+        let folded = FoldedCorners::fold(&whole);
+        assert_eq!(folded.classes.len(), 2768);
+        assert_eq!(folded.distances.len(), 2768 * TWISTS);
+        let space = CornerSpace::new(Metric::Htm);
+        let mut rng = ChaCha8Rng::seed_from_u64(34);
+        for _ in 0..1000 {
+            let cube = Rubik::random(&mut rng);
+            let corners = space.coordinates(&cube.corners);
+            let (class, s) = folded.classes.class_of(u64::from(corners.permutation));
+            let read = space.corners(CornerCoordinates {
+                permutation: folded.classes.representative(class) as u16,
+                twist: folded.symmetries.twist_back(corners.twist, s),
+            });
+            let images = (0..SYMMETRIES).map(|s| folded.symmetries.map(s, &cube).corners);
+            assert!(images.clone().any(|image| image == read), "{cube:?}");
         }
     }
 
