@@ -260,11 +260,11 @@ fn optimal_answers_build_the_corner_table_once_and_refuse_a_damaged_one() {
     let table = dir.join("cube-3x3x3-corners.pdb");
     // Too small a memory budget for the table's construction: refused before anything is
     // built, with the figure, nothing saved.
-    let output = solve_optimally("R U\n", &dir, &["--max-memory", "200M"]);
+    let output = solve_optimally("R U\n", &dir, &["--max-memory", "1125M"]);
     assert_eq!(
         stderr(&output),
-        "statespace: the optimal 3x3x3 solver needs 270 MiB to build Korf's corner table (not \
-         cached yet; 91 MiB once it is), more than the memory budget of 200 MiB (--max-memory)\n"
+        "statespace: the optimal 3x3x3 solver needs 1126 MiB to build Korf's corner table (not \
+         cached yet; 91 MiB once it is), more than the memory budget of 1125 MiB (--max-memory)\n"
     );
     assert_eq!(stdout(&output), "");
     assert_eq!(output.status.code(), Some(2));

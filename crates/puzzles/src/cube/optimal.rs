@@ -366,9 +366,11 @@ const PERMUTATIONS: usize = 40_320;
 /// The bytes the folded corner table takes: 2,768 classes of 2,187 twists.
 const FOLDED_BYTES: u64 = 2768 * TWISTS as u64 + 5 * PERMUTATIONS as u64;
 
-/// The bytes the corner table's breadth-first search holds at most (three bytes a position
-/// and a bit, as the engine's search counts them).
-const CORNER_BUILD_BYTES: u64 = 88_179_840 * 3 + 88_179_840 / 8;
+/// The bytes the corner table's breadth-first search holds at most, as the engine's search
+/// counts them (it stops past the budget): the table and its bit set, the frontier of depth 8
+/// (20.8 M positions, in a vector of 2^25 ranks) and the next one's growth from 2^25 to 2^26
+/// ranks (45.4 M positions at depth 9), old and new vectors held together while it moves.
+const CORNER_BUILD_BYTES: u64 = 88_179_840 + 88_179_840 / 8 + 8 * ((1 << 25) + (3 << 25));
 /// The bytes the corner table takes once built.
 const CORNER_TABLE_BYTES: u64 = 88_179_840;
 /// The bytes of the move tables the search turns coordinates with.
