@@ -14,8 +14,8 @@ enum AlgorithmArg {
     /// (tables built once per run, under a second).
     Twophase,
     /// A shortest answer: the 2x2x2's default, an exact table of its 3,674,160 positions; for
-    /// the 3x3x3, IDA* on Korf's corner table and the phase-1 tables (88 MB, built in about
-    /// 30 s and kept in --pdb-dir; cubes of up to about 14 moves).
+    /// the 3x3x3, IDA* on Korf's corner table and the phase-1 table (88 and 70 MB, built in
+    /// about 30 s and kept in --pdb-dir; cubes of up to 16 moves in a minute).
     Optimal,
 }
 

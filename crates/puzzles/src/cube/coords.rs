@@ -62,6 +62,50 @@ pub fn slice(edges: &Edges) -> u16 {
     rank_subset(mask) as u16
 }
 
+/// The slice edges' places and their order there: `slice × 24 +` the rank of the order in
+/// which they sit, 0 to 11879 ([`SORTED_SLICE_SOLVED`] at home). Unlike [`slice`], it is at
+/// home only when each slice edge is.
+pub fn sorted_slice(edges: &Edges) -> u16 {
+    let mut order = [0; 4];
+    let in_slice = edges.cubie.iter().filter(|&&cubie| cubie >= 8);
+    for (place, &cubie) in order.iter_mut().zip(in_slice) {
+        *place = cubie - 8;
+    }
+    slice(edges) * 24 + rank_permutation(&order) as u16
+}
+
+/// The sorted slice coordinate's values: 495 places times 24 orders.
+pub const SORTED_SLICES: usize = 495 * 24;
+/// The slice edges at home, in order.
+pub const SORTED_SLICE_SOLVED: u16 = SLICE_SOLVED * 24;
+
+/// The move table of [`sorted_slice`] under all 18 moves.
+pub fn sorted_slice_moves() -> MoveTable {
+    let all: Vec<u8> = (0..MOVES as u8).collect();
+    MoveTable::build(
+        SORTED_SLICES,
+        &all,
+        |value| {
+            let mask = unrank_subset((value / 24) as u64, 4);
+            let mut order = [0; 4];
+            unrank_permutation((value % 24) as u64, &mut order);
+            let mut cube = Rubik::SOLVED;
+            let (mut next_slice_edge, mut other) = (0, 0);
+            for position in 0..EDGES {
+                cube.edges.cubie[position] = if mask >> position & 1 == 1 {
+                    next_slice_edge += 1;
+                    8 + order[next_slice_edge - 1]
+                } else {
+                    other += 1;
+                    other - 1
+                };
+            }
+            cube
+        },
+        |cube| sorted_slice(&cube.edges),
+    )
+}
+
 /// A cube whose four slice edges are at the places of slice coordinate `value`, the other edges
 /// in order, everything oriented.
 pub(super) fn slice_cube(value: u16) -> Rubik {
@@ -516,5 +560,27 @@ mod tests {
         assert_eq!(corner_permutation(&cube.corners), 0);
         assert_eq!(edge_permutation(&cube.edges), 0);
         assert_eq!(slice_permutation(&cube.edges), 0);
+        assert_eq!(sorted_slice(&cube.edges), SORTED_SLICE_SOLVED);
+    }
+
+    #[test]
+    fn the_sorted_slice_table_turns_as_the_cubies_do() {
+        let table = sorted_slice_moves();
+        let mut cube = Rubik::SOLVED;
+        // R U2 F' D L2 B' U' R2 F D2, twice: every face, each slice edge moved.
+        for turn in [3, 1, 8, 9, 13, 17, 2, 4, 6, 10].repeat(2) {
+            let before = sorted_slice(&cube.edges);
+            cube = cube.turned(move_of(turn));
+            assert_eq!(table.get(before, turn), sorted_slice(&cube.edges));
+            assert_eq!(sorted_slice(&cube.edges) / 24, slice(&cube.edges));
+        }
+        assert_ne!(sorted_slice(&cube.edges), SORTED_SLICE_SOLVED);
+        // Every value comes back under the move that undoes a move: no two values collide.
+        for value in 0..SORTED_SLICES as u16 {
+            for turn in 0..MOVES as u8 {
+                let undo = turn - turn % 3 + 2 - turn % 3;
+                assert_eq!(table.get(table.get(value, turn), undo), value);
+            }
+        }
     }
 }

@@ -21,6 +21,7 @@ use super::corner_space::CornerSpace;
 use super::cubie::{Corners, Face, Metric, Move, PocketCube};
 use super::edges::Edges;
 use super::facelets::Facelets;
+use super::optimal;
 use super::parse::read_case;
 use super::print::{draw, draw_case, moves_text, steps};
 use super::rubik::Rubik;
@@ -183,8 +184,8 @@ impl Puzzle for CubePuzzle {
             (
                 "optimal",
                 "a shortest answer: the 2×2×2's exact table of 3,674,160 positions; for the \
-                 3×3×3, IDA* on Korf's corner table and phase-1 tables (88 MB, cached; cubes \
-                 of up to about 14 moves)",
+                 3×3×3, IDA* on Korf's corner table and the phase-1 table (88 and 70 MB, \
+                 cached; cubes of up to 16 moves in a minute)",
             ),
         ],
         example: include_str!("../../../../examples/cube.txt"),
@@ -238,10 +239,14 @@ impl Puzzle for CubePuzzle {
 
     fn solver(
         options: &Options,
-        _: &CaseLimits,
+        limits: &CaseLimits,
         _: Option<Progress>,
     ) -> Result<Solver, OptionsError> {
-        Ok(Solver::new(options.task()?, options.pdb_dir.clone()))
+        let task = options.task()?;
+        if task == Task::RubikOptimal {
+            check_optimal_memory(options, limits)?;
+        }
+        Ok(Solver::new(task, options.pdb_dir.clone()))
     }
 
     fn read_case(
@@ -324,6 +329,32 @@ impl Puzzle for CubePuzzle {
             )),
         }
     }
+}
+
+/// Refuses, before anything is built, a memory budget that the optimal 3×3×3 solver's tables
+/// (or, when the corner table is not cached, its construction) would pass.
+fn check_optimal_memory(options: &Options, limits: &CaseLimits) -> Result<(), OptionsError> {
+    let cached = options.pdb_dir.as_deref().is_some_and(optimal::is_cached);
+    let needed = optimal::needed_bytes(cached);
+    let budget = match limits.max_memory {
+        Some(budget) if needed > budget => budget,
+        _ => return Ok(()),
+    };
+    let mib = |bytes: u64| bytes.div_ceil(1 << 20);
+    let what = if cached {
+        "for Korf's corner table, the phase-1 table and their move tables".to_owned()
+    } else {
+        format!(
+            "to build Korf's corner table (not cached yet; {} MiB once it is)",
+            mib(optimal::needed_bytes(true))
+        )
+    };
+    Err(OptionsError::new(format!(
+        "the optimal 3x3x3 solver needs {} MiB {what}, more than the memory budget of {} MiB \
+         (--max-memory)",
+        mib(needed),
+        budget >> 20
+    )))
 }
 
 /// The 2×2×2's positions (DBL home) turned by the moves of `metric`, from the solved cube.

@@ -1,130 +1,273 @@
 //! Optimal 3×3×3 answers by IDA* (Korf 1997). The estimate is the most of Korf's corner table
 //! (the exact distance of each of the 88,179,840 corner positions, a byte each, built by the
 //! engine's backward breadth-first search over [`CornerSpace`]) and, along each of the cube's
-//! three axes, the two-phase search's phase-1 pair tables (the moves to G1 bound by twist ×
-//! flip, slice × twist, slice × flip; Kociemba's optimal solver takes the three axes too), each
-//! coordinate turned by a move table as the search goes; a face is never
-//! turned twice in a row, nor D after U, L after R or B after F's opposite first (the engine's
-//! [`MoveAutomaton`]). The table is kept in a folder of pattern databases (the engine's
-//! [`TableCache`]: a header naming it, a checksum, a damaged file refused and rebuilt) and the
-//! search split over the cores (the engine's parallel IDA*). Cubes of up to 13 moves take
-//! seconds; random cubes (17–18) need a stronger table (the full phase-1 table) still to come.
+//! three axes, the exact number of moves into G1 = ⟨U, D, R2, L2, F2, B2⟩ (the two-phase
+//! search's full phase-1 table, [`Phase1Table`]; Kociemba's optimal solver reads three axes
+//! too).
+//!
+//! A node is coordinates alone, each turned by a move table: the corners' permutation and
+//! twist, and on each axis the twist, the flip and the sorted slice (the slice edges' places and
+//! order). The goal test reads them too, and is exact: the corners at home, and on each axis
+//! the four slice edges at home in order (the three slices hold all twelve edges) and unflipped.
+//! Each node's children are made and their corner distances read together, so that the
+//! processor waits for the large table's cache misses side by side; a face is never turned
+//! twice in a row, nor D after U, L after R or B after F. The tables are kept in a folder of
+//! pattern databases (the engine's [`TableCache`]: a header naming each, a checksum, a damaged
+//! file refused and rebuilt) and the search split over the cores (the engine's parallel IDA*).
 //!
 //! ```no_run
 //! use statespace_engine::Limits;
 //! use statespace_puzzles::cube::{CornerTable, parse_rubik};
 //!
-//! let (table, _stats) = CornerTable::build(&Limits::none()).unwrap();
+//! let (table, _note) = CornerTable::build(&Limits::none()).unwrap();
 //! let cube = parse_rubik("R U2 F' D").unwrap();
 //! let (moves, _stats) = table.solve(&cube, &Limits::none());
 //! assert_eq!(moves.unwrap().len(), 4);
 //! ```
 
+use std::ops::ControlFlow;
+use std::path::Path;
 use std::time::Instant;
 
 use statespace_engine::distance_table::distance_table;
-use statespace_engine::move_pruning::MoveAutomaton;
-use statespace_engine::parallel_idastar::{Parallel, parallel_idastar};
-use statespace_engine::pattern_database::{PatternDatabase, TableCache, TableId};
-use statespace_engine::{Domain, Limits, Outcome, PerfectHash, Stats, StopReason, estimate};
+use statespace_engine::idastar::{Expander, Expansion};
+use statespace_engine::parallel_idastar::{Parallel, parallel_idastar_with};
+use statespace_engine::pattern_database::{Header, PatternDatabase, TableCache, TableId};
+use statespace_engine::rank::{SymmetryClasses, rank_permutation, unrank_permutation};
+use statespace_engine::{Domain, Limits, Outcome, Stats, StopReason};
 
-use super::coords::{MOVES, Tables, flip, slice, twist};
+use super::coords::{
+    MOVES, MoveTable, SORTED_SLICE_SOLVED, SORTED_SLICES, flip, phase1_move_tables, sorted_slice,
+    sorted_slice_moves, twist,
+};
 use super::corner_space::{CornerCoordinates, CornerSpace};
 use super::cubie::{Corners, Metric, Move};
 use super::face::ALL_MOVES;
+use super::phase1_table::{PHASE1_TABLE_BYTES, Phase1Table};
 use super::rubik::Rubik;
 use super::sym_table::cache_note;
-use super::twophase::phase1_estimate;
+use super::symmetry::{SYMMETRIES, Symmetries, TWISTS};
 use super::views::{View, view_moves};
 use crate::puzzle::table_note;
 
-/// A cube and the coordinates its estimate reads, each turned by a move table: its corners
-/// (Korf's table) and, along each of its three axes (the [`View`]s that put U, then F, then R
-/// on top), its phase-1 coordinates (twist, flip, slice), as the two-phase search has them.
+/// One axis's phase-1 coordinates as the cube's view along it has them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Tracked {
-    cube: Rubik,
-    corners: CornerCoordinates,
-    axes: [(u16, u16, u16); 3],
+struct Axis {
+    twist: u16,
+    flip: u16,
+    /// The slice edges' places and order ([`sorted_slice`]); its 24th is the slice coordinate.
+    sorted_slice: u16,
 }
 
-/// The 3×3×3 turned by the 18 face turns, actions numbered as in [`CornerSpace`], with what
-/// turns the coordinates of [`Tracked`].
-struct FaceTurns<'a> {
-    pruning: MoveAutomaton,
-    corners: &'a CornerSpace,
-    tables: &'a Tables,
+/// A cube as the search holds it: coordinates only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Node {
+    corners: CornerCoordinates,
+    /// Along each axis: the [`View`]s that put U, then F, then R on top.
+    axes: [Axis; 3],
+}
+
+/// The solved cube's coordinates, and no other cube's (see the module's comment).
+const SOLVED: Node = Node {
+    corners: CornerCoordinates {
+        permutation: 0,
+        twist: 0,
+    },
+    axes: [Axis {
+        twist: 0,
+        flip: 0,
+        sorted_slice: SORTED_SLICE_SOLVED,
+    }; 3],
+};
+
+/// What turns a node's coordinates.
+#[derive(Debug)]
+struct Turns {
+    space: CornerSpace,
+    twist: MoveTable,
+    flip: MoveTable,
+    sorted_slice: MoveTable,
     /// Each cube move as each axis's view moves.
     view_moves: [[u8; MOVES]; 3],
 }
 
-impl<'a> FaceTurns<'a> {
-    fn new(corners: &'a CornerSpace, tables: &'a Tables) -> FaceTurns<'a> {
-        // Two turns of one face are one turn (or none); turns of opposite faces commute, so of
-        // the two orders only U before D, R before L and F before B is kept.
-        let face = |turn: usize| turn / 3;
-        let forbidden = (0..18).flat_map(|first| {
-            (0..18)
-                .filter(move |&second| {
-                    face(first) == face(second) || face(first) == face(second) + 3
-                })
-                .map(move |second| [first, second])
-        });
-        FaceTurns {
-            pruning: MoveAutomaton::new(18, forbidden).expect("a small automaton"),
-            corners,
-            tables,
+impl Turns {
+    fn build() -> Turns {
+        let [twist, flip, _] = phase1_move_tables();
+        Turns {
+            space: CornerSpace::new(Metric::Htm),
+            twist,
+            flip,
+            sorted_slice: sorted_slice_moves(),
             view_moves: view_moves(),
         }
     }
 
-    /// `cube` with its coordinates.
-    fn track(&self, cube: &Rubik) -> Tracked {
-        Tracked {
-            cube: *cube,
-            corners: self.corners.coordinates(&cube.corners),
+    /// The coordinates of `cube`.
+    fn node(&self, cube: &Rubik) -> Node {
+        Node {
+            corners: self.space.coordinates(&cube.corners),
             axes: std::array::from_fn(|axis| {
                 let view = View::ALL[axis].cube(cube);
-                (twist(&view.corners), flip(&view.edges), slice(&view.edges))
+                Axis {
+                    twist: twist(&view.corners),
+                    flip: flip(&view.edges),
+                    sorted_slice: sorted_slice(&view.edges),
+                }
             }),
+        }
+    }
+
+    /// `node` after move `turn`.
+    #[inline]
+    fn turned(&self, node: &Node, turn: u8) -> Node {
+        let mut child = *node;
+        self.space.apply(&mut child.corners, turn);
+        for (axis, moves) in child.axes.iter_mut().zip(&self.view_moves) {
+            let turn = moves[usize::from(turn)];
+            axis.twist = self.twist.get(axis.twist, turn);
+            axis.flip = self.flip.get(axis.flip, turn);
+            axis.sorted_slice = self.sorted_slice.get(axis.sorted_slice, turn);
+        }
+        child
+    }
+}
+
+/// Whether move `turn` may follow `last`: never the same face twice, and of two opposite faces
+/// U before D, R before L, F before B (turns of opposite faces commute).
+#[inline]
+fn may_follow(turn: u8, last: Option<u8>) -> bool {
+    last.is_none_or(|last| {
+        let (face, last_face) = (turn / 3, last / 3);
+        face != last_face && face + 3 != last_face
+    })
+}
+
+/// IDA*'s node expander: the node is its memo, so a thread's expander holds only the tables.
+#[derive(Clone, Copy)]
+struct Search<'a> {
+    turns: &'a Turns,
+    corners: &'a FoldedCorners,
+    phase1: &'a Phase1Table,
+    start: Node,
+}
+
+impl Search<'_> {
+    #[inline]
+    fn corner_distance(&self, node: &Node) -> u8 {
+        self.corners.distance(&node.corners)
+    }
+
+    /// The moves that bring the view along `axis` into G1.
+    #[inline]
+    fn phase1_of(&self, axis: &Axis) -> u8 {
+        self.phase1
+            .distance(axis.twist, axis.flip, axis.sorted_slice / 24)
+    }
+
+    /// The most of the three axes' phase-1 distances.
+    #[inline]
+    fn phase1_distance(&self, node: &Node) -> u8 {
+        let axes = node.axes.iter();
+        axes.map(|axis| self.phase1_of(axis)).max().unwrap_or(0)
+    }
+}
+
+impl Expander for Search<'_> {
+    type Action = u8;
+    type Cost = u64;
+    type Memo = Node;
+
+    fn memo(&self) -> Node {
+        self.start
+    }
+
+    fn estimate(&self, node: Node) -> u64 {
+        u64::from(self.corner_distance(&node).max(self.phase1_distance(&node)))
+    }
+
+    fn is_goal(&self, node: Node) -> bool {
+        node == SOLVED
+    }
+
+    fn play(&mut self, turn: u8, node: Node) -> (u64, Node) {
+        (1, self.turns.turned(&node, turn))
+    }
+
+    fn expand<B>(
+        &mut self,
+        g: u64,
+        node: Node,
+        bound: u64,
+        last: Option<u8>,
+        mut visit: impl FnMut(&mut Self, u8, u64, Node) -> ControlFlow<B, Option<u64>>,
+    ) -> Expansion<B, u64> {
+        let mut children = [(0, node); MOVES];
+        let mut count = 0;
+        for turn in 0..MOVES as u8 {
+            if may_follow(turn, last) {
+                children[count] = (turn, self.turns.turned(&node, turn));
+                count += 1;
+            }
+        }
+        let generated = count as u64;
+        // Each table is read for all the children still within the bound before any is used,
+        // so that the large tables' cache misses overlap: the corners first, then each axis.
+        let mut least = u64::MAX;
+        let f = (g + 1, bound);
+        let search = &*self;
+        count = keep_within(&mut children, count, f, &mut least, |child| {
+            search.corner_distance(child)
+        });
+        for axis in 0..3 {
+            count = keep_within(&mut children, count, f, &mut least, |child| {
+                search.phase1_of(&child.axes[axis])
+            });
+        }
+        for &(turn, child) in &children[..count] {
+            match visit(self, turn, g + 1, child) {
+                ControlFlow::Break(found) => {
+                    return Expansion {
+                        generated,
+                        flow: ControlFlow::Break(found),
+                    };
+                }
+                ControlFlow::Continue(below) => least = least.min(below.unwrap_or(u64::MAX)),
+            }
+        }
+        Expansion {
+            generated,
+            flow: ControlFlow::Continue((least < u64::MAX).then_some(least)),
         }
     }
 }
 
-impl Domain for FaceTurns<'_> {
-    type State = Tracked;
-    type Action = u8;
-
-    fn actions(&self, _: &Tracked, out: &mut Vec<u8>) {
-        out.extend(0..18);
+/// Keeps, in order, the first `count` of `children` whose cost `g` plus `distance` is within
+/// `bound`, and returns how many; the least cost plus distance beyond it goes into `least`.
+/// The distances are all read first, then compared: no read waits for another's cache miss.
+#[inline]
+fn keep_within(
+    children: &mut [(u8, Node); MOVES],
+    count: usize,
+    (g, bound): (u64, u64),
+    least: &mut u64,
+    distance: impl Fn(&Node) -> u8,
+) -> usize {
+    let mut distances = [0; MOVES];
+    for (read, (_, child)) in distances.iter_mut().zip(&children[..count]) {
+        *read = distance(child);
     }
-
-    fn apply(&self, tracked: &mut Tracked, turn: u8) {
-        tracked.cube = tracked.cube.turned(ALL_MOVES[usize::from(turn)]);
-        self.corners.apply(&mut tracked.corners, turn);
-        for (axis, (twist, flip, slice)) in tracked.axes.iter_mut().enumerate() {
-            let turn = self.view_moves[axis][usize::from(turn)];
-            *twist = self.tables.twist.get(*twist, turn);
-            *flip = self.tables.flip.get(*flip, turn);
-            *slice = self.tables.slice.get(*slice, turn);
+    let mut kept = 0;
+    for (k, &read) in distances[..count].iter().enumerate() {
+        let f = g + u64::from(read);
+        if f > bound {
+            *least = (*least).min(f);
+        } else {
+            children[kept] = children[k];
+            kept += 1;
         }
     }
-
-    fn invert(&self, turn: u8) -> Option<u8> {
-        Some(turn - turn % 3 + 2 - turn % 3)
-    }
-
-    fn is_goal(&self, tracked: &Tracked) -> bool {
-        tracked.cube == Rubik::SOLVED
-    }
-
-    fn duplicate_moves(&self) -> Option<&MoveAutomaton> {
-        Some(&self.pruning)
-    }
-
-    fn action_index(&self, turn: u8) -> usize {
-        usize::from(turn)
-    }
+    kept
 }
 
 /// What the corner table's file holds, checked when it is loaded.
@@ -153,80 +296,166 @@ fn build_corner_distances(limits: &Limits) -> Result<(PatternDatabase, Stats), S
     Ok((distances, build.stats))
 }
 
-/// Korf's corner table (the exact number of face turns that solve each corner position) and
-/// the two-phase search's tables, whose phase-1 pair tables bound the moves to G1 along each
-/// axis: the optimal solver's estimates.
+/// The corner table from `cache` when its file is there and sound, otherwise built within
+/// `limits` and saved there; with what happened, in a line.
+fn load_or_build_corners(
+    cache: &TableCache,
+    limits: &Limits,
+) -> Result<(PatternDatabase, String), StopReason> {
+    let started = Instant::now();
+    let mut stats = None;
+    let cached = cache.load_or_build(CORNER_TABLE_NAME, &corner_table_id(), |_| {
+        let (distances, built) = build_corner_distances(limits)?;
+        stats = Some(built);
+        Ok(distances)
+    })?;
+    let built = stats.map(|stats| table_note(&stats));
+    let path = cache.path(CORNER_TABLE_NAME);
+    let note = cache_note(&cached.origin, built, &path, "corners", started);
+    Ok((cached.table, note))
+}
+
+/// Korf's corner table folded by the 16 symmetries that keep the UD axis: a corner position
+/// and its images have one distance (a symmetry maps face turns onto face turns), so one
+/// entry per class of corner permutations (2,768 of 40,320) and twist, a byte each: 6 MB
+/// instead of 88, which the processor's caches mostly hold. A position is read as its class's
+/// representative with its twist mapped back by the symmetry that leads there (the twist of a
+/// mapped cube depends on the twist alone).
+#[derive(Debug)]
+struct FoldedCorners {
+    symmetries: Symmetries,
+    classes: SymmetryClasses,
+    /// The distance of each class's representative with each twist: `class × 2187 + twist`.
+    distances: Vec<u8>,
+}
+
+impl FoldedCorners {
+    /// The table folded from Korf's whole corner table `whole` (ranked as [`CornerSpace`]).
+    fn fold(whole: &PatternDatabase) -> FoldedCorners {
+        let symmetries = Symmetries::new();
+        let classes = SymmetryClasses::new(PERMUTATIONS as u64, SYMMETRIES, |s, permutation| {
+            let mut cube = Rubik::SOLVED;
+            unrank_permutation(permutation, &mut cube.corners.cubie);
+            rank_permutation(&symmetries.map(s, &cube).corners.cubie)
+        });
+        let twists = TWISTS as u64;
+        let distances = (0..classes.len() as u32)
+            .flat_map(|class| {
+                let first = classes.representative(class) * twists;
+                (first..first + twists).map(|rank| whole.get(rank))
+            })
+            .collect();
+        FoldedCorners {
+            symmetries,
+            classes,
+            distances,
+        }
+    }
+
+    /// The fewest face turns that solve `corners`.
+    #[inline]
+    fn distance(&self, corners: &CornerCoordinates) -> u8 {
+        let (class, s) = self.classes.class_of(u64::from(corners.permutation));
+        let twist = self.symmetries.twist_back(corners.twist, s);
+        self.distances[class as usize * TWISTS + usize::from(twist)]
+    }
+}
+
+/// The corners' permutations.
+const PERMUTATIONS: usize = 40_320;
+
+/// The bytes the folded corner table takes: 2,768 classes of 2,187 twists.
+const FOLDED_BYTES: u64 = 2768 * TWISTS as u64 + 5 * PERMUTATIONS as u64;
+
+/// The bytes the corner table's breadth-first search holds at most, as the engine's search
+/// counts them (it stops past the budget): the table and its bit set, the frontier of depth 8
+/// (20.8 M positions, in a vector of 2^25 ranks) and the next one's growth from 2^25 to 2^26
+/// ranks (45.4 M positions at depth 9), old and new vectors held together while it moves.
+const CORNER_BUILD_BYTES: u64 = 88_179_840 + 88_179_840 / 8 + 8 * ((1 << 25) + (3 << 25));
+/// The bytes the corner table takes once built.
+const CORNER_TABLE_BYTES: u64 = 88_179_840;
+/// The bytes of the move tables the search turns coordinates with.
+const SEARCH_BYTES: u64 = 2 * MOVES as u64 * (2187 + 2048 + SORTED_SLICES as u64);
+
+/// The memory the optimal solver needs at most: the whole corner table's construction when
+/// `corners_cached` is false (the table is not in the cache folder), or the whole table, or
+/// the phase-1 table (loaded or built once the whole corner table is folded and let go), and
+/// the folded corner table and the search's move tables.
+pub fn needed_bytes(corners_cached: bool) -> u64 {
+    let corners = if corners_cached {
+        CORNER_TABLE_BYTES
+    } else {
+        CORNER_BUILD_BYTES
+    };
+    SEARCH_BYTES + FOLDED_BYTES + corners.max(PHASE1_TABLE_BYTES)
+}
+
+/// Whether the folder `dir` holds the corner table (its file there, with its header; the
+/// entries are checked when it is loaded).
+pub fn is_cached(dir: &Path) -> bool {
+    let cache = TableCache::new(dir);
+    Header::read(&cache.path(CORNER_TABLE_NAME)).is_ok_and(|header| header.id == corner_table_id())
+}
+
+/// Korf's corner table (the exact number of face turns that solve each corner position), the
+/// two-phase search's full phase-1 table (the exact number of moves into G1, read along each
+/// axis) and what turns the search's coordinates: the optimal solver.
 #[derive(Debug)]
 pub struct CornerTable {
-    space: CornerSpace,
-    distances: PatternDatabase,
-    tables: Tables,
+    corners: FoldedCorners,
+    phase1: Phase1Table,
+    turns: Turns,
 }
 
 impl CornerTable {
-    /// Builds the tables (88 MB, then 5 MB) within the memory budget of `limits`, with the
-    /// statistics of the corner table's breadth-first search.
-    pub fn build(limits: &Limits) -> Result<(CornerTable, Stats), StopReason> {
-        let (distances, stats) = build_corner_distances(limits)?;
-        let (tables, _) = Tables::build(limits)?;
-        let space = CornerSpace::new(Metric::Htm);
-        let table = CornerTable {
-            space,
-            distances,
-            tables,
-        };
-        Ok((table, stats))
+    /// Builds the tables (88 MB, then 75 MB) within the memory budget of `limits`; with what
+    /// was built, in a line.
+    pub fn build(limits: &Limits) -> Result<(CornerTable, String), StopReason> {
+        CornerTable::load_or_build(None, limits)
     }
 
-    /// The corner table from `cache` when its file is there and sound (mapped, its checksum
-    /// checked), otherwise built within `limits` and saved there, and the two-phase tables
-    /// built; with what happened, in a line.
+    /// The corner and phase-1 tables from `cache` when their files are there and sound
+    /// (mapped, their checksums checked), otherwise built within `limits` and saved there
+    /// (kept in memory only without a cache); with what happened, in a line.
     pub fn load_or_build(
-        cache: &TableCache,
+        cache: Option<&TableCache>,
         limits: &Limits,
     ) -> Result<(CornerTable, String), StopReason> {
-        let path = cache.path(CORNER_TABLE_NAME);
-        let started = Instant::now();
-        let mut stats = None;
-        let cached = cache.load_or_build(CORNER_TABLE_NAME, &corner_table_id(), |_| {
-            let (distances, built) = build_corner_distances(limits)?;
-            stats = Some(built);
-            Ok(distances)
-        })?;
-        let built = stats.map(|stats| table_note(&stats));
-        let note = cache_note(&cached.origin, built, &path, "corners", started);
-        let (tables, _) = Tables::build(limits)?;
-        let table = CornerTable {
-            space: CornerSpace::new(Metric::Htm),
-            distances: cached.table,
-            tables,
+        let (distances, corners_note) = match cache {
+            Some(cache) => load_or_build_corners(cache, limits)?,
+            None => {
+                let (distances, stats) = build_corner_distances(limits)?;
+                (distances, table_note(&stats))
+            }
         };
-        Ok((table, note))
+        let corners = FoldedCorners::fold(&distances);
+        drop(distances);
+        let (phase1, phase1_note) = Phase1Table::load_or_build(cache, limits)?;
+        let table = CornerTable {
+            corners,
+            phase1,
+            turns: Turns::build(),
+        };
+        Ok((table, format!("{corners_note}; {phase1_note}")))
     }
 
     /// The fewest face turns that solve the corners of `corners`: a lower bound for the cube.
     pub fn distance(&self, corners: &Corners) -> u8 {
-        self.distances
-            .get(self.space.rank(&self.space.coordinates(corners)))
-    }
-
-    /// A lower bound of the face turns that solve `tracked`: the most of its corners' distance
-    /// and its three axes' phase-1 estimates.
-    fn estimate(&self, tracked: &Tracked) -> u32 {
-        let corners = self.distances.get(self.space.rank(&tracked.corners));
-        let axes = tracked.axes.iter();
-        let phase1 = axes.map(|&axis| phase1_estimate(&self.tables, axis)).max();
-        u32::from(corners.max(phase1.unwrap_or(0)))
+        let coordinates = self.turns.space.coordinates(corners);
+        self.corners.distance(&coordinates)
     }
 
     /// A shortest answer to `cube` in face turns, by IDA* within `limits`, split over the
     /// machine's cores (rayon's threads) once an iteration passes a million nodes.
     pub fn solve(&self, cube: &Rubik, limits: &Limits) -> (Result<Vec<Move>, StopReason>, Stats) {
-        let turns = FaceTurns::new(&self.space, &self.tables);
-        let estimate = estimate(&turns, |tracked: &Tracked| self.estimate(tracked));
+        let search = Search {
+            turns: &self.turns,
+            corners: &self.corners,
+            phase1: &self.phase1,
+            start: self.turns.node(cube),
+        };
         let parallel = Parallel::threads(rayon::current_num_threads());
-        let start = turns.track(cube);
-        let result = parallel_idastar(&turns, &start, &estimate, limits, &parallel);
+        let result = parallel_idastar_with(search, limits, &parallel);
         let moves = match result.outcome {
             Outcome::Found(solution) => Ok(solution
                 .actions
@@ -242,38 +471,95 @@ impl CornerTable {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
 
-    /// The tables the domain turns coordinates with (the corner table is not needed).
-    fn domain_tables() -> (CornerSpace, Tables) {
-        let (tables, _) = Tables::build(&Limits::none()).unwrap();
-        (CornerSpace::new(Metric::Htm), tables)
+    use super::*;
+    use crate::cube::coords::slice;
+    use crate::cube::edges::Edges;
+
+    fn turns() -> Turns {
+        Turns::build()
     }
 
     #[test]
-    fn tracked_coordinates_are_those_of_the_turned_cube() {
-        let (space, tables) = domain_tables();
-        let turns = FaceTurns::new(&space, &tables);
-        let mut tracked = turns.track(&Rubik::SOLVED);
+    fn coordinates_turned_by_tables_are_those_of_the_turned_cube() {
+        let turns = turns();
+        let mut cube = Rubik::SOLVED;
+        let mut node = turns.node(&cube);
+        assert_eq!(node, SOLVED);
         // R U2 F' D L2 B' U' R2 F D2, then the same again.
         for turn in [3, 1, 8, 9, 13, 17, 2, 4, 6, 10].repeat(2) {
-            turns.apply(&mut tracked, turn);
-            assert_eq!(tracked, turns.track(&tracked.cube), "after move {turn}");
+            cube = cube.turned(ALL_MOVES[usize::from(turn)]);
+            node = turns.turned(&node, turn);
+            assert_eq!(node, turns.node(&cube), "after move {turn}");
+        }
+    }
+
+    #[test]
+    fn only_the_solved_cube_has_the_solved_coordinates() {
+        let turns = turns();
+        let mut rng = ChaCha8Rng::seed_from_u64(34);
+        for _ in 0..1000 {
+            let cube = Rubik::random(&mut rng);
+            assert_eq!(turns.node(&cube) == SOLVED, cube == Rubik::SOLVED);
+        }
+        // Three edges of one slice cycled, each slice in turn: every edge in its slice and
+        // unflipped, the corners solved, so the unsorted slice coordinates are all at home;
+        // the sorted ones are not.
+        for cycled in [[8, 9, 10], [0, 2, 4], [1, 3, 5]] {
+            let mut edges = Edges::SOLVED;
+            let [a, b, c] = cycled;
+            (edges.cubie[a], edges.cubie[b], edges.cubie[c]) = (b as u8, c as u8, a as u8);
+            let cube = Rubik {
+                corners: Corners::SOLVED,
+                edges,
+            };
+            let node = turns.node(&cube);
+            for view in View::ALL.iter().take(3) {
+                assert_eq!(slice(&view.cube(&cube).edges), 494, "{cycled:?}");
+            }
+            assert_ne!(node, SOLVED, "{cycled:?}");
+        }
+    }
+
+    #[test]
+    fn a_folded_corner_entry_is_an_image_of_the_corners_read() {
+        // The folded table's entries are read off the whole table; an empty one will do here.
+        let whole = PatternDatabase::from_distances(corner_table_id(), vec![0; 88_179_840]);
+        let folded = FoldedCorners::fold(&whole);
+        assert_eq!(folded.classes.len(), 2768);
+        assert_eq!(folded.distances.len(), 2768 * TWISTS);
+        let space = CornerSpace::new(Metric::Htm);
+        let mut rng = ChaCha8Rng::seed_from_u64(34);
+        for _ in 0..1000 {
+            let cube = Rubik::random(&mut rng);
+            let corners = space.coordinates(&cube.corners);
+            let (class, s) = folded.classes.class_of(u64::from(corners.permutation));
+            let read = space.corners(CornerCoordinates {
+                permutation: folded.classes.representative(class) as u16,
+                twist: folded.symmetries.twist_back(corners.twist, s),
+            });
+            let images = (0..SYMMETRIES).map(|s| folded.symmetries.map(s, &cube).corners);
+            assert!(images.clone().any(|image| image == read), "{cube:?}");
         }
     }
 
     #[test]
     fn opposite_faces_turn_in_one_order_and_no_face_twice() {
-        let (space, tables) = domain_tables();
-        let turns = FaceTurns::new(&space, &tables);
-        let after = |first: u8, second: u8| {
-            let state = turns.pruning.step(MoveAutomaton::START, usize::from(first));
-            state.and_then(|state| turns.pruning.step(state, usize::from(second)))
-        };
         // U then D2 is kept, D2 then U is not; R then R' is not, R then U is.
-        assert!(after(0, 10).is_some());
-        assert!(after(10, 0).is_none());
-        assert!(after(3, 5).is_none());
-        assert!(after(3, 0).is_some());
+        assert!(may_follow(10, Some(0)));
+        assert!(!may_follow(0, Some(10)));
+        assert!(!may_follow(5, Some(3)));
+        assert!(may_follow(0, Some(3)));
+        assert_eq!((0..18).filter(|&turn| may_follow(turn, None)).count(), 18);
+        assert_eq!(
+            (0..18).filter(|&turn| may_follow(turn, Some(1))).count(),
+            15
+        );
+        assert_eq!(
+            (0..18).filter(|&turn| may_follow(turn, Some(10))).count(),
+            12
+        );
     }
 }

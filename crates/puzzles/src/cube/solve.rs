@@ -199,13 +199,7 @@ impl Solver {
     ) -> (Result<Answer, StopReason>, Stats, Option<String>) {
         let mut note = None;
         if self.corners.is_none() {
-            let loaded = match &self.cache {
-                Some(cache) => CornerTable::load_or_build(cache, tables),
-                None => {
-                    CornerTable::build(tables).map(|(table, stats)| (table, table_note(&stats)))
-                }
-            };
-            match loaded {
+            match CornerTable::load_or_build(self.cache.as_ref(), tables) {
                 Ok((table, said)) => {
                     self.corners = Some(table);
                     note = Some(said);
