@@ -358,19 +358,24 @@ pub(super) fn phase1_move_tables() -> [MoveTable; 3] {
     [twist, flip, slice]
 }
 
-/// The move tables of phase 2: the corners', the U and D edges' and the slice edges'
-/// permutations under phase 2's ten moves.
-pub(super) fn phase2_move_tables() -> [MoveTable; 3] {
-    let corners = MoveTable::build(
+/// The move table of the corners' permutation under `moves`.
+pub(super) fn corner_permutation_moves(moves: &[u8]) -> MoveTable {
+    MoveTable::build(
         40320,
-        &PHASE2_MOVES,
+        moves,
         |value| {
             let mut cube = Rubik::SOLVED;
             unrank_permutation(value as u64, &mut cube.corners.cubie);
             cube
         },
         |cube| corner_permutation(&cube.corners),
-    );
+    )
+}
+
+/// The move tables of phase 2: the corners', the U and D edges' and the slice edges'
+/// permutations under phase 2's ten moves.
+pub(super) fn phase2_move_tables() -> [MoveTable; 3] {
+    let corners = corner_permutation_moves(&PHASE2_MOVES);
     let edges = MoveTable::build(
         40320,
         &PHASE2_MOVES,

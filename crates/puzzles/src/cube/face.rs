@@ -244,7 +244,7 @@ impl Puzzle for CubePuzzle {
     ) -> Result<Solver, OptionsError> {
         let task = options.task()?;
         if task == Task::RubikOptimal {
-            check_optimal_memory(options, limits)?;
+            check_optimal_memory(limits)?;
         }
         Ok(Solver::new(task, options.pdb_dir.clone()))
     }
@@ -332,29 +332,18 @@ impl Puzzle for CubePuzzle {
 }
 
 /// Refuses, before anything is built, a memory budget that the optimal 3×3×3 solver's tables
-/// (or, when the corner table is not cached, its construction) would pass.
-fn check_optimal_memory(options: &Options, limits: &CaseLimits) -> Result<(), OptionsError> {
-    let cached = options.pdb_dir.as_deref().is_some_and(optimal::is_cached);
-    let needed = optimal::needed_bytes(cached);
-    let budget = match limits.max_memory {
-        Some(budget) if needed > budget => budget,
-        _ => return Ok(()),
-    };
-    let mib = |bytes: u64| bytes.div_ceil(1 << 20);
-    let what = if cached {
-        "for Korf's corner table, the phase-1 table and their move tables".to_owned()
-    } else {
-        format!(
-            "to build Korf's corner table (not cached yet; {} MiB once it is)",
-            mib(optimal::needed_bytes(true))
-        )
-    };
-    Err(OptionsError::new(format!(
-        "the optimal 3x3x3 solver needs {} MiB {what}, more than the memory budget of {} MiB \
-         (--max-memory)",
-        mib(needed),
-        budget >> 20
-    )))
+/// would pass.
+fn check_optimal_memory(limits: &CaseLimits) -> Result<(), OptionsError> {
+    let needed = optimal::needed_bytes();
+    match limits.max_memory {
+        Some(budget) if needed > budget => Err(OptionsError::new(format!(
+            "the optimal 3x3x3 solver needs {} MiB for Korf's corner table, the phase-1 table \
+             and their move tables, more than the memory budget of {} MiB (--max-memory)",
+            needed.div_ceil(1 << 20),
+            budget >> 20
+        ))),
+        _ => Ok(()),
+    }
 }
 
 /// The 2×2×2's positions (DBL home) turned by the moves of `metric`, from the solved cube.

@@ -24,6 +24,7 @@
 mod board;
 mod coords;
 mod corner_space;
+mod corner_table;
 mod cubie;
 mod edges;
 mod face;
@@ -44,6 +45,7 @@ mod views;
 pub use board::{Cube, CubeCase};
 pub use coords::Tables;
 pub use corner_space::{CornerCoordinates, CornerSpace};
+pub use corner_table::{CORNER_TABLE_NAME, CornerDistances};
 pub use cubie::{CORNER_NAMES, Corners, DBL, Face, Metric, Move, PocketCube};
 pub use edges::{EDGE_NAMES, Edges};
 pub use face::{CubePuzzle, DEFAULT_MAX_LENGTH, GenOptions, Options, Size};

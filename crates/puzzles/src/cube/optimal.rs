@@ -1,16 +1,15 @@
 //! Optimal 3×3×3 answers by IDA* (Korf 1997). The estimate is the most of Korf's corner table
-//! (the exact distance of each of the 88,179,840 corner positions, a byte each, built by the
-//! engine's backward breadth-first search over [`CornerSpace`]) and, along each of the cube's
-//! three axes, the exact number of moves into G1 = ⟨U, D, R2, L2, F2, B2⟩ (the two-phase
-//! search's full phase-1 table, [`Phase1Table`]; Kociemba's optimal solver reads three axes
-//! too).
+//! (the exact distance of each of the 88,179,840 corner positions, folded by the 16 symmetries
+//! that keep the UD axis: [`CornerDistances`]) and, along each of the cube's three axes, the
+//! exact number of moves into G1 = ⟨U, D, R2, L2, F2, B2⟩ (the two-phase search's full phase-1
+//! table, [`Phase1Table`]; Kociemba's optimal solver reads three axes too).
 //!
 //! A node is coordinates alone, each turned by a move table: the corners' permutation and
 //! twist, and on each axis the twist, the flip and the sorted slice (the slice edges' places and
 //! order). The goal test reads them too, and is exact: the corners at home, and on each axis
 //! the four slice edges at home in order (the three slices hold all twelve edges) and unflipped.
 //! Each node's children are made and their corner distances read together, so that the
-//! processor waits for the large table's cache misses side by side; a face is never turned
+//! processor waits for the large tables' cache misses side by side; a face is never turned
 //! twice in a row, nor D after U, L after R or B after F. The tables are kept in a folder of
 //! pattern databases (the engine's [`TableCache`]: a header naming each, a checksum, a damaged
 //! file refused and rebuilt) and the search split over the cores (the engine's parallel IDA*).
@@ -26,14 +25,10 @@
 //! ```
 
 use std::ops::ControlFlow;
-use std::path::Path;
-use std::time::Instant;
 
-use statespace_engine::distance_table::distance_table;
 use statespace_engine::idastar::{Expander, Expansion};
 use statespace_engine::parallel_idastar::{Parallel, parallel_idastar_with};
-use statespace_engine::pattern_database::{Header, PatternDatabase, TableCache, TableId};
-use statespace_engine::rank::{SymmetryClasses, rank_permutation, unrank_permutation};
+use statespace_engine::pattern_database::TableCache;
 use statespace_engine::{Domain, Limits, Outcome, Stats, StopReason};
 
 use super::coords::{
@@ -41,14 +36,12 @@ use super::coords::{
     sorted_slice_moves, twist,
 };
 use super::corner_space::{CornerCoordinates, CornerSpace};
+use super::corner_table::{CORNER_TABLE_BYTES, CornerDistances};
 use super::cubie::{Corners, Metric, Move};
 use super::face::ALL_MOVES;
 use super::phase1_table::{PHASE1_TABLE_BYTES, Phase1Table};
 use super::rubik::Rubik;
-use super::sym_table::cache_note;
-use super::symmetry::{SYMMETRIES, Symmetries, TWISTS};
 use super::views::{View, view_moves};
-use crate::puzzle::table_note;
 
 /// One axis's phase-1 coordinates as the cube's view along it has them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -147,7 +140,7 @@ fn may_follow(turn: u8, last: Option<u8>) -> bool {
 #[derive(Clone, Copy)]
 struct Search<'a> {
     turns: &'a Turns,
-    corners: &'a FoldedCorners,
+    corners: &'a CornerDistances,
     phase1: &'a Phase1Table,
     start: Node,
 }
@@ -270,131 +263,13 @@ fn keep_within(
     kept
 }
 
-/// What the corner table's file holds, checked when it is loaded.
-fn corner_table_id() -> TableId {
-    TableId::new(
-        "cube 3x3x3, half-turn metric, solved cube",
-        "corners: permutation rank x 3^7 + twist rank",
-    )
-}
-
-/// The file name of the corner table in a cache folder.
-pub const CORNER_TABLE_NAME: &str = "cube-3x3x3-corners";
-
-/// Korf's corner table, built by the engine's breadth-first search over [`CornerSpace`] within
-/// the memory budget of `limits`.
-fn build_corner_distances(limits: &Limits) -> Result<(PatternDatabase, Stats), StopReason> {
-    let space = CornerSpace::new(Metric::Htm);
-    let solved = space.coordinates(&Corners::SOLVED);
-    let build = distance_table(&space, &[solved], limits);
-    let distances = build
-        .table?
-        .as_bytes()
-        .ok_or(StopReason::MemoryLimit)?
-        .to_vec();
-    let distances = PatternDatabase::from_distances(corner_table_id(), distances);
-    Ok((distances, build.stats))
-}
-
-/// The corner table from `cache` when its file is there and sound, otherwise built within
-/// `limits` and saved there; with what happened, in a line.
-fn load_or_build_corners(
-    cache: &TableCache,
-    limits: &Limits,
-) -> Result<(PatternDatabase, String), StopReason> {
-    let started = Instant::now();
-    let mut stats = None;
-    let cached = cache.load_or_build(CORNER_TABLE_NAME, &corner_table_id(), |_| {
-        let (distances, built) = build_corner_distances(limits)?;
-        stats = Some(built);
-        Ok(distances)
-    })?;
-    let built = stats.map(|stats| table_note(&stats));
-    let path = cache.path(CORNER_TABLE_NAME);
-    let note = cache_note(&cached.origin, built, &path, "corners", started);
-    Ok((cached.table, note))
-}
-
-/// Korf's corner table folded by the 16 symmetries that keep the UD axis: a corner position
-/// and its images have one distance (a symmetry maps face turns onto face turns), so one
-/// entry per class of corner permutations (2,768 of 40,320) and twist, a byte each: 6 MB
-/// instead of 88, which the processor's caches mostly hold. A position is read as its class's
-/// representative with its twist mapped back by the symmetry that leads there (the twist of a
-/// mapped cube depends on the twist alone).
-#[derive(Debug)]
-struct FoldedCorners {
-    symmetries: Symmetries,
-    classes: SymmetryClasses,
-    /// The distance of each class's representative with each twist: `class × 2187 + twist`.
-    distances: Vec<u8>,
-}
-
-impl FoldedCorners {
-    /// The table folded from Korf's whole corner table `whole` (ranked as [`CornerSpace`]).
-    fn fold(whole: &PatternDatabase) -> FoldedCorners {
-        let symmetries = Symmetries::new();
-        let classes = SymmetryClasses::new(PERMUTATIONS as u64, SYMMETRIES, |s, permutation| {
-            let mut cube = Rubik::SOLVED;
-            unrank_permutation(permutation, &mut cube.corners.cubie);
-            rank_permutation(&symmetries.map(s, &cube).corners.cubie)
-        });
-        let twists = TWISTS as u64;
-        let distances = (0..classes.len() as u32)
-            .flat_map(|class| {
-                let first = classes.representative(class) * twists;
-                (first..first + twists).map(|rank| whole.get(rank))
-            })
-            .collect();
-        FoldedCorners {
-            symmetries,
-            classes,
-            distances,
-        }
-    }
-
-    /// The fewest face turns that solve `corners`.
-    #[inline]
-    fn distance(&self, corners: &CornerCoordinates) -> u8 {
-        let (class, s) = self.classes.class_of(u64::from(corners.permutation));
-        let twist = self.symmetries.twist_back(corners.twist, s);
-        self.distances[class as usize * TWISTS + usize::from(twist)]
-    }
-}
-
-/// The corners' permutations.
-const PERMUTATIONS: usize = 40_320;
-
-/// The bytes the folded corner table takes: 2,768 classes of 2,187 twists.
-const FOLDED_BYTES: u64 = 2768 * TWISTS as u64 + 5 * PERMUTATIONS as u64;
-
-/// The bytes the corner table's breadth-first search holds at most, as the engine's search
-/// counts them (it stops past the budget): the table and its bit set, the frontier of depth 8
-/// (20.8 M positions, in a vector of 2^25 ranks) and the next one's growth from 2^25 to 2^26
-/// ranks (45.4 M positions at depth 9), old and new vectors held together while it moves.
-const CORNER_BUILD_BYTES: u64 = 88_179_840 + 88_179_840 / 8 + 8 * ((1 << 25) + (3 << 25));
-/// The bytes the corner table takes once built.
-const CORNER_TABLE_BYTES: u64 = 88_179_840;
 /// The bytes of the move tables the search turns coordinates with.
 const SEARCH_BYTES: u64 = 2 * MOVES as u64 * (2187 + 2048 + SORTED_SLICES as u64);
 
-/// The memory the optimal solver needs at most: the whole corner table's construction when
-/// `corners_cached` is false (the table is not in the cache folder), or the whole table, or
-/// the phase-1 table (loaded or built once the whole corner table is folded and let go), and
-/// the folded corner table and the search's move tables.
-pub fn needed_bytes(corners_cached: bool) -> u64 {
-    let corners = if corners_cached {
-        CORNER_TABLE_BYTES
-    } else {
-        CORNER_BUILD_BYTES
-    };
-    SEARCH_BYTES + FOLDED_BYTES + corners.max(PHASE1_TABLE_BYTES)
-}
-
-/// Whether the folder `dir` holds the corner table (its file there, with its header; the
-/// entries are checked when it is loaded).
-pub fn is_cached(dir: &Path) -> bool {
-    let cache = TableCache::new(dir);
-    Header::read(&cache.path(CORNER_TABLE_NAME)).is_ok_and(|header| header.id == corner_table_id())
+/// The memory the optimal solver needs at most: its tables (loaded or built one after the
+/// other) and the search's move tables.
+pub fn needed_bytes() -> u64 {
+    SEARCH_BYTES + CORNER_TABLE_BYTES + PHASE1_TABLE_BYTES
 }
 
 /// Korf's corner table (the exact number of face turns that solve each corner position), the
@@ -402,13 +277,13 @@ pub fn is_cached(dir: &Path) -> bool {
 /// axis) and what turns the search's coordinates: the optimal solver.
 #[derive(Debug)]
 pub struct CornerTable {
-    corners: FoldedCorners,
+    corners: CornerDistances,
     phase1: Phase1Table,
     turns: Turns,
 }
 
 impl CornerTable {
-    /// Builds the tables (88 MB, then 75 MB) within the memory budget of `limits`; with what
+    /// Builds the tables (3 MB, then 75 MB) within the memory budget of `limits`; with what
     /// was built, in a line.
     pub fn build(limits: &Limits) -> Result<(CornerTable, String), StopReason> {
         CornerTable::load_or_build(None, limits)
@@ -421,15 +296,7 @@ impl CornerTable {
         cache: Option<&TableCache>,
         limits: &Limits,
     ) -> Result<(CornerTable, String), StopReason> {
-        let (distances, corners_note) = match cache {
-            Some(cache) => load_or_build_corners(cache, limits)?,
-            None => {
-                let (distances, stats) = build_corner_distances(limits)?;
-                (distances, table_note(&stats))
-            }
-        };
-        let corners = FoldedCorners::fold(&distances);
-        drop(distances);
+        let (corners, corners_note) = CornerDistances::load_or_build(cache, limits)?;
         let (phase1, phase1_note) = Phase1Table::load_or_build(cache, limits)?;
         let table = CornerTable {
             corners,
@@ -520,28 +387,6 @@ mod tests {
                 assert_eq!(slice(&view.cube(&cube).edges), 494, "{cycled:?}");
             }
             assert_ne!(node, SOLVED, "{cycled:?}");
-        }
-    }
-
-    #[test]
-    fn a_folded_corner_entry_is_an_image_of_the_corners_read() {
-        // The folded table's entries are read off the whole table; an empty one will do here.
-        let whole = PatternDatabase::from_distances(corner_table_id(), vec![0; 88_179_840]);
-        let folded = FoldedCorners::fold(&whole);
-        assert_eq!(folded.classes.len(), 2768);
-        assert_eq!(folded.distances.len(), 2768 * TWISTS);
-        let space = CornerSpace::new(Metric::Htm);
-        let mut rng = ChaCha8Rng::seed_from_u64(34);
-        for _ in 0..1000 {
-            let cube = Rubik::random(&mut rng);
-            let corners = space.coordinates(&cube.corners);
-            let (class, s) = folded.classes.class_of(u64::from(corners.permutation));
-            let read = space.corners(CornerCoordinates {
-                permutation: folded.classes.representative(class) as u16,
-                twist: folded.symmetries.twist_back(corners.twist, s),
-            });
-            let images = (0..SYMMETRIES).map(|s| folded.symmetries.map(s, &cube).corners);
-            assert!(images.clone().any(|image| image == read), "{cube:?}");
         }
     }
 
