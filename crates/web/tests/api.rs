@@ -120,6 +120,12 @@ fn options_and_limits_go_with_the_board() {
     let (status, report) = post_json(&url, &request);
     assert_eq!(status, 200, "{report}");
     assert_eq!(report["output"], "F U2 R'\n");
+    // The optimal 3x3x3 solver's tables fit the playground's memory budget (once refused there).
+    let request = json!({"board": "R U2 F' D", "algo": "optimal"});
+    let (status, report) = post_json(&url, &request);
+    assert_eq!(status, 200, "{report}");
+    assert_eq!(report["output"], "D' F U2 R'\n");
+    assert_eq!(report["answer"]["shortest"], true);
 }
 
 #[test]
