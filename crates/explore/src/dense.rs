@@ -85,7 +85,15 @@ pub fn explore_with(
         let skipping = flagged.then_some(&flags);
         flagged = *exploration.layers.last().expect("the goals' layer") < flags.tasks() as u64;
         let marking = flagged.then_some(&flags);
-        let next = expand(space, &cells, code, skipping, marking, &lowest);
+        let reached: u64 = exploration.layers.iter().sum();
+        let frontier = *exploration.layers.last().expect("the goals' layer");
+        let next = if space.reversible() && ranks - reached <= frontier {
+            let next = pull(space, &cells, code, marking);
+            retire(&cells, code, skipping, &lowest);
+            next
+        } else {
+            expand(space, &cells, code, skipping, marking, &lowest)
+        };
         exploration.layer_times.push(Some(started.elapsed()));
         if next == 0 {
             exploration.complete = true;
@@ -240,19 +248,7 @@ fn expand(
                 {
                     return 0;
                 }
-                frontier.clear();
-                for (offset, word) in words.iter().enumerate() {
-                    let mut mask = code.cells_of(word.load(Ordering::Relaxed));
-                    if mask == 0 {
-                        continue;
-                    }
-                    word.fetch_or(mask | mask << 1, Ordering::Relaxed);
-                    let base = ((task * WORDS_PER_TASK + offset) as u64) * CELLS;
-                    while mask != 0 {
-                        frontier.push(base + u64::from(mask.trailing_zeros() / 2));
-                        mask &= mask - 1;
-                    }
-                }
+                take_layer(words, task, code, frontier);
                 if frontier.is_empty() {
                     return 0;
                 }
@@ -267,6 +263,89 @@ fn expand(
             },
         )
         .sum::<usize>() as u64
+}
+
+/// Finds the next layer from the unseen side, once it is no larger than the layer (Beamer's
+/// direction-optimising search; `space` must be reversible): marks with the next code each
+/// unseen rank with a neighbour in the layer of `code`, looking no further than the first. The
+/// layer's cells keep their code until [`retire`]. Returns how many cells were marked; with
+/// `marking`, their tasks are flagged for the next code.
+fn pull(
+    space: &(impl RankedSpace + ?Sized),
+    cells: &[AtomicU64],
+    code: Code,
+    marking: Option<&Flags>,
+) -> u64 {
+    let (ranks, next) = (space.ranks(), code.next());
+    cells
+        .par_chunks(WORDS_PER_TASK)
+        .enumerate()
+        .map_init(Vec::new, |neighbours, (task, words)| {
+            let mut marked = 0u64;
+            for (offset, word) in words.iter().enumerate() {
+                let value = word.load(Ordering::Relaxed);
+                let mut unseen = !(value | value >> 1) & LOW;
+                let base = ((task * WORDS_PER_TASK + offset) as u64) * CELLS;
+                while unseen != 0 {
+                    let shift = u64::from(unseen.trailing_zeros());
+                    unseen &= unseen - 1;
+                    let rank = base + shift / 2;
+                    if rank >= ranks {
+                        break;
+                    }
+                    neighbours.clear();
+                    space.predecessors(&[rank], neighbours);
+                    if neighbours.iter().any(|&near| holds(cells, code, near)) {
+                        word.fetch_or(next.0 << shift, Ordering::Relaxed);
+                        if let Some(flags) = marking {
+                            flags.raise(next, rank);
+                        }
+                        marked += 1;
+                    }
+                }
+            }
+            marked
+        })
+        .sum()
+}
+
+/// Turns the cells of the layer of `code` done after [`pull`], offering its ranks to `lowest`;
+/// with `skipping`, lowers the tasks' flags for `code`.
+fn retire(cells: &[AtomicU64], code: Code, skipping: Option<&Flags>, lowest: &Lowest) {
+    cells
+        .par_chunks(WORDS_PER_TASK)
+        .enumerate()
+        .for_each_init(Vec::new, |layer, (task, words)| {
+            if let Some(flags) = skipping {
+                flags.of(code)[task].store(false, Ordering::Relaxed);
+            }
+            take_layer(words, task, code, layer);
+            lowest.offer(layer);
+        });
+}
+
+/// Turns done the cells of `code` in `words` (task `task`'s) and puts their ranks in `layer`.
+fn take_layer(words: &[AtomicU64], task: usize, code: Code, layer: &mut Vec<u64>) {
+    layer.clear();
+    for (offset, word) in words.iter().enumerate() {
+        let mut mask = code.cells_of(word.load(Ordering::Relaxed));
+        if mask == 0 {
+            continue;
+        }
+        word.fetch_or(mask | mask << 1, Ordering::Relaxed);
+        let base = ((task * WORDS_PER_TASK + offset) as u64) * CELLS;
+        while mask != 0 {
+            layer.push(base + u64::from(mask.trailing_zeros() / 2));
+            mask &= mask - 1;
+        }
+    }
+}
+
+/// Whether `rank`'s cell holds `code`.
+#[inline]
+fn holds(cells: &[AtomicU64], code: Code, rank: u64) -> bool {
+    let (word, shift) = place(rank);
+    cells[word].load(Ordering::Relaxed) >> shift & 3 == code.0
 }
 
 /// How many children ahead of the one marked the processor is asked to fetch a word: enough
