@@ -1,8 +1,9 @@
-//! Board shapes, moves and positions: [`Board`] for any size, [`PackedBoard`] for boards of at
-//! most 16 cells, and the [`Tiles`] interface the domain and heuristics are written against.
+//! Board shapes, moves and positions: [`Board`] for any size, and the [`Tiles`] interface the
+//! domain and heuristics are written against ([`PackedBoard`](super::PackedBoard), for boards
+//! of at most 16 cells, is in `packed.rs`).
 
 use std::fmt;
-use std::hash::{Hash, Hasher};
+use std::hash::Hash;
 use std::str::FromStr;
 
 use statespace_engine::rank::permutation_parity;
@@ -232,7 +233,7 @@ impl Move {
 }
 
 /// The contents of a board's cells, as the domain and the heuristics need them: implemented by
-/// [`Board`] (any size) and [`PackedBoard`] (at most 16 cells, one `u64`).
+/// [`Board`] (any size) and [`PackedBoard`](super::PackedBoard) (at most 16 cells, one `u64`).
 ///
 /// Tiles are numbered `1..cells`; the blank is 0.
 pub trait Tiles: Clone + Eq + Hash + fmt::Debug {
@@ -470,127 +471,6 @@ impl fmt::Display for Board {
     }
 }
 
-/// A board of at most 16 cells in one `u64`, four bits per cell: the fast state for 3×3 and
-/// 4×4 searches (copying it is copying two words; a move is a few bit operations).
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub struct PackedBoard {
-    cells: u64,
-    /// A whole word, though a byte would do: a padded board is copied with overlapping moves of
-    /// its padding that stall the next read.
-    blank: u64,
-}
-
-impl PackedBoard {
-    /// The most cells a packed board holds.
-    pub const MAX_CELLS: usize = 16;
-
-    /// The packed form of `board`, if it has at most 16 cells.
-    pub fn from_board(board: &Board) -> Option<Self> {
-        (board.shape().cells() <= Self::MAX_CELLS).then(|| Self::from_tiles(board.tiles()))
-    }
-
-    /// The board of `shape` this packs (`shape` must be the packed board's).
-    pub fn to_board(self, shape: Shape) -> Board {
-        let tiles = (0..shape.cells())
-            .map(|cell| self.tile(cell) as u16)
-            .collect();
-        Board::new(shape, tiles).expect("a packed board holds a permutation")
-    }
-
-    /// Packs `tiles` (row by row, 0 for the blank, a permutation of `0..tiles.len() <= 16`).
-    pub fn from_tiles<T: Copy + Into<u64>>(tiles: &[T]) -> Self {
-        debug_assert!(tiles.len() <= Self::MAX_CELLS);
-        let mut cells = 0u64;
-        let mut blank = 0;
-        for (cell, &tile) in tiles.iter().enumerate() {
-            let tile: u64 = tile.into();
-            cells |= tile << (4 * cell);
-            if tile == 0 {
-                blank = cell as u64;
-            }
-        }
-        Self { cells, blank }
-    }
-
-    /// Writes the tile of each cell into `out` (one entry per cell of the board).
-    #[inline]
-    pub fn unpack(self, out: &mut [u8]) {
-        for (cell, slot) in out.iter_mut().enumerate() {
-            *slot = self.tile(cell) as u8;
-        }
-    }
-
-    /// The four bits per cell, cell 0 in the lowest bits.
-    pub fn bits(self) -> u64 {
-        self.cells
-    }
-
-    /// The cells holding a tile (or the blank, 0) below `tile`, as a nibble mask: the top bit of
-    /// each such cell's nibble is set. Cells past the board's end hold 0, so count as below.
-    #[inline]
-    pub fn cells_below(self, tile: usize) -> u64 {
-        nibbles_below(self.cells, tile)
-    }
-
-    /// The board of these four bits per cell, its blank on `blank`.
-    pub(crate) fn from_parts(cells: u64, blank: usize) -> Self {
-        Self {
-            cells,
-            blank: blank as _,
-        }
-    }
-}
-
-/// The nibbles of `bits` below `value`, as a mask with the top bit of each such nibble set.
-#[inline]
-pub(crate) fn nibbles_below(bits: u64, value: usize) -> u64 {
-    const LOW: u64 = 0x0F0F_0F0F_0F0F_0F0F;
-    const TOP: u64 = 0x8080_8080_8080_8080;
-    // In 8-bit lanes, lane + (0x80 - value) has its top bit set exactly when lane >= value.
-    let bias = (0x80 - value as u64) * 0x0101_0101_0101_0101;
-    let even = !((bits & LOW) + bias) & TOP;
-    let odd = !(((bits >> 4) & LOW) + bias) & TOP;
-    (even >> 4) | odd
-}
-
-/// Hashes the cells alone: they determine the blank, and one word hashes faster than two.
-impl Hash for PackedBoard {
-    #[inline]
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.cells.hash(state);
-    }
-}
-
-impl Tiles for PackedBoard {
-    fn fits(shape: Shape) -> bool {
-        shape.cells() <= Self::MAX_CELLS
-    }
-    fn solved(shape: Shape) -> Self {
-        Self::from_tiles(Board::solved(shape).tiles())
-    }
-    #[inline]
-    fn tile(&self, cell: usize) -> usize {
-        ((self.cells >> (4 * cell)) & 0xF) as usize
-    }
-    #[inline]
-    fn blank(&self) -> usize {
-        self.blank as usize
-    }
-    #[inline]
-    fn slide(&mut self, cell: usize) {
-        let tile = (self.cells >> (4 * cell)) & 0xF;
-        // The blank's nibble is zero: one xor clears `cell` and fills the blank.
-        self.cells ^= (tile << (4 * cell)) | (tile << (4 * self.blank));
-        self.blank = cell as u64;
-    }
-}
-
-impl fmt::Debug for PackedBoard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "PackedBoard({:016x}, blank {})", self.cells, self.blank)
-    }
-}
-
 /// Whether tiles laid out as `tiles` (cell by cell, 0 the blank) on boards of `shape` can reach
 /// the layout `goal` of the same tiles, decided without search.
 ///
@@ -623,148 +503,4 @@ pub fn can_reach<T: Copy + Into<usize>>(shape: Shape, tiles: &[T], goal: &[T]) -
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn board(rows: usize, cols: usize, tiles: &[u16]) -> Board {
-        Board::new(Shape::new(rows, cols).unwrap(), tiles.to_vec()).unwrap()
-    }
-
-    #[test]
-    fn a_transposed_board_has_its_rows_as_columns_and_moves_alike() {
-        let wide = board(2, 3, &[1, 2, 3, 4, 0, 5]);
-        let tall = wide.transposed();
-        assert_eq!(tall, board(3, 2, &[1, 4, 2, 0, 3, 5]));
-        assert_eq!(tall.transposed(), wide);
-        for (step, next) in wide.successors() {
-            let across = tall
-                .successors()
-                .into_iter()
-                .find(|(_, board)| *board == next.transposed());
-            assert!(across.is_some(), "{step:?} has no transposed move");
-        }
-    }
-
-    #[test]
-    fn shapes_parse_and_print() {
-        assert_eq!("4x4".parse::<Shape>(), Shape::new(4, 4));
-        assert_eq!("3X5".parse::<Shape>().unwrap().to_string(), "3x5");
-        assert!("4".parse::<Shape>().is_err());
-        assert!("0x3".parse::<Shape>().is_err());
-        assert!("300x300".parse::<Shape>().is_err());
-        assert_eq!(Shape::square(16), Shape::new(4, 4).ok());
-        assert_eq!(Shape::square(12), None);
-        assert_eq!(Shape::square(0), None);
-    }
-
-    #[test]
-    fn boards_are_validated() {
-        let shape = Shape::new(2, 2).unwrap();
-        assert_eq!(
-            Board::new(shape, vec![1, 2, 3]),
-            Err(BoardError::WrongCount {
-                shape,
-                expected: 4,
-                found: 3
-            })
-        );
-        assert_eq!(
-            Board::new(shape, vec![1, 2, 4, 0]),
-            Err(BoardError::OutOfRange { tile: 4, cells: 4 })
-        );
-        assert_eq!(
-            Board::new(shape, vec![1, 1, 3, 0]),
-            Err(BoardError::Repeated(1))
-        );
-    }
-
-    #[test]
-    fn moves_slide_the_blank() {
-        // `9 x 10 12` then `r` gives `9 10 x 12`.
-        let mut b = board(2, 2, &[3, 0, 1, 2]);
-        assert_eq!(b.apply(Move::Right), Err(IllegalMove(Move::Right)));
-        b.apply(Move::Left).unwrap();
-        assert_eq!(b.tiles(), [0, 3, 1, 2]);
-        b.apply(Move::Down).unwrap();
-        assert_eq!(b.tiles(), [1, 3, 0, 2]);
-        assert_eq!(b.play(&[Move::Right, Move::Right]), Err(1));
-        assert_eq!(b.tiles(), [1, 3, 2, 0]);
-    }
-
-    #[test]
-    fn parity_by_hand() {
-        assert!(board(3, 3, &[1, 2, 3, 4, 5, 6, 7, 8, 0]).is_solvable());
-        assert!(!board(3, 3, &[2, 1, 3, 4, 5, 6, 7, 8, 0]).is_solvable());
-        // Even width: the blank's distance from home counts. Two moves from the goal:
-        assert!(board(2, 2, &[0, 1, 3, 2]).is_solvable());
-        // An odd permutation (the blank and tile 1 swapped) with the blank an even distance away:
-        assert!(!board(2, 2, &[0, 2, 3, 1]).is_solvable());
-        assert!(board(1, 4, &[1, 0, 2, 3]).is_solvable());
-        assert!(!board(1, 4, &[2, 0, 1, 3]).is_solvable());
-    }
-
-    #[test]
-    fn reachable_layouts_are_those_of_a_search_from_any_goal() {
-        // Every layout of a 2 x 3 board, against the layouts reached by moves from an unusual
-        // goal (and back: moves are reversible), and the same on one row of four.
-        for (rows, cols, goal) in [(2, 3, vec![3, 0, 5, 1, 4, 2]), (1, 4, vec![2, 0, 3, 1])] {
-            let shape = Shape::new(rows, cols).unwrap();
-            let mut reached = std::collections::HashSet::from([goal.clone()]);
-            let mut queue = vec![Board::new(shape, goal.clone()).unwrap()];
-            while let Some(board) = queue.pop() {
-                for (_, next) in board.successors() {
-                    if reached.insert(next.tiles().to_vec()) {
-                        queue.push(next);
-                    }
-                }
-            }
-            // Every arrangement of the tiles, once: the rank's digits in a mixed radix pick
-            // the tile of each cell among those left.
-            let cells = shape.cells() as u16;
-            let layout = |mut rank: u64| {
-                let mut left: Vec<u16> = (0..cells).collect();
-                let mut layout = Vec::new();
-                while !left.is_empty() {
-                    let n = left.len() as u64;
-                    layout.push(left.remove((rank % n) as usize));
-                    rank /= n;
-                }
-                layout
-            };
-            let all = (1..=u64::from(cells)).product::<u64>();
-            let mut reachable = 0;
-            for rank in 0..all {
-                let layout = layout(rank);
-                let expected = reached.contains(&layout);
-                assert_eq!(can_reach(shape, &layout, &goal), expected, "{layout:?}");
-                reachable += u64::from(expected);
-            }
-            // Half of the 720 arrangements on two rows; 4 of the 24 on one row (the blank's cell).
-            assert_eq!(reachable, if rows == 2 { 360 } else { 4 });
-        }
-    }
-
-    #[test]
-    fn packed_boards_move_like_boards() {
-        let shape = Shape::new(3, 3).unwrap();
-        let mut b = board(3, 3, &[1, 2, 3, 4, 0, 5, 6, 7, 8]);
-        let mut p = PackedBoard::from_board(&b).unwrap();
-        for step in [Move::Up, Move::Left, Move::Down, Move::Down, Move::Right] {
-            b.apply(step).unwrap();
-            p.slide(shape.neighbor(p.blank(), step).unwrap());
-            assert_eq!(p.to_board(shape), b);
-        }
-        assert_eq!(
-            PackedBoard::solved(shape).to_board(shape),
-            Board::solved(shape)
-        );
-    }
-
-    #[test]
-    fn drawing_aligns_columns() {
-        let b = board(2, 3, &[1, 2, 3, 4, 5, 0]);
-        assert_eq!(b.to_string(), "1 2 3\n4 5 x\n");
-        let wide = Board::solved(Shape::new(4, 4).unwrap());
-        assert!(wide.to_string().ends_with("13 14 15  x\n"));
-    }
-}
+mod tests;

@@ -6,8 +6,9 @@ use statespace_engine::rank::{
 };
 use statespace_engine::{Domain, PerfectHash};
 
-use super::board::{Move, PackedBoard, Shape, Tiles};
+use super::board::{Move, Shape, Tiles};
 use super::duplicates::{default_duplicate_length, duplicate_automaton};
+use super::packed::PackedBoard;
 
 /// No neighbour in that direction.
 const EDGE: u32 = u32::MAX;

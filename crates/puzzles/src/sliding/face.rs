@@ -20,10 +20,11 @@ use crate::puzzle::{
     thread_count,
 };
 
-use super::board::{Board, Move, PackedBoard, Shape};
+use super::board::{Board, Move, Shape};
 use super::fast::write_fast_solution;
 use super::generate::random_boards;
 use super::heuristic::Estimate;
+use super::packed::PackedBoard;
 use super::parse::{read_board, read_eight};
 use super::pdb::{self, Geometry, Layout, PatternTables, TilePattern, build_bytes, read_instance};
 use super::print::{board_line, eight_line, steps, write_moves};

@@ -31,13 +31,14 @@ mod face;
 mod fast;
 mod generate;
 mod heuristic;
+mod packed;
 mod parse;
 pub mod pdb;
 mod print;
 mod solve;
 mod space;
 
-pub use board::{Board, BoardError, IllegalMove, Move, PackedBoard, Shape, Tiles};
+pub use board::{Board, BoardError, IllegalMove, Move, Shape, Tiles};
 pub use domain::{PackedPuzzle, SlidingPuzzle};
 pub use face::{
     Eight, EightGenOptions, EightOptions, Format, Sliding, SlidingAnswer, SlidingCase,
@@ -46,6 +47,7 @@ pub use face::{
 pub use fast::{fast_solution, write_fast_solution};
 pub use generate::{random_board, random_boards};
 pub use heuristic::Estimate;
+pub use packed::PackedBoard;
 pub use parse::{parse_boards, parse_eight};
 pub use print::{board_line, eight_line, moves_string, parse_moves, steps, write_moves};
 pub use solve::{Algorithm, Answer, Options, Report, SolveError, Solver, TABLE_MAX_CELLS};

@@ -18,10 +18,11 @@ use statespace_engine::parallel_idastar::{Parallel, parallel_idastar};
 use statespace_engine::{Heuristic, Limits, Outcome, PerfectHash, SearchResult, Stats, StopReason};
 use thiserror::Error;
 
-use super::board::{Board, Move, PackedBoard, Shape, Tiles};
+use super::board::{Board, Move, Shape, Tiles};
 use super::domain::{PackedPuzzle, SlidingPuzzle};
 use super::fast::fast_solution;
 use super::heuristic::Estimate;
+use super::packed::PackedBoard;
 
 /// The most cells a distance table covers: 10! bytes is 3.6 MB; 12! would be 479 MB.
 pub const TABLE_MAX_CELLS: usize = 10;

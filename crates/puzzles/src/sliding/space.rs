@@ -13,8 +13,9 @@ use statespace_engine::rank::{PermutationUnranker, factorial, permutation_parity
 use statespace_engine::space::RankedSpace;
 use statespace_engine::{Domain, PerfectHash};
 
-use super::board::{Move, PackedBoard, Shape, Tiles, nibbles_below};
+use super::board::{Move, Shape, Tiles};
 use super::domain::PackedPuzzle;
+use super::packed::{PackedBoard, nibbles_below};
 
 /// The boards of a shape (at most 16 cells) that can reach a given goal, ranked as the module
 /// says.
