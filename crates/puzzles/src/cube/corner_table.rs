@@ -13,7 +13,7 @@ use statespace_engine::{Limits, Stats, StopReason};
 use super::coords::{MOVES, corner_permutation_moves, phase1_move_tables};
 use super::corner_space::CornerCoordinates;
 use super::phase2_table::CORNER_CLASSES;
-use super::sym_table::{SymSpace, built_note, load_or_build, nibble, positions_at_each_distance};
+use super::sym_table::{SymSpace, load_or_build, nibble, positions_at_each_distance};
 use super::symmetry::{SYMMETRIES, Symmetries, TWISTS};
 
 /// The file name of the table in a cache folder.
@@ -56,17 +56,13 @@ impl CornerDistances {
         }
         let symmetries = Symmetries::new();
         let classes = symmetries.corner_permutation_classes();
-        let build = || build_distances(&symmetries, &classes, limits);
-        let (distances, note) = match cache {
-            Some(cache) => {
-                load_or_build(cache, CORNER_TABLE_NAME, &corner_table_id(), CORNERS, build)?
-            }
-            None => {
-                let (nibbles, stats) = build()?;
-                let table = PatternDatabase::from_distances(corner_table_id(), nibbles);
-                (table, built_note(CORNERS, &stats))
-            }
-        };
+        let (distances, note) = load_or_build(
+            cache,
+            CORNER_TABLE_NAME,
+            &corner_table_id(),
+            CORNERS,
+            || build_distances(&symmetries, &classes, limits),
+        )?;
         let table = CornerDistances {
             symmetries,
             classes,

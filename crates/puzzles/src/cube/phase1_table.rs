@@ -14,7 +14,7 @@ use statespace_engine::rank::SymmetryClasses;
 use statespace_engine::{Limits, Stats, StopReason};
 
 use super::coords::{MOVES, MoveTable, SLICE_SOLVED, phase1_move_tables};
-use super::sym_table::{SymSpace, built_note, load_or_build, nibble, positions_at_each_distance};
+use super::sym_table::{SymSpace, load_or_build, nibble, positions_at_each_distance};
 use super::symmetry::{FLIP_SLICE, Symmetries, TWISTS};
 
 /// The classes of flip-slice coordinates.
@@ -67,10 +67,6 @@ impl Phase1Table {
         cache: Option<&TableCache>,
         limits: &Limits,
     ) -> Result<(Phase1Table, String), StopReason> {
-        let Some(cache) = cache else {
-            let (table, stats) = Phase1Table::build(limits)?;
-            return Ok((table, built_note(PHASE1, &stats)));
-        };
         let (symmetries, classes) = Phase1Table::parts(limits)?;
         let (distances, note) =
             load_or_build(cache, PHASE1_TABLE_NAME, &phase1_table_id(), PHASE1, || {

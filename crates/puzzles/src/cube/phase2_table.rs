@@ -12,7 +12,7 @@ use statespace_engine::rank::SymmetryClasses;
 use statespace_engine::{Limits, Stats, StopReason};
 
 use super::coords::phase2_move_tables;
-use super::sym_table::{SymSpace, built_note, load_or_build, nibble, positions_at_each_distance};
+use super::sym_table::{SymSpace, load_or_build, nibble, positions_at_each_distance};
 use super::symmetry::{SYMMETRIES, Symmetries};
 
 /// The classes of the corners' permutation.
@@ -71,10 +71,6 @@ impl Phase2Table {
         cache: Option<&TableCache>,
         limits: &Limits,
     ) -> Result<(Phase2Table, String), StopReason> {
-        let Some(cache) = cache else {
-            let (table, stats) = Phase2Table::build(limits)?;
-            return Ok((table, built_note(PHASE2, &stats)));
-        };
         let (classes, edges_back) = Phase2Table::parts(limits)?;
         let id = phase2_table_id();
         let (distances, note) = load_or_build(cache, PHASE2_TABLE_NAME, &id, PHASE2, || {

@@ -202,7 +202,7 @@ fn set_nibble(bytes: &mut [u8], entry: usize, value: u8) {
 }
 
 /// The line about table `what` just built.
-pub(super) fn built_note(what: &str, stats: &Stats) -> String {
+fn built_note(what: &str, stats: &Stats) -> String {
     format!(
         "table: {what}, {} layers, built in {}",
         stats.layers.len(),
@@ -211,15 +211,20 @@ pub(super) fn built_note(what: &str, stats: &Stats) -> String {
 }
 
 /// The table `what` of half bytes named `name` from `cache` when its file holds `id`
-/// undamaged (mapped, its checksum checked), otherwise built by `build` and saved there; with
-/// what happened, in a line.
+/// undamaged (mapped, its checksum checked), otherwise built by `build` and saved there (kept
+/// in memory only without a cache); with what happened, in a line.
 pub(super) fn load_or_build(
-    cache: &TableCache,
+    cache: Option<&TableCache>,
     name: &str,
     id: &TableId,
     what: &str,
     build: impl FnOnce() -> Result<(Vec<u8>, Stats), StopReason>,
 ) -> Result<(PatternDatabase, String), StopReason> {
+    let Some(cache) = cache else {
+        let (nibbles, stats) = build()?;
+        let table = PatternDatabase::from_distances(id.clone(), nibbles);
+        return Ok((table, built_note(what, &stats)));
+    };
     let started = Instant::now();
     let mut built = None;
     let cached = cache.load_or_build(name, id, |_| {
