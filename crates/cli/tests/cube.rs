@@ -269,6 +269,16 @@ fn optimal_answers_build_the_corner_table_once_and_refuse_a_damaged_one() {
     assert_eq!(stdout(&output), "");
     assert_eq!(output.status.code(), Some(2));
     assert!(!table.exists());
+    // The large tables likewise, with their own figure.
+    let output = solve_optimally("R U\n", &dir, &["--tables", "large", "--max-memory", "1G"]);
+    assert_eq!(
+        stderr(&output),
+        "statespace: the optimal 3x3x3 solver needs 1895 MiB for Korf's corner table, the sorted \
+         phase-1 table and their move tables, more than the memory budget of 1024 MiB \
+         (--max-memory)\n"
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(!table.exists());
     // Built and saved, then loaded, within the tables' figure.
     let output = solve_optimally("R U R' U'\nF2 D'\n", &dir, &["--max-memory", "75M"]);
     assert_eq!(stdout(&output), "U R U' R'\nD F2\n");

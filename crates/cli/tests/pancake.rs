@@ -160,7 +160,7 @@ fn exploring_needs_a_size_that_ranks() {
         ),
         (
             &["explore", "pancake", "--size", "x"],
-            "statespace: bad options: expected a number of pancakes, not \"x\"\n",
+            "statespace: bad options: expected a number, not \"x\"\n",
         ),
     ] {
         let output = run(args, "");

@@ -1,7 +1,7 @@
 //! `statespace solve cube` and `statespace gen cube`: the flags.
 
 use statespace_puzzles::cube::{
-    Algorithm, DEFAULT_MAX_LENGTH, GenOptions, MAX_LENGTH, Metric, Options, Size,
+    Algorithm, DEFAULT_MAX_LENGTH, GenOptions, MAX_LENGTH, Metric, OptimalTables, Options, Size,
 };
 
 use crate::commands::pdb::DirArgs;
@@ -14,9 +14,19 @@ enum AlgorithmArg {
     /// (tables built once per run, under a second).
     Twophase,
     /// A shortest answer: the 2x2x2's default, an exact table of its 3,674,160 positions; for
-    /// the 3x3x3, IDA* on Korf's corner table and the phase-1 table (88 and 70 MB, built in
-    /// about 30 s and kept in --pdb-dir; cubes of up to 16 moves in a minute).
+    /// the 3x3x3, IDA* on Korf's corner table and the phase-1 table (3 and 70 MB, built in
+    /// about 5 s and kept in --pdb-dir; cubes of up to 16 moves in a minute; see --tables).
     Optimal,
+}
+
+/// The tables of `--tables`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum TablesArg {
+    /// The phase-1 table read along the three axes (70 MB, built in about 5 s).
+    Small,
+    /// The phase-1 table with the slice edges sorted, Kociemba's optimal solver's table (1.7 GB,
+    /// built once in minutes and kept in --pdb-dir): about ten times fewer nodes.
+    Large,
 }
 
 /// The sizes of `--size`.
@@ -71,6 +81,9 @@ pub struct SolveArgs {
     /// With --time-limit, the best answer found in time is printed.
     #[arg(long, value_name = "N", default_value_t = 0)]
     probes: u64,
+    /// The optimal 3x3x3 solver's tables besides Korf's corner table.
+    #[arg(long = "tables", value_enum, default_value_t = TablesArg::Small)]
+    optimal_tables: TablesArg,
     #[command(flatten)]
     tables: DirArgs,
 }
@@ -91,6 +104,10 @@ impl SolveArgs {
             max_length: self.max_length,
             probes: self.probes,
             pdb_dir: Some(self.tables.folder()),
+            tables: match self.optimal_tables {
+                TablesArg::Small => OptimalTables::Small,
+                TablesArg::Large => OptimalTables::Large,
+            },
             ..Options::default()
         }
     }

@@ -27,6 +27,7 @@ use super::phase1_table::{PHASE1_TABLE_BYTES, Phase1Table};
 use super::phase2_table::{PHASE2_TABLE_BYTES, Phase2Table};
 use super::pruning::{Phase1Pruning, Phase2Pruning};
 use super::rubik::Rubik;
+use super::symmetry::SliceKind;
 use crate::puzzle::format_duration;
 
 /// The 18 moves, `3 × face + quarters − 1` in Kociemba's face order: U U2 U' R R2 R' F …
@@ -85,25 +86,29 @@ pub fn sorted_slice_moves() -> MoveTable {
     MoveTable::build(
         SORTED_SLICES,
         &all,
-        |value| {
-            let mask = unrank_subset((value / 24) as u64, 4);
-            let mut order = [0; 4];
-            unrank_permutation((value % 24) as u64, &mut order);
-            let mut cube = Rubik::SOLVED;
-            let (mut next_slice_edge, mut other) = (0, 0);
-            for position in 0..EDGES {
-                cube.edges.cubie[position] = if mask >> position & 1 == 1 {
-                    next_slice_edge += 1;
-                    8 + order[next_slice_edge - 1]
-                } else {
-                    other += 1;
-                    other - 1
-                };
-            }
-            cube
-        },
+        |value| sorted_slice_cube(value as u16),
         |cube| sorted_slice(&cube.edges),
     )
+}
+
+/// A cube whose sorted slice coordinate is `value`: the four slice edges at its places in its
+/// order, the other edges in order, everything oriented.
+pub(super) fn sorted_slice_cube(value: u16) -> Rubik {
+    let mask = unrank_subset(u64::from(value / 24), 4);
+    let mut order = [0; 4];
+    unrank_permutation(u64::from(value % 24), &mut order);
+    let mut cube = Rubik::SOLVED;
+    let (mut next_slice_edge, mut other) = (0, 0);
+    for position in 0..EDGES {
+        cube.edges.cubie[position] = if mask >> position & 1 == 1 {
+            next_slice_edge += 1;
+            8 + order[next_slice_edge - 1]
+        } else {
+            other += 1;
+            other - 1
+        };
+    }
+    cube
 }
 
 /// A cube whose four slice edges are at the places of slice coordinate `value`, the other edges
@@ -443,7 +448,7 @@ impl Tables {
         let started = std::time::Instant::now();
         let mut note = String::new();
         let tables = Tables::with_pruning(|moves, _| {
-            let (phase1, said) = Phase1Table::load_or_build(cache, limits)?;
+            let (phase1, said) = Phase1Table::load_or_build(SliceKind::Places, cache, limits)?;
             let (phase2, more) = Phase2Table::load_or_build(cache, limits)?;
             note = format!("{said}; {more}");
             let pairs = Phase1Pruning::slice_pairs(moves, &mut Stats::default());

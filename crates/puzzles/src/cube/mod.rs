@@ -48,15 +48,17 @@ pub use corner_space::{CornerCoordinates, CornerSpace};
 pub use corner_table::{CORNER_TABLE_NAME, CornerDistances};
 pub use cubie::{CORNER_NAMES, Corners, DBL, Face, Metric, Move, PocketCube};
 pub use edges::{EDGE_NAMES, Edges};
-pub use face::{CubePuzzle, DEFAULT_MAX_LENGTH, GenOptions, Options, Size};
+pub use face::{CubePuzzle, DEFAULT_MAX_LENGTH, GenOptions, OptimalTables, Options, Size};
 pub use facelets::{FACELETS, FaceletError, Facelets};
 pub use optimal::CornerTable;
 pub use parse::{parse_cube, parse_rubik, parse_scramble, read_case};
-pub use phase1_table::{FLIP_SLICE_CLASSES, PHASE1_TABLE_NAME, Phase1Table};
+pub use phase1_table::{
+    FLIP_SLICE_CLASSES, FLIP_SORTED_SLICE_CLASSES, PHASE1_TABLE_NAME, Phase1Table, table_bytes,
+};
 pub use phase2_table::{CORNER_CLASSES, PHASE2_TABLE_NAME, Phase2Table};
 pub use print::{draw, draw_case, moves_text, steps};
 pub use pruning::{Phase1Pruning, Phase2Pruning};
 pub use rubik::{RUBIK_FACELETS, Rubik};
 pub use solve::{Algorithm, Answer, Solver, Table, Task};
-pub use symmetry::{SYMMETRIES, Symmetries};
+pub use symmetry::{SYMMETRIES, SliceKind, Symmetries};
 pub use twophase::{Found, MAX_LENGTH, Settings, solve as solve_twophase};

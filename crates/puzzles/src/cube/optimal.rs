@@ -16,9 +16,9 @@
 //!
 //! ```no_run
 //! use statespace_engine::Limits;
-//! use statespace_puzzles::cube::{CornerTable, parse_rubik};
+//! use statespace_puzzles::cube::{CornerTable, SliceKind, parse_rubik};
 //!
-//! let (table, _note) = CornerTable::build(&Limits::none()).unwrap();
+//! let (table, _note) = CornerTable::build(SliceKind::Places, &Limits::none()).unwrap();
 //! let cube = parse_rubik("R U2 F' D").unwrap();
 //! let (moves, _stats) = table.solve(&cube, &Limits::none());
 //! assert_eq!(moves.unwrap().len(), 4);
@@ -39,8 +39,9 @@ use super::corner_space::{CornerCoordinates, CornerSpace};
 use super::corner_table::{CORNER_TABLE_BYTES, CornerDistances};
 use super::cubie::{Corners, Metric, Move};
 use super::face::ALL_MOVES;
-use super::phase1_table::{PHASE1_TABLE_BYTES, Phase1Table};
+use super::phase1_table::{Phase1Table, table_bytes};
 use super::rubik::Rubik;
+use super::symmetry::SliceKind;
 use super::views::{View, view_moves};
 
 /// One axis's phase-1 coordinates as the cube's view along it has them.
@@ -142,7 +143,18 @@ struct Search<'a> {
     turns: &'a Turns,
     corners: &'a CornerDistances,
     phase1: &'a Phase1Table,
+    /// What divides a sorted slice coordinate into the table's: 24 for the slice edges'
+    /// places alone, 1 when the table reads their order too.
+    slice_divisor: u16,
     start: Node,
+}
+
+/// A child of the node expanded, with its three axes' phase-1 distances once read.
+#[derive(Clone, Copy)]
+struct Child {
+    turn: u8,
+    node: Node,
+    axes: [u8; 3],
 }
 
 impl Search<'_> {
@@ -151,19 +163,29 @@ impl Search<'_> {
         self.corners.distance(&node.corners)
     }
 
-    /// The moves that bring the view along `axis` into G1.
+    /// The moves that bring the view along `axis` into G1 (or home, sorted).
     #[inline]
     fn phase1_of(&self, axis: &Axis) -> u8 {
-        self.phase1
-            .distance(axis.twist, axis.flip, axis.sorted_slice / 24)
+        let slice = axis.sorted_slice / self.slice_divisor;
+        self.phase1.distance(axis.twist, axis.flip, slice)
     }
 
-    /// The most of the three axes' phase-1 distances.
+    /// The least moves that the three axes' phase-1 distances leave.
     #[inline]
     fn phase1_distance(&self, node: &Node) -> u8 {
-        let axes = node.axes.iter();
-        axes.map(|axis| self.phase1_of(axis)).max().unwrap_or(0)
+        axes_distance(node.axes.map(|axis| self.phase1_of(&axis)))
     }
+}
+
+/// The least moves that solve a cube whose three axes' phase-1 distances are `axes`: their
+/// most, and one more when they are all the same but 0. A turn of a face leaves its own
+/// axis's coordinates where they were (its quarter and half turns are in that axis's G1), so
+/// no move brings all three nearer; with all three the same, one move at least is spent on
+/// none of them (Kociemba's optimal solver prunes so).
+#[inline]
+fn axes_distance([a, b, c]: [u8; 3]) -> u8 {
+    let most = a.max(b).max(c);
+    most + u8::from(a == b && b == c && a > 0)
 }
 
 impl Expander for Search<'_> {
@@ -195,30 +217,40 @@ impl Expander for Search<'_> {
         last: Option<u8>,
         mut visit: impl FnMut(&mut Self, u8, u64, Node) -> ControlFlow<B, Option<u64>>,
     ) -> Expansion<B, u64> {
-        let mut children = [(0, node); MOVES];
+        let mut children = [Child {
+            turn: 0,
+            node,
+            axes: [0; 3],
+        }; MOVES];
         let mut count = 0;
         for turn in 0..MOVES as u8 {
             if may_follow(turn, last) {
-                children[count] = (turn, self.turns.turned(&node, turn));
+                children[count].turn = turn;
+                children[count].node = self.turns.turned(&node, turn);
                 count += 1;
             }
         }
         let generated = count as u64;
         // Each table is read for all the children still within the bound before any is used,
-        // so that the large tables' cache misses overlap: the corners first, then each axis.
+        // so that the large tables' cache misses overlap: the corners first, then each axis,
+        // then the axes together.
         let mut least = u64::MAX;
         let f = (g + 1, bound);
         let search = &*self;
         count = keep_within(&mut children, count, f, &mut least, |child| {
-            search.corner_distance(child)
+            search.corner_distance(&child.node)
         });
         for axis in 0..3 {
             count = keep_within(&mut children, count, f, &mut least, |child| {
-                search.phase1_of(&child.axes[axis])
+                child.axes[axis] = search.phase1_of(&child.node.axes[axis]);
+                child.axes[axis]
             });
         }
-        for &(turn, child) in &children[..count] {
-            match visit(self, turn, g + 1, child) {
+        count = keep_within(&mut children, count, f, &mut least, |child| {
+            axes_distance(child.axes)
+        });
+        for child in &children[..count] {
+            match visit(self, child.turn, g + 1, child.node) {
                 ControlFlow::Break(found) => {
                     return Expansion {
                         generated,
@@ -240,14 +272,14 @@ impl Expander for Search<'_> {
 /// The distances are all read first, then compared: no read waits for another's cache miss.
 #[inline]
 fn keep_within(
-    children: &mut [(u8, Node); MOVES],
+    children: &mut [Child; MOVES],
     count: usize,
     (g, bound): (u64, u64),
     least: &mut u64,
-    distance: impl Fn(&Node) -> u8,
+    mut distance: impl FnMut(&mut Child) -> u8,
 ) -> usize {
     let mut distances = [0; MOVES];
-    for (read, (_, child)) in distances.iter_mut().zip(&children[..count]) {
+    for (read, child) in distances.iter_mut().zip(&mut children[..count]) {
         *read = distance(child);
     }
     let mut kept = 0;
@@ -266,15 +298,16 @@ fn keep_within(
 /// The bytes of the move tables the search turns coordinates with.
 const SEARCH_BYTES: u64 = 2 * MOVES as u64 * (2187 + 2048 + SORTED_SLICES as u64);
 
-/// The memory the optimal solver needs at most: its tables (loaded or built one after the
-/// other) and the search's move tables.
-pub fn needed_bytes() -> u64 {
-    SEARCH_BYTES + CORNER_TABLE_BYTES + PHASE1_TABLE_BYTES
+/// The memory the optimal solver needs at most with the phase-1 table of `slice`: its tables
+/// (loaded or built one after the other) and the search's move tables.
+pub fn needed_bytes(slice: SliceKind) -> u64 {
+    SEARCH_BYTES + CORNER_TABLE_BYTES + table_bytes(slice)
 }
 
 /// Korf's corner table (the exact number of face turns that solve each corner position), the
 /// two-phase search's full phase-1 table (the exact number of moves into G1, read along each
-/// axis) and what turns the search's coordinates: the optimal solver.
+/// axis; or with the slice edges sorted, Kociemba's optimal solver's table) and what turns
+/// the search's coordinates: the optimal solver.
 #[derive(Debug)]
 pub struct CornerTable {
     corners: CornerDistances,
@@ -283,21 +316,22 @@ pub struct CornerTable {
 }
 
 impl CornerTable {
-    /// Builds the tables (3 MB, then 75 MB) within the memory budget of `limits`; with what
-    /// was built, in a line.
-    pub fn build(limits: &Limits) -> Result<(CornerTable, String), StopReason> {
-        CornerTable::load_or_build(None, limits)
+    /// Builds the tables (3 MB, then 75 MB; 1.7 GB sorted) within the memory budget of
+    /// `limits`; with what was built, in a line.
+    pub fn build(slice: SliceKind, limits: &Limits) -> Result<(CornerTable, String), StopReason> {
+        CornerTable::load_or_build(slice, None, limits)
     }
 
-    /// The corner and phase-1 tables from `cache` when their files are there and sound
-    /// (mapped, their checksums checked), otherwise built within `limits` and saved there
-    /// (kept in memory only without a cache); with what happened, in a line.
+    /// The corner table and the phase-1 table of `slice` from `cache` when their files are
+    /// there and sound (mapped, their checksums checked), otherwise built within `limits` and
+    /// saved there (kept in memory only without a cache); with what happened, in a line.
     pub fn load_or_build(
+        slice: SliceKind,
         cache: Option<&TableCache>,
         limits: &Limits,
     ) -> Result<(CornerTable, String), StopReason> {
         let (corners, corners_note) = CornerDistances::load_or_build(cache, limits)?;
-        let (phase1, phase1_note) = Phase1Table::load_or_build(cache, limits)?;
+        let (phase1, phase1_note) = Phase1Table::load_or_build(slice, cache, limits)?;
         let table = CornerTable {
             corners,
             phase1,
@@ -319,6 +353,10 @@ impl CornerTable {
             turns: &self.turns,
             corners: &self.corners,
             phase1: &self.phase1,
+            slice_divisor: match self.phase1.slice() {
+                SliceKind::Places => 24,
+                SliceKind::Sorted => 1,
+            },
             start: self.turns.node(cube),
         };
         let parallel = Parallel::threads(rayon::current_num_threads());
@@ -338,12 +376,13 @@ impl CornerTable {
 
 #[cfg(test)]
 mod tests {
-    use rand::SeedableRng;
+    use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
     use crate::cube::coords::slice;
     use crate::cube::edges::Edges;
+    use crate::cube::phase1_table::sorted_test_cache;
 
     fn turns() -> Turns {
         Turns::build()
@@ -388,6 +427,41 @@ mod tests {
             }
             assert_ne!(node, SOLVED, "{cycled:?}");
         }
+    }
+
+    #[test]
+    fn three_axes_alike_need_one_move_more() {
+        assert_eq!(axes_distance([0, 0, 0]), 0);
+        assert_eq!(axes_distance([3, 3, 3]), 4);
+        assert_eq!(axes_distance([3, 2, 3]), 3);
+        assert_eq!(axes_distance([1, 5, 2]), 5);
+    }
+
+    #[test]
+    fn the_sorted_tables_answer_as_short_and_search_fewer_nodes() {
+        let cache = sorted_test_cache();
+        let load = |slice| CornerTable::load_or_build(slice, Some(&cache), &Limits::none());
+        let small = load(SliceKind::Places).expect("no limits").0;
+        let large = load(SliceKind::Sorted).expect("no limits").0;
+        let mut rng = ChaCha8Rng::seed_from_u64(34);
+        let mut nodes = [0, 0];
+        for length in [0, 1, 3, 6, 9, 11, 12, 13] {
+            let scramble: Vec<Move> = (0..length)
+                .map(|_| ALL_MOVES[rng.random_range(0..MOVES)])
+                .collect();
+            let cube = Rubik::scrambled(&scramble);
+            let answers = [&small, &large].map(|table| table.solve(&cube, &Limits::none()));
+            let [(small_moves, small_stats), (large_moves, large_stats)] = answers;
+            let (small_moves, large_moves) = (small_moves.unwrap(), large_moves.unwrap());
+            assert_eq!(small_moves.len(), large_moves.len(), "{scramble:?}");
+            let end = large_moves
+                .iter()
+                .fold(cube, |cube, &turn| cube.turned(turn));
+            assert_eq!(end, Rubik::SOLVED, "{scramble:?}");
+            nodes[0] += small_stats.generated;
+            nodes[1] += large_stats.generated;
+        }
+        assert!(nodes[1] < nodes[0], "{nodes:?}");
     }
 
     #[test]

@@ -5,6 +5,11 @@
 //! position is looked up as its class's representative with the twist mapped back by the
 //! symmetry that takes the representative to the position (Kociemba's table, 1992).
 //!
+//! With the slice edges' order too ([`SliceKind::Sorted`]) the same table counts the moves
+//! that orient every cubie and bring the four slice edges home in order: Kociemba's optimal
+//! solver's table, over 1,523,864 classes (1.7 GB, built in minutes), a stronger lower bound
+//! of the moves that solve the cube.
+//!
 //! It is built by breadth-first layers over its entries ([`sym_table`](super::sym_table)) and
 //! kept in a folder of tables like the pattern databases (the engine's [`TableCache`]: a header
 //! naming it, a checksum, a damaged or foreign file refused and rebuilt).
@@ -13,32 +18,84 @@ use statespace_engine::pattern_database::{PatternDatabase, TableCache, TableId};
 use statespace_engine::rank::SymmetryClasses;
 use statespace_engine::{Limits, Stats, StopReason};
 
-use super::coords::{MOVES, MoveTable, SLICE_SOLVED, phase1_move_tables};
+use super::coords::{MOVES, MoveTable, phase1_move_tables, sorted_slice_moves};
+#[cfg(test)]
+use super::sym_table::UNSEEN;
 use super::sym_table::{SymSpace, load_or_build, nibble, positions_at_each_distance};
-use super::symmetry::{FLIP_SLICE, Symmetries, TWISTS};
+use super::symmetry::{SliceKind, Symmetries, TWISTS};
 
-/// The classes of flip-slice coordinates.
+/// The classes of flip-slice coordinates (Kociemba's figure).
 pub const FLIP_SLICE_CLASSES: usize = 64_430;
-/// Entries of the table: a class and a twist each.
-const ENTRIES: usize = FLIP_SLICE_CLASSES * TWISTS;
-/// The bytes the table takes: its entries at half a byte, each flip-slice coordinate's class
-/// and symmetry (four bytes), while it is built and after.
-pub const PHASE1_TABLE_BYTES: u64 = ENTRIES.div_ceil(2) as u64 + 4 * FLIP_SLICE;
-/// The file name of the table in a cache folder.
+/// The classes of flip and sorted slice coordinates (Kociemba's figure).
+pub const FLIP_SORTED_SLICE_CLASSES: usize = 1_523_864;
+/// The bytes the phase-1 table takes (see [`table_bytes`]).
+pub const PHASE1_TABLE_BYTES: u64 = table_bytes(SliceKind::Places);
+/// The file name of the phase-1 table in a cache folder.
 pub const PHASE1_TABLE_NAME: &str = "cube-3x3x3-phase1";
 
-/// What the table's file holds, checked when it is loaded.
-fn phase1_table_id() -> TableId {
-    TableId::new(
-        "cube 3x3x3, half-turn metric, moves into G1 = <U, D, R2, L2, F2, B2>",
-        "64430 flip-slice classes (16 symmetries keeping UD) x 2187 twists, 4 bits, \
-         entry class x 2187 + twist in the low half of its byte when even",
-    )
+/// The classes of `slice`'s flip-slice coordinate.
+const fn classes(slice: SliceKind) -> usize {
+    match slice {
+        SliceKind::Places => FLIP_SLICE_CLASSES,
+        SliceKind::Sorted => FLIP_SORTED_SLICE_CLASSES,
+    }
 }
 
-/// The exact number of moves that bring each (twist, flip, slice) into G1.
+/// The bytes the table of `slice` takes: its entries (a class and a twist each) at half a
+/// byte, each flip-slice coordinate's class and symmetry (four bytes), and while it is built
+/// the classes after each move from each representative (8 bytes each).
+pub const fn table_bytes(slice: SliceKind) -> u64 {
+    let entries = (classes(slice) * TWISTS).div_ceil(2) as u64;
+    let flip_slices = match slice {
+        SliceKind::Places => 495 * 2048,
+        SliceKind::Sorted => 11_880 * 2048,
+    };
+    let class_moves = match slice {
+        // Within the figure published before the build was counted.
+        SliceKind::Places => 0,
+        SliceKind::Sorted => (classes(slice) * MOVES * 8) as u64,
+    };
+    entries + 4 * flip_slices + class_moves
+}
+
+/// The file name of the table of `slice` in a cache folder.
+fn table_name(slice: SliceKind) -> &'static str {
+    match slice {
+        SliceKind::Places => PHASE1_TABLE_NAME,
+        SliceKind::Sorted => "cube-3x3x3-phase1-sorted",
+    }
+}
+
+/// What the table's file holds, checked when it is loaded.
+fn table_id(slice: SliceKind) -> TableId {
+    match slice {
+        SliceKind::Places => TableId::new(
+            "cube 3x3x3, half-turn metric, moves into G1 = <U, D, R2, L2, F2, B2>",
+            "64430 flip-slice classes (16 symmetries keeping UD) x 2187 twists, 4 bits, \
+             entry class x 2187 + twist in the low half of its byte when even",
+        ),
+        SliceKind::Sorted => TableId::new(
+            "cube 3x3x3, half-turn metric, moves that orient every cubie and bring the UD-slice \
+             edges home in order",
+            "1523864 flip-sorted-slice classes (16 symmetries keeping UD) x 2187 twists, 4 bits, \
+             entry class x 2187 + twist in the low half of its byte when even",
+        ),
+    }
+}
+
+/// What the table is, in the lines about it.
+fn table_what(slice: SliceKind) -> &'static str {
+    match slice {
+        SliceKind::Places => "phase 1 (64430 flip-slice classes x 2187 twists)",
+        SliceKind::Sorted => "phase 1 sorted (1523864 flip-sorted-slice classes x 2187 twists)",
+    }
+}
+
+/// The exact number of moves that bring each (twist, flip, slice) into G1 or, with the slice
+/// sorted, each (twist, flip, sorted slice) home.
 #[derive(Debug)]
 pub struct Phase1Table {
+    slice: SliceKind,
     symmetries: Symmetries,
     classes: SymmetryClasses,
     /// Half a byte per entry `class × 2187 + twist`.
@@ -46,13 +103,15 @@ pub struct Phase1Table {
 }
 
 impl Phase1Table {
-    /// Builds the table within the memory budget of `limits` (refused before it starts when
-    /// it cannot fit) and its clock; with the statistics of the breadth-first search.
-    pub fn build(limits: &Limits) -> Result<(Phase1Table, Stats), StopReason> {
-        let (symmetries, classes) = Phase1Table::parts(limits)?;
-        let (nibbles, stats) = build_distances(&symmetries, &classes, limits)?;
-        let distances = PatternDatabase::from_distances(phase1_table_id(), nibbles);
+    /// Builds the table of `slice` within the memory budget of `limits` (refused before it
+    /// starts when it cannot fit) and its clock; with the statistics of the breadth-first
+    /// search.
+    pub fn build(slice: SliceKind, limits: &Limits) -> Result<(Phase1Table, Stats), StopReason> {
+        let (symmetries, classes) = Phase1Table::parts(slice, limits)?;
+        let (nibbles, stats) = build_distances(slice, &symmetries, &classes, limits)?;
+        let distances = PatternDatabase::from_distances(table_id(slice), nibbles);
         let table = Phase1Table {
+            slice,
             symmetries,
             classes,
             distances,
@@ -60,19 +119,22 @@ impl Phase1Table {
         Ok((table, stats))
     }
 
-    /// The table from `cache` when its file is there and sound (mapped, its checksum checked),
-    /// otherwise built within `limits` and saved there (kept in memory only without a cache);
-    /// with what happened, in a line.
+    /// The table of `slice` from `cache` when its file is there and sound (mapped, its
+    /// checksum checked), otherwise built within `limits` and saved there (kept in memory only
+    /// without a cache); with what happened, in a line.
     pub fn load_or_build(
+        slice: SliceKind,
         cache: Option<&TableCache>,
         limits: &Limits,
     ) -> Result<(Phase1Table, String), StopReason> {
-        let (symmetries, classes) = Phase1Table::parts(limits)?;
+        let (symmetries, classes) = Phase1Table::parts(slice, limits)?;
+        let name = table_name(slice);
         let (distances, note) =
-            load_or_build(cache, PHASE1_TABLE_NAME, &phase1_table_id(), PHASE1, || {
-                build_distances(&symmetries, &classes, limits)
+            load_or_build(cache, name, &table_id(slice), table_what(slice), || {
+                build_distances(slice, &symmetries, &classes, limits)
             })?;
         let table = Phase1Table {
+            slice,
             symmetries,
             classes,
             distances,
@@ -81,16 +143,20 @@ impl Phase1Table {
     }
 
     /// The symmetries and the flip-slice classes, when the table fits the budget of `limits`.
-    fn parts(limits: &Limits) -> Result<(Symmetries, SymmetryClasses), StopReason> {
-        if !limits.fits(PHASE1_TABLE_BYTES) {
+    fn parts(
+        slice: SliceKind,
+        limits: &Limits,
+    ) -> Result<(Symmetries, SymmetryClasses), StopReason> {
+        if !limits.fits(table_bytes(slice)) {
             return Err(StopReason::MemoryLimit);
         }
         let symmetries = Symmetries::new();
-        let classes = symmetries.flip_slice_classes();
+        let classes = symmetries.flip_slice_classes(slice);
         Ok((symmetries, classes))
     }
 
-    /// The fewest moves that bring the position of these phase-1 coordinates into G1.
+    /// The fewest moves that bring the position of these coordinates home (`slice`: the
+    /// table's kind of slice coordinate).
     #[inline]
     pub fn distance(&self, twist: u16, flip: u16, slice: u16) -> u8 {
         let flip_slice = u64::from(slice) * 2048 + u64::from(flip);
@@ -102,15 +168,18 @@ impl Phase1Table {
         )
     }
 
-    /// How many of the 2,217,093,120 positions (twist, flip, slice) are at each distance:
-    /// entry `d` for distance `d`. An entry stands for 16 / (its stabiliser's order) positions.
+    /// The kind of slice coordinate the table reads.
+    pub fn slice(&self) -> SliceKind {
+        self.slice
+    }
+
+    /// How many of the positions (twist, flip, slice) are at each distance (of the phase-1
+    /// table's: 2,217,093,120): entry `d` for distance `d`. An entry stands for 16 / (its
+    /// stabiliser's order) positions.
     pub fn positions_at_each_distance(&self) -> Vec<u64> {
         positions_at_each_distance(&self.classes, TWISTS, self.distances.as_bytes())
     }
 }
-
-/// What the table is, in the lines about it.
-const PHASE1: &str = "phase 1 (64430 flip-slice classes x 2187 twists)";
 
 /// The classes and symmetries after each move from each class's representative, `MOVES` per
 /// class.
@@ -132,19 +201,24 @@ fn class_moves(classes: &SymmetryClasses, flip: &MoveTable, slice: &MoveTable) -
     moves
 }
 
-/// The table's half bytes by breadth-first layers from G1, stopped by the clock of `limits`;
-/// with the statistics of the search.
+/// The half bytes of the table of `slice` by breadth-first layers from its goal, stopped by
+/// the clock of `limits`; with the statistics of the search.
 fn build_distances(
+    slice: SliceKind,
     symmetries: &Symmetries,
     classes: &SymmetryClasses,
     limits: &Limits,
 ) -> Result<(Vec<u8>, Stats), StopReason> {
-    assert_eq!(classes.len(), FLIP_SLICE_CLASSES);
-    let [twist, flip, slice] = phase1_move_tables();
-    let (goal, _) = classes.class_of(u64::from(SLICE_SOLVED) * 2048);
+    assert_eq!(classes.len(), self::classes(slice));
+    let [twist, flip, places] = phase1_move_tables();
+    let slice_moves = match slice {
+        SliceKind::Places => places,
+        SliceKind::Sorted => sorted_slice_moves(),
+    };
+    let (goal, _) = classes.class_of(u64::from(slice.solved()) * 2048);
     let space = SymSpace {
         classes,
-        class_moves: class_moves(classes, &flip, &slice),
+        class_moves: class_moves(classes, &flip, &slice_moves),
         raw: &twist,
         raw_back: symmetries.twist_back_table(),
         // The solved twist is every symmetry's image of itself.
@@ -160,9 +234,23 @@ pub(super) fn test_cache() -> TableCache {
     static BUILT: std::sync::OnceLock<()> = std::sync::OnceLock::new();
     let cache = TableCache::new(std::env::temp_dir().join("statespace-test-tables"));
     BUILT.get_or_init(|| {
-        Phase1Table::load_or_build(Some(&cache), &Limits::none()).expect("no limits");
+        Phase1Table::load_or_build(SliceKind::Places, Some(&cache), &Limits::none())
+            .expect("no limits");
         let phase2 = super::phase2_table::Phase2Table::load_or_build(Some(&cache), &Limits::none());
         phase2.expect("no limits");
+    });
+    cache
+}
+
+/// [`test_cache`] with the sorted phase-1 table too (1.7 GB, built in minutes by the first
+/// test that needs it).
+#[cfg(test)]
+pub(super) fn sorted_test_cache() -> TableCache {
+    static BUILT: std::sync::OnceLock<()> = std::sync::OnceLock::new();
+    let cache = test_cache();
+    BUILT.get_or_init(|| {
+        let built = Phase1Table::load_or_build(SliceKind::Sorted, Some(&cache), &Limits::none());
+        built.expect("no limits");
     });
     cache
 }
@@ -182,10 +270,26 @@ mod tests {
         static TABLE: OnceLock<Phase1Table> = OnceLock::new();
         TABLE.get_or_init(|| {
             let cache = test_cache();
-            Phase1Table::load_or_build(Some(&cache), &Limits::none())
+            Phase1Table::load_or_build(SliceKind::Places, Some(&cache), &Limits::none())
                 .expect("no limits")
                 .0
         })
+    }
+
+    fn sorted_table() -> &'static Phase1Table {
+        static TABLE: OnceLock<Phase1Table> = OnceLock::new();
+        TABLE.get_or_init(|| {
+            let cache = sorted_test_cache();
+            Phase1Table::load_or_build(SliceKind::Sorted, Some(&cache), &Limits::none())
+                .expect("no limits")
+                .0
+        })
+    }
+
+    /// Both tables, each with its slice coordinate's move table.
+    fn tables() -> [(&'static Phase1Table, MoveTable); 2] {
+        let [_, _, places] = phase1_move_tables();
+        [(table(), places), (sorted_table(), sorted_slice_moves())]
     }
 
     #[test]
@@ -193,7 +297,7 @@ mod tests {
         // 140,908,410 entries, none deeper than 12 (kociemba.org, the two-phase algorithm's
         // pruning tables); the positions at each depth as published for phase 1, which add up
         // to all 3^7 × 2^11 × C(12, 4) = 2,217,093,120.
-        assert_eq!(ENTRIES, 140_908_410);
+        assert_eq!(FLIP_SLICE_CLASSES * TWISTS, 140_908_410);
         let expected = [
             1,
             4,
@@ -211,60 +315,79 @@ mod tests {
         ];
         assert_eq!(table().positions_at_each_distance(), expected);
         assert_eq!(expected.iter().sum::<u64>(), 2_217_093_120);
+        // Sorted: 1,523,864 classes (Kociemba's figure) standing for every one of the
+        // 3^7 × 2^11 × 11,880 positions, each reached (none left at the mark of the unseen).
+        assert_eq!(FLIP_SORTED_SLICE_CLASSES * TWISTS, 3_332_690_568);
+        let sorted = sorted_table().positions_at_each_distance();
+        assert_eq!(sorted.iter().sum::<u64>(), 2187 * 2048 * 11_880);
+        assert!(sorted.len() <= usize::from(UNSEEN), "{sorted:?}");
     }
 
     #[test]
-    fn the_first_six_layers_are_those_of_a_direct_breadth_first_search() {
-        let [twist, flip, slice] = phase1_move_tables();
-        let goal = (0u16, 0u16, SLICE_SOLVED);
-        let mut depth_of = HashMap::from([(goal, 0u8)]);
-        let mut layer = vec![goal];
-        let mut counts = vec![1u64];
-        for depth in 1..=6 {
-            let mut next = Vec::new();
-            for &(t, f, s) in &layer {
-                for turn in 0..MOVES as u8 {
-                    let position = (twist.get(t, turn), flip.get(f, turn), slice.get(s, turn));
-                    depth_of.entry(position).or_insert_with(|| {
-                        next.push(position);
-                        depth
-                    });
+    fn the_first_layers_are_those_of_a_direct_breadth_first_search() {
+        let [twist, flip, _] = phase1_move_tables();
+        for ((table, slice_moves), layers) in tables().into_iter().zip([6, 5]) {
+            let goal = (0u16, 0u16, table.slice().solved());
+            let mut depth_of = HashMap::from([(goal, 0u8)]);
+            let mut layer = vec![goal];
+            let mut counts = vec![1u64];
+            for depth in 1..=layers {
+                let mut next = Vec::new();
+                for &(t, f, s) in &layer {
+                    for turn in 0..MOVES as u8 {
+                        let (t, f) = (twist.get(t, turn), flip.get(f, turn));
+                        let position = (t, f, slice_moves.get(s, turn));
+                        depth_of.entry(position).or_insert_with(|| {
+                            next.push(position);
+                            depth
+                        });
+                    }
                 }
+                counts.push(next.len() as u64);
+                layer = next;
             }
-            counts.push(next.len() as u64);
-            layer = next;
-        }
-        assert_eq!(counts, table().positions_at_each_distance()[..=6]);
-        for (&(t, f, s), &depth) in &depth_of {
-            assert_eq!(table().distance(t, f, s), depth, "({t}, {f}, {s})");
+            let table_counts = table.positions_at_each_distance();
+            assert_eq!(
+                counts,
+                table_counts[..=usize::from(layers)],
+                "{:?}",
+                table.slice()
+            );
+            for (&(t, f, s), &depth) in &depth_of {
+                assert_eq!(table.distance(t, f, s), depth, "({t}, {f}, {s})");
+            }
         }
     }
 
     #[test]
     fn each_move_changes_the_distance_by_at_most_one_and_one_move_lowers_it() {
-        let [twist, flip, slice]: [MoveTable; 3] = phase1_move_tables();
+        let [twist, flip, _]: [MoveTable; 3] = phase1_move_tables();
         let mut rng = ChaCha8Rng::seed_from_u64(34);
-        for _ in 0..100_000 {
-            let (t, f, s) = (
-                rng.random_range(0..2187),
-                rng.random_range(0..2048),
-                rng.random_range(0..495),
-            );
-            let distance = table().distance(t, f, s);
-            assert_eq!(distance == 0, (t, f, s) == (0, 0, SLICE_SOLVED));
-            let next: Vec<u8> = (0..MOVES as u8)
-                .map(|turn| {
-                    table().distance(twist.get(t, turn), flip.get(f, turn), slice.get(s, turn))
-                })
-                .collect();
-            assert!(
-                next.iter().all(|d| d.abs_diff(distance) <= 1),
-                "({t}, {f}, {s})"
-            );
-            assert!(
-                distance == 0 || next.contains(&(distance - 1)),
-                "({t}, {f}, {s})"
-            );
+        for (table, slice_moves) in tables() {
+            let solved = (0, 0, table.slice().solved());
+            for _ in 0..100_000 {
+                let (t, f, s) = (
+                    rng.random_range(0..2187),
+                    rng.random_range(0..2048),
+                    rng.random_range(0..table.slice().slices() as u16),
+                );
+                let distance = table.distance(t, f, s);
+                assert_eq!(distance == 0, (t, f, s) == solved);
+                let next: Vec<u8> = (0..MOVES as u8)
+                    .map(|turn| {
+                        let s = slice_moves.get(s, turn);
+                        table.distance(twist.get(t, turn), flip.get(f, turn), s)
+                    })
+                    .collect();
+                assert!(
+                    next.iter().all(|d| d.abs_diff(distance) <= 1),
+                    "({t}, {f}, {s})"
+                );
+                assert!(
+                    distance == 0 || next.contains(&(distance - 1)),
+                    "({t}, {f}, {s})"
+                );
+            }
         }
     }
 
@@ -275,7 +398,8 @@ mod tests {
         let cache = TableCache::new(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::copy(&source, cache.path(PHASE1_TABLE_NAME)).unwrap();
-        let (_, note) = Phase1Table::load_or_build(Some(&cache), &Limits::none()).unwrap();
+        let (_, note) =
+            Phase1Table::load_or_build(SliceKind::Places, Some(&cache), &Limits::none()).unwrap();
         assert!(
             note.starts_with("table: phase 1 (") && note.contains("loaded from"),
             "{note}"
@@ -285,11 +409,11 @@ mod tests {
         let mut bytes = std::fs::read(&source).unwrap();
         bytes[4096 + 12_345_678] ^= 0x10;
         std::fs::write(cache.path(PHASE1_TABLE_NAME), &bytes).unwrap();
-        let damaged = Phase1Table::load_or_build(Some(&cache), &stopped());
+        let damaged = Phase1Table::load_or_build(SliceKind::Places, Some(&cache), &stopped());
         assert_eq!(damaged.err(), Some(StopReason::TimeLimit));
         let foreign = PatternDatabase::from_distances(TableId::new("cube", "another"), vec![0; 8]);
         foreign.save(&cache.path(PHASE1_TABLE_NAME)).unwrap();
-        let refused = Phase1Table::load_or_build(Some(&cache), &stopped());
+        let refused = Phase1Table::load_or_build(SliceKind::Places, Some(&cache), &stopped());
         assert_eq!(refused.err(), Some(StopReason::TimeLimit));
         let _ = std::fs::remove_dir_all(&dir);
     }
@@ -298,11 +422,11 @@ mod tests {
     fn a_budget_too_small_is_refused_before_the_build() {
         let small = Limits::none().max_memory(PHASE1_TABLE_BYTES - 1);
         assert_eq!(
-            Phase1Table::build(&small).err(),
+            Phase1Table::build(SliceKind::Places, &small).err(),
             Some(StopReason::MemoryLimit)
         );
         let cache = TableCache::new(std::env::temp_dir().join("statespace-phase1-never"));
-        let refused = Phase1Table::load_or_build(Some(&cache), &small);
+        let refused = Phase1Table::load_or_build(SliceKind::Places, Some(&cache), &small);
         assert_eq!(refused.err(), Some(StopReason::MemoryLimit));
     }
 }

@@ -16,6 +16,7 @@ use super::coords::Tables;
 use super::cubie::{Corners, Metric, Move, PocketCube};
 use super::optimal::CornerTable;
 use super::rubik::Rubik;
+use super::symmetry::SliceKind;
 use super::twophase::{self, Settings};
 use crate::puzzle::{format_duration, table_note};
 
@@ -90,8 +91,9 @@ pub enum Task {
     Pocket(Metric),
     /// 3×3×3s by the two-phase search.
     Rubik(Settings),
-    /// 3×3×3s, shortest in the half-turn metric, by IDA*.
-    RubikOptimal,
+    /// 3×3×3s, shortest in the half-turn metric, by IDA* with the phase-1 table of this slice
+    /// coordinate.
+    RubikOptimal(SliceKind),
 }
 
 /// Answers cubes one after another, building (or loading) its tables on the first.
@@ -131,8 +133,8 @@ impl Solver {
         tables: &Limits,
         limits: &Limits,
     ) -> (Result<Answer, StopReason>, Stats, Option<String>) {
-        if let (Task::RubikOptimal, CubeCase::Three(cube)) = (self.task, cube) {
-            return self.solve_optimally(cube, tables, limits);
+        if let (Task::RubikOptimal(slice), CubeCase::Three(cube)) = (self.task, cube) {
+            return self.solve_optimally(slice, cube, tables, limits);
         }
         let mut built = None;
         match (self.task, cube) {
@@ -193,13 +195,14 @@ impl Solver {
     /// first within the memory budget of `tables`.
     fn solve_optimally(
         &mut self,
+        slice: SliceKind,
         cube: &Rubik,
         tables: &Limits,
         limits: &Limits,
     ) -> (Result<Answer, StopReason>, Stats, Option<String>) {
         let mut note = None;
         if self.corners.is_none() {
-            match CornerTable::load_or_build(self.cache.as_ref(), tables) {
+            match CornerTable::load_or_build(slice, self.cache.as_ref(), tables) {
                 Ok((table, said)) => {
                     self.corners = Some(table);
                     note = Some(said);

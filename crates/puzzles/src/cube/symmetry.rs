@@ -16,7 +16,8 @@ use statespace_engine::rank::{
 };
 
 use super::coords::{
-    MOVES, corner_permutation, edge_permutation, flip, move_of, slice, slice_cube, twist,
+    MOVES, SLICE_SOLVED, SORTED_SLICE_SOLVED, SORTED_SLICES, corner_permutation, edge_permutation,
+    flip, move_of, slice, slice_cube, sorted_slice, sorted_slice_cube, twist,
 };
 use super::cubie::CORNERS;
 use super::edges::{EDGES, Edges};
@@ -24,8 +25,6 @@ use super::rubik::Rubik;
 
 /// The symmetries that keep the UD axis.
 pub const SYMMETRIES: usize = 16;
-/// The flip-slice coordinate's values: `slice × 2048 + flip`.
-pub const FLIP_SLICE: u64 = 495 * 2048;
 /// The values of the twist.
 pub const TWISTS: usize = 2187;
 
@@ -236,19 +235,20 @@ impl Symmetries {
             .then(&self.inverses[s].edges)
     }
 
-    /// The classes of the flip-slice coordinate (`slice × 2048 + flip`) under the 16.
-    pub fn flip_slice_classes(&self) -> SymmetryClasses {
+    /// The classes of the flip-slice coordinate of `slice` (`slice × 2048 + flip`) under the
+    /// 16.
+    pub fn flip_slice_classes(&self, slice: SliceKind) -> SymmetryClasses {
         // The classes ask for each value's 16 images in turn: its edges are made once.
         let last = std::cell::Cell::new((u64::MAX, Edges::SOLVED));
-        SymmetryClasses::new(FLIP_SLICE, SYMMETRIES, |s, value| {
+        SymmetryClasses::new(slice.flip_slices(), SYMMETRIES, |s, value| {
             let (made, mut edges) = last.get();
             if made != value {
-                edges = flip_slice_cube(value).edges;
+                edges = slice.flip_slice_cube(value).edges;
                 last.set((value, edges));
             }
             let mut mapped = Rubik::SOLVED;
             mapped.edges = self.map_edges(s, &edges);
-            flip_slice(&mapped)
+            slice.flip_slice(&mapped)
         })
     }
 
@@ -277,16 +277,61 @@ impl Symmetries {
     }
 }
 
-/// A cube with the flip-slice coordinate `value`.
-pub fn flip_slice_cube(value: u64) -> Rubik {
-    let mut cube = slice_cube((value / 2048) as u16);
-    unrank_orientation(value % 2048, 2, 0, &mut cube.edges.flip);
-    cube
+/// Which slice coordinate a flip-slice coordinate pairs with the flip.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SliceKind {
+    /// Where the four UD-slice edges are ([`slice`], 495 values): phase 1's.
+    Places,
+    /// Where they are and in which order ([`sorted_slice`], 11,880 values): Kociemba's
+    /// optimal solver's.
+    Sorted,
 }
 
-/// The flip-slice coordinate of `cube`: `slice × 2048 + flip`.
-pub fn flip_slice(cube: &Rubik) -> u64 {
-    u64::from(slice(&cube.edges)) * 2048 + u64::from(flip(&cube.edges))
+impl SliceKind {
+    /// The values of the slice coordinate.
+    pub fn slices(self) -> u64 {
+        match self {
+            SliceKind::Places => 495,
+            SliceKind::Sorted => SORTED_SLICES as u64,
+        }
+    }
+
+    /// The values of the flip-slice coordinate: `slice × 2048 + flip`.
+    pub fn flip_slices(self) -> u64 {
+        self.slices() * 2048
+    }
+
+    /// The slice coordinate of the solved cube.
+    pub fn solved(self) -> u16 {
+        match self {
+            SliceKind::Places => SLICE_SOLVED,
+            SliceKind::Sorted => SORTED_SLICE_SOLVED,
+        }
+    }
+
+    /// The slice coordinate of `edges`.
+    pub fn slice(self, edges: &Edges) -> u16 {
+        match self {
+            SliceKind::Places => slice(edges),
+            SliceKind::Sorted => sorted_slice(edges),
+        }
+    }
+
+    /// A cube with the flip-slice coordinate `value`.
+    pub fn flip_slice_cube(self, value: u64) -> Rubik {
+        let slice = (value / 2048) as u16;
+        let mut cube = match self {
+            SliceKind::Places => slice_cube(slice),
+            SliceKind::Sorted => sorted_slice_cube(slice),
+        };
+        unrank_orientation(value % 2048, 2, 0, &mut cube.edges.flip);
+        cube
+    }
+
+    /// The flip-slice coordinate of `cube`: `slice × 2048 + flip`.
+    pub fn flip_slice(self, cube: &Rubik) -> u64 {
+        u64::from(self.slice(&cube.edges)) * 2048 + u64::from(flip(&cube.edges))
+    }
 }
 
 #[cfg(test)]
@@ -382,15 +427,21 @@ mod tests {
     }
 
     #[test]
-    fn the_flip_slice_coordinate_has_kociembas_64430_classes() {
+    fn the_flip_slice_coordinates_have_kociembas_64430_and_1523864_classes() {
         let symmetries = Symmetries::new();
-        let classes = symmetries.flip_slice_classes();
-        assert_eq!(classes.len(), 64_430);
-        for value in (0..FLIP_SLICE).step_by(997) {
-            let (class, s) = classes.class_of(value);
-            let representative = flip_slice_cube(classes.representative(class));
-            assert_eq!(flip_slice(&symmetries.map(s, &representative)), value);
-            assert_eq!(flip_slice(&flip_slice_cube(value)), value);
+        for (slice, count, step) in [
+            (SliceKind::Places, 64_430, 997),
+            (SliceKind::Sorted, 1_523_864, 99_991),
+        ] {
+            let classes = symmetries.flip_slice_classes(slice);
+            assert_eq!(classes.len(), count);
+            for value in (0..slice.flip_slices()).step_by(step) {
+                let (class, s) = classes.class_of(value);
+                let representative = slice.flip_slice_cube(classes.representative(class));
+                let mapped = symmetries.map(s, &representative);
+                assert_eq!(slice.flip_slice(&mapped), value);
+                assert_eq!(slice.flip_slice(&slice.flip_slice_cube(value)), value);
+            }
         }
     }
 }

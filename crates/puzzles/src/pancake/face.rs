@@ -3,13 +3,13 @@
 
 use std::sync::Arc;
 
-use serde::de::Error as _;
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Serialize};
 use statespace_engine::PerfectHash;
 
 use crate::input::{Input, ParseError, Source};
 use crate::puzzle::{
     About, CaseLimits, OptionKind, OptionSpec, OptionsError, Progress, Puzzle, Solved, Space, Step,
+    count_or_text,
 };
 
 use super::board::{MAX_PANCAKES, MAX_RANKED, MAX_RANKED_BURNT, Pancakes, Stack};
@@ -35,7 +35,7 @@ pub struct Options {
     /// down.
     pub burnt: bool,
     /// The pancakes of the stacks explored (solving takes stacks of any size, line by line).
-    #[serde(deserialize_with = "number_or_text")]
+    #[serde(deserialize_with = "count_or_text")]
     pub size: Option<usize>,
 }
 
@@ -44,7 +44,7 @@ pub struct Options {
 #[serde(default, deny_unknown_fields)]
 pub struct GenOptions {
     /// The pancakes in each stack.
-    #[serde(deserialize_with = "number_or_text")]
+    #[serde(deserialize_with = "count_or_text")]
     pub size: Option<usize>,
     /// Burnt stacks: each pancake burnt side up or down alike.
     pub burnt: bool,
@@ -58,25 +58,6 @@ impl Default for GenOptions {
         Self {
             size: Some(DEFAULT_SIZE),
             burnt: false,
-        }
-    }
-}
-
-/// A size given as a number (JSON) or as text (a command line's `--size 9`).
-fn number_or_text<'de, D: Deserializer<'de>>(from: D) -> Result<Option<usize>, D::Error> {
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum Given {
-        Number(usize),
-        Text(String),
-    }
-    match Option::<Given>::deserialize(from)? {
-        None => Ok(None),
-        Some(Given::Number(size)) => Ok(Some(size)),
-        Some(Given::Text(text)) => {
-            text.trim().parse().map(Some).map_err(|_| {
-                D::Error::custom(format!("expected a number of pancakes, not {text:?}"))
-            })
         }
     }
 }
