@@ -58,7 +58,7 @@ pub trait Entry: Sync {
     /// a puzzle without a ranked space.
     fn space(&self, options: Value) -> Result<Option<Space>, Failure>;
 
-    /// Loads or builds (and caches) the tables of [`tables`](Self::tables) within the memory
+    /// Loads or builds (and caches) the tables of [`Solver::tables`] within the memory
     /// budget of `limits`, telling `progress`; a line for each.
     fn build_tables(
         &self,

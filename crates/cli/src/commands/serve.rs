@@ -23,7 +23,7 @@ pub struct ServeArgs {
     /// folder, as for `solve --pdb`).
     #[arg(long, value_name = "DIR")]
     pdb_dir: Option<PathBuf>,
-    /// A Host name the server answers to besides localhost, 127.0.0.1 and [::1] (any port),
+    /// A Host name the server answers to besides localhost, 127.0.0.1 and `[::1]` (any port),
     /// for a server reached by another name or address; repeat for more. Requests for other
     /// names are refused, so that no page elsewhere reaches the server by DNS rebinding.
     #[arg(long, value_name = "NAME")]

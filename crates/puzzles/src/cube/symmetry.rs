@@ -280,9 +280,9 @@ impl Symmetries {
 /// Which slice coordinate a flip-slice coordinate pairs with the flip.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SliceKind {
-    /// Where the four UD-slice edges are ([`slice`], 495 values): phase 1's.
+    /// Where the four UD-slice edges are (`slice`, 495 values): phase 1's.
     Places,
-    /// Where they are and in which order ([`sorted_slice`], 11,880 values): Kociemba's
+    /// Where they are and in which order (`sorted_slice`, 11,880 values): Kociemba's
     /// optimal solver's.
     Sorted,
 }

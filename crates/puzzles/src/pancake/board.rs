@@ -151,7 +151,7 @@ pub const MAX_RANKED: usize = 20;
 /// The largest burnt stacks whose ranks fit in 64 bits.
 pub const MAX_RANKED_BURNT: usize = 16;
 
-/// Ranks are the permutation's inversion table (see [`super::space`]), times 2^N for burnt
+/// Ranks are the permutation's inversion table (see the module `space`), times 2^N for burnt
 /// stacks, plus a bit per pancake turned burnt side up (the top one's lowest).
 impl PerfectHash for Pancakes {
     fn size(&self) -> u64 {

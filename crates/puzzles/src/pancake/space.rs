@@ -65,7 +65,7 @@ fn larger(sizes: u32, size: u8) -> u32 {
 /// walks. Each rank's neighbours are ranked from its digits alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Flips {
-    /// The pancakes in a stack (at most [`MAX_RANKED`], [`MAX_RANKED_BURNT`] burnt).
+    /// The pancakes in a stack (at most 20, 16 burnt: ranks in 64 bits).
     pub size: usize,
     /// Whether flips turn pancakes over.
     pub burnt: bool,
