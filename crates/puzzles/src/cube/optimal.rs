@@ -166,8 +166,14 @@ impl Search<'_> {
     /// The moves that bring the view along `axis` into G1 (or home, sorted).
     #[inline]
     fn phase1_of(&self, axis: &Axis) -> u8 {
+        self.phase1.distance_at(self.phase1_entry(axis))
+    }
+
+    /// The phase-1 table's entry of the view along `axis`.
+    #[inline]
+    fn phase1_entry(&self, axis: &Axis) -> usize {
         let slice = axis.sorted_slice / self.slice_divisor;
-        self.phase1.distance(axis.twist, axis.flip, slice)
+        self.phase1.entry(axis.twist, axis.flip, slice)
     }
 
     /// The least moves that the three axes' phase-1 distances leave.
@@ -237,16 +243,21 @@ impl Expander for Search<'_> {
         let mut least = u64::MAX;
         let f = (g + 1, bound);
         let search = &*self;
-        count = keep_within(&mut children, count, f, &mut least, |child| {
+        count = keep_within(&mut children, count, f, &mut least, |_, child| {
             search.corner_distance(&child.node)
         });
         for axis in 0..3 {
-            count = keep_within(&mut children, count, f, &mut least, |child| {
-                child.axes[axis] = search.phase1_of(&child.node.axes[axis]);
+            // Each child's entry first (a read of the class), then the entries' distances.
+            let mut entries = [0; MOVES];
+            for (entry, child) in entries.iter_mut().zip(&children[..count]) {
+                *entry = search.phase1_entry(&child.node.axes[axis]);
+            }
+            count = keep_within(&mut children, count, f, &mut least, |k, child| {
+                child.axes[axis] = search.phase1.distance_at(entries[k]);
                 child.axes[axis]
             });
         }
-        count = keep_within(&mut children, count, f, &mut least, |child| {
+        count = keep_within(&mut children, count, f, &mut least, |_, child| {
             axes_distance(child.axes)
         });
         for child in &children[..count] {
@@ -276,11 +287,11 @@ fn keep_within(
     count: usize,
     (g, bound): (u64, u64),
     least: &mut u64,
-    mut distance: impl FnMut(&mut Child) -> u8,
+    mut distance: impl FnMut(usize, &mut Child) -> u8,
 ) -> usize {
     let mut distances = [0; MOVES];
-    for (read, child) in distances.iter_mut().zip(&mut children[..count]) {
-        *read = distance(child);
+    for (k, (read, child)) in distances.iter_mut().zip(&mut children[..count]).enumerate() {
+        *read = distance(k, child);
     }
     let mut kept = 0;
     for (k, &read) in distances[..count].iter().enumerate() {

@@ -159,13 +159,24 @@ impl Phase1Table {
     /// table's kind of slice coordinate).
     #[inline]
     pub fn distance(&self, twist: u16, flip: u16, slice: u16) -> u8 {
+        self.distance_at(self.entry(twist, flip, slice))
+    }
+
+    /// The entry of the position of these coordinates: [`distance`](Self::distance) in two
+    /// steps, each a memory read, so that a search can make the first for several positions
+    /// before the second.
+    #[inline]
+    pub fn entry(&self, twist: u16, flip: u16, slice: u16) -> usize {
         let flip_slice = u64::from(slice) * 2048 + u64::from(flip);
         let (class, symmetry) = self.classes.class_of(flip_slice);
         let twist = self.symmetries.twist_back(twist, symmetry);
-        nibble(
-            self.distances.as_bytes(),
-            class as usize * TWISTS + usize::from(twist),
-        )
+        class as usize * TWISTS + usize::from(twist)
+    }
+
+    /// The distance of entry `entry` ([`entry`](Self::entry)).
+    #[inline]
+    pub fn distance_at(&self, entry: usize) -> u8 {
+        nibble(self.distances.as_bytes(), entry)
     }
 
     /// The kind of slice coordinate the table reads.
