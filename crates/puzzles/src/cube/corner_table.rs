@@ -13,7 +13,9 @@ use statespace_engine::{Limits, Stats, StopReason};
 use super::coords::{MOVES, corner_permutation_moves, phase1_move_tables};
 use super::corner_space::CornerCoordinates;
 use super::phase2_table::CORNER_CLASSES;
-use super::sym_table::{SymSpace, load_or_build, nibble, positions_at_each_distance};
+use super::sym_table::{
+    SymSpace, class_moves_bytes, load_or_build, nibble, positions_at_each_distance,
+};
 use super::symmetry::{SYMMETRIES, Symmetries, TWISTS};
 
 /// The file name of the table in a cache folder.
@@ -21,9 +23,12 @@ pub const CORNER_TABLE_NAME: &str = "cube-3x3x3-corners";
 /// What the table is, in the lines about it.
 const CORNERS: &str = "corners (2768 permutation classes x 2187 twists)";
 /// The bytes the table takes: its entries at half a byte, each permutation's class and
-/// symmetry (four bytes), the twists mapped back by each symmetry (two bytes).
-pub const CORNER_TABLE_BYTES: u64 =
-    (CORNER_CLASSES * TWISTS).div_ceil(2) as u64 + 4 * 40320 + 2 * (TWISTS * SYMMETRIES) as u64;
+/// symmetry (four bytes), the twists mapped back by each symmetry (two bytes), and while it
+/// is built the classes after each move.
+pub const CORNER_TABLE_BYTES: u64 = (CORNER_CLASSES * TWISTS).div_ceil(2) as u64
+    + 4 * 40320
+    + 2 * (TWISTS * SYMMETRIES) as u64
+    + class_moves_bytes(CORNER_CLASSES, MOVES);
 
 /// What the table's file holds, checked when it is loaded.
 fn corner_table_id() -> TableId {

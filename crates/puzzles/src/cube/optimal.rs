@@ -143,9 +143,6 @@ struct Search<'a> {
     turns: &'a Turns,
     corners: &'a CornerDistances,
     phase1: &'a Phase1Table,
-    /// What divides a sorted slice coordinate into the table's: 24 for the slice edges'
-    /// places alone, 1 when the table reads their order too.
-    slice_divisor: u16,
     start: Node,
 }
 
@@ -172,7 +169,7 @@ impl Search<'_> {
     /// The phase-1 table's entry of the view along `axis`.
     #[inline]
     fn phase1_entry(&self, axis: &Axis) -> usize {
-        let slice = axis.sorted_slice / self.slice_divisor;
+        let slice = self.phase1.slice().of_sorted(axis.sorted_slice);
         self.phase1.entry(axis.twist, axis.flip, slice)
     }
 
@@ -364,10 +361,6 @@ impl CornerTable {
             turns: &self.turns,
             corners: &self.corners,
             phase1: &self.phase1,
-            slice_divisor: match self.phase1.slice() {
-                SliceKind::Places => 24,
-                SliceKind::Sorted => 1,
-            },
             start: self.turns.node(cube),
         };
         let parallel = Parallel::threads(rayon::current_num_threads());

@@ -21,7 +21,9 @@ use statespace_engine::{Limits, Stats, StopReason};
 use super::coords::{MOVES, MoveTable, phase1_move_tables, sorted_slice_moves};
 #[cfg(test)]
 use super::sym_table::UNSEEN;
-use super::sym_table::{SymSpace, load_or_build, nibble, positions_at_each_distance};
+use super::sym_table::{
+    SymSpace, class_moves_bytes, load_or_build, nibble, positions_at_each_distance,
+};
 use super::symmetry::{SliceKind, Symmetries, TWISTS};
 
 /// The classes of flip-slice coordinates (Kociemba's figure).
@@ -33,62 +35,56 @@ pub const PHASE1_TABLE_BYTES: u64 = table_bytes(SliceKind::Places);
 /// The file name of the phase-1 table in a cache folder.
 pub const PHASE1_TABLE_NAME: &str = "cube-3x3x3-phase1";
 
-/// The classes of `slice`'s flip-slice coordinate.
-const fn classes(slice: SliceKind) -> usize {
+/// What tells the table of one kind of slice coordinate from the other's.
+struct Kind {
+    /// The classes of its flip-slice coordinate.
+    classes: usize,
+    /// Its file name in a cache folder.
+    name: &'static str,
+    /// What it is, in the lines about it.
+    what: &'static str,
+    /// What its file holds and how, checked when it is loaded.
+    holds: &'static str,
+    layout: &'static str,
+}
+
+/// The table of `slice`'s kind.
+const fn kind(slice: SliceKind) -> Kind {
     match slice {
-        SliceKind::Places => FLIP_SLICE_CLASSES,
-        SliceKind::Sorted => FLIP_SORTED_SLICE_CLASSES,
+        SliceKind::Places => Kind {
+            classes: FLIP_SLICE_CLASSES,
+            name: PHASE1_TABLE_NAME,
+            what: "phase 1 (64430 flip-slice classes x 2187 twists)",
+            holds: "cube 3x3x3, half-turn metric, moves into G1 = <U, D, R2, L2, F2, B2>",
+            layout: "64430 flip-slice classes (16 symmetries keeping UD) x 2187 twists, 4 bits, \
+                     entry class x 2187 + twist in the low half of its byte when even",
+        },
+        SliceKind::Sorted => Kind {
+            classes: FLIP_SORTED_SLICE_CLASSES,
+            name: "cube-3x3x3-phase1-sorted",
+            what: "phase 1 sorted (1523864 flip-sorted-slice classes x 2187 twists)",
+            holds: "cube 3x3x3, half-turn metric, moves that orient every cubie and bring the \
+                    UD-slice edges home in order",
+            layout: "1523864 flip-sorted-slice classes (16 symmetries keeping UD) x 2187 twists, \
+                     4 bits, entry class x 2187 + twist in the low half of its byte when even",
+        },
     }
 }
 
 /// The bytes the table of `slice` takes: its entries (a class and a twist each) at half a
 /// byte, each flip-slice coordinate's class and symmetry (four bytes), and while it is built
-/// the classes after each move from each representative (8 bytes each).
+/// the classes after each move from each representative.
 pub const fn table_bytes(slice: SliceKind) -> u64 {
-    let entries = (classes(slice) * TWISTS).div_ceil(2) as u64;
-    let flip_slices = match slice {
-        SliceKind::Places => 495 * 2048,
-        SliceKind::Sorted => 11_880 * 2048,
-    };
-    let class_moves = match slice {
-        // Within the figure published before the build was counted.
-        SliceKind::Places => 0,
-        SliceKind::Sorted => (classes(slice) * MOVES * 8) as u64,
-    };
-    entries + 4 * flip_slices + class_moves
+    let classes = kind(slice).classes;
+    (classes * TWISTS).div_ceil(2) as u64
+        + 4 * slice.flip_slices()
+        + class_moves_bytes(classes, MOVES)
 }
 
-/// The file name of the table of `slice` in a cache folder.
-fn table_name(slice: SliceKind) -> &'static str {
-    match slice {
-        SliceKind::Places => PHASE1_TABLE_NAME,
-        SliceKind::Sorted => "cube-3x3x3-phase1-sorted",
-    }
-}
-
-/// What the table's file holds, checked when it is loaded.
+/// What the file of the table of `slice` holds, checked when it is loaded.
 fn table_id(slice: SliceKind) -> TableId {
-    match slice {
-        SliceKind::Places => TableId::new(
-            "cube 3x3x3, half-turn metric, moves into G1 = <U, D, R2, L2, F2, B2>",
-            "64430 flip-slice classes (16 symmetries keeping UD) x 2187 twists, 4 bits, \
-             entry class x 2187 + twist in the low half of its byte when even",
-        ),
-        SliceKind::Sorted => TableId::new(
-            "cube 3x3x3, half-turn metric, moves that orient every cubie and bring the UD-slice \
-             edges home in order",
-            "1523864 flip-sorted-slice classes (16 symmetries keeping UD) x 2187 twists, 4 bits, \
-             entry class x 2187 + twist in the low half of its byte when even",
-        ),
-    }
-}
-
-/// What the table is, in the lines about it.
-fn table_what(slice: SliceKind) -> &'static str {
-    match slice {
-        SliceKind::Places => "phase 1 (64430 flip-slice classes x 2187 twists)",
-        SliceKind::Sorted => "phase 1 sorted (1523864 flip-sorted-slice classes x 2187 twists)",
-    }
+    let kind = kind(slice);
+    TableId::new(kind.holds, kind.layout)
 }
 
 /// The exact number of moves that bring each (twist, flip, slice) into G1 or, with the slice
@@ -128,11 +124,10 @@ impl Phase1Table {
         limits: &Limits,
     ) -> Result<(Phase1Table, String), StopReason> {
         let (symmetries, classes) = Phase1Table::parts(slice, limits)?;
-        let name = table_name(slice);
-        let (distances, note) =
-            load_or_build(cache, name, &table_id(slice), table_what(slice), || {
-                build_distances(slice, &symmetries, &classes, limits)
-            })?;
+        let Kind { name, what, .. } = kind(slice);
+        let (distances, note) = load_or_build(cache, name, &table_id(slice), what, || {
+            build_distances(slice, &symmetries, &classes, limits)
+        })?;
         let table = Phase1Table {
             slice,
             symmetries,
@@ -220,7 +215,7 @@ fn build_distances(
     classes: &SymmetryClasses,
     limits: &Limits,
 ) -> Result<(Vec<u8>, Stats), StopReason> {
-    assert_eq!(classes.len(), self::classes(slice));
+    assert_eq!(classes.len(), kind(slice).classes);
     let [twist, flip, places] = phase1_move_tables();
     let slice_moves = match slice {
         SliceKind::Places => places,

@@ -11,8 +11,10 @@ use statespace_engine::pattern_database::{PatternDatabase, TableCache, TableId};
 use statespace_engine::rank::SymmetryClasses;
 use statespace_engine::{Limits, Stats, StopReason};
 
-use super::coords::phase2_move_tables;
-use super::sym_table::{SymSpace, load_or_build, nibble, positions_at_each_distance};
+use super::coords::{PHASE2_MOVES, phase2_move_tables};
+use super::sym_table::{
+    SymSpace, class_moves_bytes, load_or_build, nibble, positions_at_each_distance,
+};
 use super::symmetry::{SYMMETRIES, Symmetries};
 
 /// The classes of the corners' permutation.
@@ -20,10 +22,12 @@ pub const CORNER_CLASSES: usize = 2768;
 /// The permutations of the U and D edges.
 const EDGE_PERMUTATIONS: usize = 40320;
 /// The bytes the table takes: its entries at half a byte, each corner permutation's class and
-/// symmetry (four bytes), the edges' permutations mapped back by each symmetry (two bytes).
+/// symmetry (four bytes), the edges' permutations mapped back by each symmetry (two bytes), and
+/// while it is built the classes after each of phase 2's moves.
 pub const PHASE2_TABLE_BYTES: u64 = (CORNER_CLASSES * EDGE_PERMUTATIONS).div_ceil(2) as u64
     + 4 * 40320
-    + 2 * (EDGE_PERMUTATIONS * SYMMETRIES) as u64;
+    + 2 * (EDGE_PERMUTATIONS * SYMMETRIES) as u64
+    + class_moves_bytes(CORNER_CLASSES, PHASE2_MOVES.len());
 /// The file name of the table in a cache folder.
 pub const PHASE2_TABLE_NAME: &str = "cube-3x3x3-phase2";
 /// What the table is, in the lines about it.

@@ -24,6 +24,12 @@ use crate::puzzle::format_duration;
 /// the goal (the search stops at 14 moves: phase 2's deepest pairs take 18).
 pub(super) const UNSEEN: u8 = 15;
 
+/// The bytes that [`SymSpace::class_moves`] holds while a table over `classes` classes with
+/// `moves` moves is built.
+pub(super) const fn class_moves_bytes(classes: usize, moves: usize) -> u64 {
+    (classes * moves * std::mem::size_of::<(u32, u8)>()) as u64
+}
+
 /// The entries `class × raw size + raw` of a table and the moves between them.
 pub(super) struct SymSpace<'a> {
     /// The classes of the symmetric coordinate.

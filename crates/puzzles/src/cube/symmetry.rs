@@ -289,7 +289,7 @@ pub enum SliceKind {
 
 impl SliceKind {
     /// The values of the slice coordinate.
-    pub fn slices(self) -> u64 {
+    pub const fn slices(self) -> u64 {
         match self {
             SliceKind::Places => 495,
             SliceKind::Sorted => SORTED_SLICES as u64,
@@ -297,7 +297,7 @@ impl SliceKind {
     }
 
     /// The values of the flip-slice coordinate: `slice × 2048 + flip`.
-    pub fn flip_slices(self) -> u64 {
+    pub const fn flip_slices(self) -> u64 {
         self.slices() * 2048
     }
 
@@ -306,6 +306,16 @@ impl SliceKind {
         match self {
             SliceKind::Places => SLICE_SOLVED,
             SliceKind::Sorted => SORTED_SLICE_SOLVED,
+        }
+    }
+
+    /// This kind's slice coordinate of a cube whose sorted slice coordinate is `sorted` (the
+    /// places are its 24ths).
+    #[inline]
+    pub const fn of_sorted(self, sorted: u16) -> u16 {
+        match self {
+            SliceKind::Places => sorted / 24,
+            SliceKind::Sorted => sorted,
         }
     }
 
