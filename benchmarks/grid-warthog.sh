@@ -13,8 +13,7 @@
 # (`../shared/peers/build-warthog.sh`, or PEERS=folder of its bin/) and our release binary.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-peers=${PEERS:-$root/../../shared/peers}
-[ -d "$peers/bin" ] || peers=/work/shared/peers
+peers=${PEERS:-$root/../shared/peers}
 map=${1:-$peers/warthog/example/arena2.map}
 given=${2:-$map.scen}
 rounds=${3:-10}

@@ -67,28 +67,27 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Verdict> {
     let text = std::fs::read_to_string(input)
         .with_context(|| format!("cannot read {}", input.display()))?;
     let peer = peer_command(peer)?;
-    let cases = if args.puzzle == "grid" {
-        commands::standalone_cases(&args.puzzle, &with_map(&args.solve_flags, &text)?)?
-    } else {
-        commands::standalone_cases(&args.puzzle, &text)?
-    };
+    // The cases as our solve reads them, with its flags, each as the input's own lines.
+    let options = commands::solve_options(&args.puzzle, &args.solve_flags)?;
+    let entry = registry::find(&args.puzzle).context("a puzzle of the registry")?;
+    let cases = entry.case_lines(options, text.as_bytes())?;
     let ours_exe = std::env::current_exe().context("cannot find the statespace executable")?;
     let mut ours = Command::new(ours_exe);
     ours.args(["solve", &args.puzzle])
         .arg(input)
         .args(&args.solve_flags);
-    let (ours_time, ours_output) = timed(ours, None)?;
+    let (ours_time, ours_output) = timed(ours, None, "ours")?;
     let (peer_time, peer_output) = if args.per_case {
         let mut total = Duration::ZERO;
         let mut output = String::new();
         for case in &cases {
-            let (time, out) = timed(peer(), Some(case))?;
+            let (time, out) = timed(peer(), Some(case), "the peer")?;
             total += time;
             output.push_str(&out);
         }
         (total, output)
     } else {
-        timed(peer(), Some(&text))?
+        timed(peer(), Some(&text), "the peer")?
     };
     println!(
         "{} cases; ours {} ({} per case); peer {} ({} per case){}; peer/ours = {}x",
@@ -110,32 +109,14 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Verdict> {
     Ok(Verdict::Answered)
 }
 
-/// `input` after the map that `solve grid`'s flags name (`--map FILE`), if they name one: the
-/// registry counts cases with its default options, which read the map at the head of the input.
-fn with_map(solve_flags: &[String], input: &str) -> anyhow::Result<String> {
-    let map = solve_flags
-        .iter()
-        .enumerate()
-        .find_map(|(at, flag)| match flag.as_str() {
-            "--map" => solve_flags.get(at + 1).cloned(),
-            _ => flag.strip_prefix("--map=").map(str::to_string),
-        });
-    let Some(map) = map else {
-        return Ok(input.to_string());
-    };
-    let mut text = std::fs::read_to_string(&map).with_context(|| format!("cannot read {map}"))?;
-    if !text.ends_with('\n') {
-        text.push('\n');
-    }
-    Ok(text + input)
-}
-
 /// A maker of the peer's process from its command line split into words, or why it has none.
 fn peer_command(line: &str) -> anyhow::Result<impl Fn() -> Command> {
-    let words =
-        shell_words::split(line).with_context(|| format!("cannot split --peer {line:?}"))?;
+    let words = shell_words::split(line)
+        .map_err(|error| OptionsError::new(format!("cannot split --peer {line:?}: {error}")))?;
     let Some((program, arguments)) = words.split_first() else {
-        bail!("--peer is empty: give the peer's command line");
+        bail!(OptionsError::new(
+            "--peer is empty: give the peer's command line"
+        ));
     };
     let (program, arguments) = (program.clone(), arguments.to_vec());
     Ok(move || {
@@ -161,9 +142,14 @@ fn significant(ratio: f64) -> String {
     format!("{ratio:.decimals$}")
 }
 
-/// Runs `command` with `input` on its standard input; returns its wall time and output. A
-/// program that stops reading its input early is no error: its output is what it gave.
-fn timed(mut command: Command, input: Option<&str>) -> anyhow::Result<(Duration, String)> {
+/// Runs `command` (`who` runs it) with `input` on its standard input; returns its wall time and
+/// output, or why it failed (an exit status other than 0). A program that stops reading its
+/// input early is no error: its output is what it gave.
+fn timed(
+    mut command: Command,
+    input: Option<&str>,
+    who: &str,
+) -> anyhow::Result<(Duration, String)> {
     let started = Instant::now();
     let mut child = command
         .stdin(if input.is_some() {
@@ -191,6 +177,9 @@ fn timed(mut command: Command, input: Option<&str>) -> anyhow::Result<(Duration,
         output
     })?;
     let elapsed = started.elapsed();
+    if !output.status.success() {
+        bail!("{who} failed ({}): {command:?}", output.status);
+    }
     Ok((
         elapsed,
         String::from_utf8_lossy(&output.stdout).into_owned(),

@@ -10,7 +10,8 @@ use std::time::Duration;
 use anyhow::Context;
 use clap::Args;
 use statespace_engine::Stats;
-use statespace_puzzles::input::{Input, Source};
+use statespace_puzzles::input::{Input, ParseError, Source};
+use statespace_puzzles::registry::Failure;
 
 use crate::memory;
 use crate::progress::TableBar;
@@ -39,13 +40,25 @@ pub fn exit_code(result: anyhow::Result<Verdict>) -> ExitCode {
         Ok(Verdict::Stopped) => ExitCode::from(3),
         Err(error) => {
             eprintln!("statespace: {error:#}");
-            if error.downcast_ref::<OptionsError>().is_some() {
+            if is_bad_input(&error) {
                 ExitCode::from(2)
             } else {
                 ExitCode::FAILURE
             }
         }
     }
+}
+
+/// Whether `error` is the user's: options or an input that cannot be followed (exit 2).
+fn is_bad_input(error: &anyhow::Error) -> bool {
+    error.downcast_ref::<OptionsError>().is_some()
+        || error.downcast_ref::<ParseError>().is_some()
+        || error.downcast_ref::<Failure>().is_some_and(|failure| {
+            matches!(
+                failure,
+                Failure::Options(_) | Failure::Json(_) | Failure::Input(_)
+            )
+        })
 }
 
 /// The flags every `solve` command has.
@@ -78,10 +91,12 @@ pub struct InputArgs {
 }
 
 pub(crate) fn parse_seconds(text: &str) -> Result<Duration, String> {
+    // Any number of seconds is a limit, those past what a duration holds the longest one.
     text.parse::<f64>()
         .ok()
-        .and_then(|seconds| Duration::try_from_secs_f64(seconds).ok())
-        .ok_or_else(|| format!("expected a number of seconds, not {text:?}"))
+        .filter(|seconds| *seconds >= 0.0)
+        .map(|seconds| Duration::try_from_secs_f64(seconds).unwrap_or(Duration::MAX))
+        .ok_or_else(|| format!("expected a number of seconds, 0 or more, not {text:?}"))
 }
 
 impl InputArgs {
@@ -169,6 +184,14 @@ pub fn solve<P: Puzzle>(options: &P::Options, args: &InputArgs) -> anyhow::Resul
     // Every answer is out: the process ends without freeing what the solver holds (millions of
     // states after a large search, a noticeable wait), which the system reclaims at once.
     std::mem::forget(solver);
+    // A bad case is the last line, after the summary of the cases before it.
+    let verdict = match verdict {
+        Err(bad_input) => {
+            eprintln!("statespace: {bad_input}");
+            return Ok(Verdict::BadInput);
+        }
+        Ok(verdict) => verdict,
+    };
     if let Some(failure) = closing.failure {
         anyhow::bail!(failure);
     }
@@ -176,13 +199,14 @@ pub fn solve<P: Puzzle>(options: &P::Options, args: &InputArgs) -> anyhow::Resul
 }
 
 /// Reads, answers and prints the cases of `input` in batches of at most `P::batch`, a batch
-/// ending early when the input has nothing more buffered.
+/// ending early when the input has nothing more buffered; the bad case that ended the input
+/// early, if one did.
 fn answer_all<P: Puzzle>(
     solver: &mut P::Solver,
     mut input: Input<impl Source>,
     args: &InputArgs,
     limits: &CaseLimits,
-) -> anyhow::Result<Verdict> {
+) -> anyhow::Result<Result<Verdict, ParseError>> {
     let mut output = Output::new();
     let mut answered = 0;
     let mut stopped = false;
@@ -234,17 +258,16 @@ fn answer_all<P: Puzzle>(
             Ok(false) => break,
             Err(error) => {
                 output.flush()?;
-                eprintln!("statespace: {error}");
-                return Ok(Verdict::BadInput);
+                return Ok(Err(error));
             }
         }
     }
     output.flush()?;
-    Ok(if stopped {
+    Ok(Ok(if stopped {
         Verdict::Stopped
     } else {
         Verdict::Answered
-    })
+    }))
 }
 
 /// Prints one case's answer, statistics and trace; an answer whose trace would pass the memory

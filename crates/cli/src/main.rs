@@ -52,7 +52,7 @@ enum Command {
     /// Solve the instances in FILE (or standard input) and print the judge's answers.
     Solve {
         #[command(subcommand)]
-        puzzle: SolveCommand,
+        puzzle: commands::SolveCommand,
     },
     /// Print random instances in the puzzle's input format.
     Gen {
@@ -67,30 +67,6 @@ enum Command {
     Explore(commands::explore::ExploreArgs),
     /// The playground: a web page and JSON API that solve and play every puzzle.
     Serve(commands::serve::ServeArgs),
-}
-
-#[derive(Subcommand)]
-enum SolveCommand {
-    /// The Eight puzzle (HDU 1043, POJ 1077): 9 tokens per case, 1-8 and x.
-    Eight(eight::SolveArgs),
-    /// Sliding-tile puzzles of any size: one board per line, 0 or x for the blank.
-    Sliding(sliding::SolveArgs),
-    /// The Rotation Game (UVa 1343, POJ 2286): 24 numbers per case, ended by 0.
-    Rotation(rotation::SolveArgs),
-    /// Solitaire (UVa 1724, HDU 1401): a start and a target placement per case, 8x8 or any board.
-    Solitaire(solitaire::SolveArgs),
-    /// Four in a row, 四子连棋 (Luogu P2346): 4 lines of B, W, O per board.
-    Four(four::SolveArgs),
-    /// Shortest paths on Moving AI grid maps: a map, then start-x start-y goal-x goal-y lines.
-    Grid(grid::SolveArgs),
-    /// The pancake puzzle (HOG2): one stack per line, top first; --burnt for the signed one.
-    Pancake(pancake::SolveArgs),
-    /// The Rubik's cube (3x3x3, or --size 2): 54 facelet letters or a scramble (R U2 F') a line.
-    Cube(cube::SolveArgs),
-    /// The four-peg Towers of Hanoi: each disc's peg (1-4), smallest first, then / and the goal's.
-    Hanoi(hanoi::SolveArgs),
-    /// TopSpin (HOG2): tokens 1-N on a loop, a line each; a turnstile reverses 4 of them.
-    Topspin(topspin::SolveArgs),
 }
 
 #[derive(Subcommand)]
@@ -120,22 +96,7 @@ enum GenCommand {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Solve { puzzle } => match puzzle {
-            SolveCommand::Eight(args) => driver::solve::<Eight>(&args.options(), &args.input),
-            SolveCommand::Sliding(args) => args
-                .options()
-                .and_then(|options| driver::solve::<Sliding>(&options, &args.input)),
-            SolveCommand::Rotation(args) => driver::solve::<Rotation>(&args.options(), &args.input),
-            SolveCommand::Solitaire(args) => {
-                driver::solve::<SolitairePuzzle>(&args.options(), &args.input)
-            }
-            SolveCommand::Four(args) => driver::solve::<Four>(&args.options(), &args.input),
-            SolveCommand::Grid(args) => driver::solve::<GridPuzzle>(&args.options(), &args.input()),
-            SolveCommand::Pancake(args) => driver::solve::<Pancake>(&args.options(), &args.input),
-            SolveCommand::Cube(args) => driver::solve::<CubePuzzle>(&args.options(), &args.input),
-            SolveCommand::Hanoi(args) => driver::solve::<Hanoi>(&args.options(), &args.input),
-            SolveCommand::Topspin(args) => driver::solve::<TopSpin>(&args.options(), &args.input),
-        },
+        Command::Solve { puzzle } => puzzle.run(),
         Command::Gen { puzzle } => match puzzle {
             GenCommand::Eight(args) => driver::generate::<Eight>(&args.options(), &args.common),
             GenCommand::Sliding(args) => driver::generate::<Sliding>(&args.options(), &args.common),

@@ -47,6 +47,25 @@ pub fn default_budget() -> u64 {
         / DEFAULT_SHARE
 }
 
+/// The memory this process holds now (its resident set: the program, its libraries, what it
+/// built so far), where the system tells it; 0 elsewhere.
+pub fn resident() -> u64 {
+    let Ok(status) = std::fs::read_to_string("/proc/self/status") else {
+        return 0;
+    };
+    let kib = status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmRSS:"))
+        .and_then(|rest| {
+            rest.trim()
+                .trim_end_matches("kB")
+                .trim()
+                .parse::<u64>()
+                .ok()
+        });
+    kib.unwrap_or(0) << 10
+}
+
 /// The soft limit of the address space (`ulimit -v`), if there is one.
 fn address_space_limit() -> Option<u64> {
     let limits = std::fs::read_to_string("/proc/self/limits").ok()?;
@@ -70,6 +89,12 @@ mod tests {
         for bad in ["", "M", "12Q", "-1G", "0", "lots"] {
             assert!(parse_size(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn this_process_holds_some_memory() {
+        let held = resident();
+        assert!((1 << 20..1 << 40).contains(&held), "{held}");
     }
 
     #[test]

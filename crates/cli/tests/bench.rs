@@ -52,13 +52,13 @@ fn a_peer_is_a_command_line_with_arguments() {
 #[test]
 fn an_empty_or_unbalanced_peer_is_refused_in_one_line() {
     let output = bench(&example("eight.txt"), "", &[]);
-    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         stderr(&output),
         "statespace: --peer is empty: give the peer's command line\n"
     );
     let output = bench(&example("eight.txt"), "sh -c 'cat", &[]);
-    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(output.status.code(), Some(2));
     assert!(
         stderr(&output).starts_with("statespace: cannot split --peer \"sh -c 'cat\": "),
         "{}",
@@ -143,4 +143,85 @@ fn the_help_lists_every_puzzle() {
     let listed = format!("[possible values: {}]", registry::names().join(", "));
     assert!(help.contains(&listed), "{help}");
     assert!(help.contains("grid"), "{help}");
+}
+
+/// A file of the test's own in the temporary folder, holding `text`.
+fn scratch(name: &str, text: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("statespace-bench-{name}-{}", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn cases_are_read_with_the_solve_flags_and_peers_get_their_lines_as_they_are() {
+    let cases = [
+        ("pancake", "-2 1 3\n3  -1 2\n", "--burnt"),
+        ("cube", "UUUURRRRFFFFDDDDLLLLBBBB\nR  U2 F'\n", "--size=2"),
+        ("topspin", "2 1 3 4\n4  3 2 1\n", "--turnstile=2"),
+        ("hanoi", "2 1 / 1 2\n1  1 1\n", "--algo=astar"),
+    ];
+    for (puzzle, text, flag) in cases {
+        let input = scratch(puzzle, text);
+        let received = scratch(&format!("{puzzle}-received"), "");
+        let peer = shell_words::join(["sh", "-c", &format!("cat >> {}", received.display())]);
+        let args = [
+            "bench",
+            puzzle,
+            "--input",
+            input.to_str().unwrap(),
+            "--peer",
+            &peer,
+        ];
+        let output = run(
+            &[&args[..], &["--per-case", "--no-compare", "--", flag]].concat(),
+            "",
+        );
+        assert!(output.status.success(), "{puzzle}: {}", stderr(&output));
+        assert!(
+            stdout(&output).starts_with("2 cases; ours "),
+            "{}",
+            stdout(&output)
+        );
+        assert_eq!(
+            std::fs::read_to_string(&received).unwrap(),
+            text,
+            "{puzzle}"
+        );
+        // Without the flag, the same input is refused as solve refuses it: bad input, exit 2.
+        if puzzle != "hanoi" {
+            let output = run(&[&args[..], &["--no-compare"]].concat(), "");
+            assert_eq!(
+                output.status.code(),
+                Some(2),
+                "{puzzle}: {}",
+                stderr(&output)
+            );
+            assert!(
+                stderr(&output).starts_with("statespace: line "),
+                "{}",
+                stderr(&output)
+            );
+        }
+        std::fs::remove_file(input).unwrap();
+        std::fs::remove_file(received).unwrap();
+    }
+}
+
+#[test]
+fn a_peer_that_fails_or_flags_we_do_not_take_are_said_so() {
+    let output = bench(&example("eight.txt"), "sh -c 'exit 3'", &[]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).starts_with("statespace: the peer failed (exit status: 3): "),
+        "{}",
+        stderr(&output)
+    );
+    let output = bench(&example("eight.txt"), "cat", &["--", "--no-such-flag"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output)
+            .starts_with("statespace: the flags after --: unexpected argument '--no-such-flag'"),
+        "{}",
+        stderr(&output)
+    );
 }

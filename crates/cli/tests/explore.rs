@@ -68,6 +68,10 @@ fn what_cannot_be_explored_is_one_line_and_exit_code_2() {
             &["explore", "sliding", "--size", "3x4", "--max-memory", "1M"],
             "statespace: 239500800 ranks need 58 MiB at two bits each, more than the memory budget of 1 MiB",
         ),
+        (
+            &["explore", "cube", "--size", "2", "--max-memory", "100K"],
+            "statespace: 3674160 ranks need 898 KiB at two bits each, more than the memory budget of 100 KiB less the ",
+        ),
     ] {
         let output = run(args, "");
         assert_eq!(output.status.code(), Some(2), "{args:?}");

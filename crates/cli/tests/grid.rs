@@ -274,3 +274,28 @@ fn map_files_that_lie_or_do_not_fit_are_refused_with_one_line() {
     );
     assert_eq!(output.status.code(), Some(2));
 }
+
+#[test]
+fn a_bad_scenario_after_a_wrong_length_ends_the_run_in_one_line_after_the_summary() {
+    let map = temporary_file("summary.map", MAP);
+    let scen = temporary_file(
+        "summary.map.scen",
+        "version 1\n0\tsummary.map\t4\t3\t0\t0\t3\t0\t4\n0\tsummary.map\t4\t3\t0\t0\t9\t0\t3\n",
+    );
+    let output = run(&["solve", "grid", "--map", &map, "--scen", &scen], "");
+    assert_eq!(stdout(&output), "3.00000000 E E E\n");
+    assert_eq!(
+        stderr(&output),
+        "case 1: 3.00000000, the file records 4.00000000\n\
+         1 scenarios, 1 lengths checked, 1 differ from the file\n\
+         statespace: line 3: the goal (9, 0) is off the map of 4 x 3\n"
+    );
+    assert_eq!(output.status.code(), Some(2));
+    // Alone, the bad line is the last one too.
+    let output = run(&["solve", "grid"], &format!("{MAP}0 0 9 0\n"));
+    assert_eq!(
+        stderr(&output),
+        "statespace: line 8: the goal (9, 0) is off the map of 4 x 3\n"
+    );
+    assert_eq!(output.status.code(), Some(2));
+}

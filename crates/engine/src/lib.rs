@@ -80,3 +80,8 @@ pub use outcome::{LayerStats, Outcome, SearchResult, Solution, Stats};
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
 struct ReadmeExamples;
+
+/// The crate's own README, whose example is run as a test too.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct CrateReadme;

@@ -55,7 +55,8 @@ impl Limits {
     }
     /// Stops `limit` from now.
     pub fn time_limit(mut self, limit: Duration) -> Self {
-        self.deadline = Some(Instant::now() + limit);
+        // A limit past what the clock can count is none.
+        self.deadline = Instant::now().checked_add(limit);
         self
     }
     /// Only solutions of cost at most `depth` are looked for.

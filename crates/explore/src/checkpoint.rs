@@ -43,6 +43,7 @@ pub struct FolderLock {
 pub(crate) fn lock_folder(dir: &Path) -> Result<FolderLock, ExploreError> {
     let io =
         |error: std::io::Error| ExploreError::CheckpointIo(format!("{}: {error}", dir.display()));
+    refuse_unless_own_folder(dir)?;
     std::fs::create_dir_all(dir).map_err(io)?;
     let path = dir.join(LOCK);
     refuse_unless_regular(&path)?;
@@ -60,6 +61,24 @@ pub(crate) fn lock_folder(dir: &Path) -> Result<FolderLock, ExploreError> {
         )));
     }
     Ok(FolderLock { _file: file })
+}
+
+/// Refuses `dir` as a checkpoint's folder where it is something else (a file), or the root of
+/// the file system, which is no folder of a run's own.
+fn refuse_unless_own_folder(dir: &Path) -> Result<(), ExploreError> {
+    let refused = |why: &str| {
+        Err(ExploreError::Checkpoint(format!(
+            "{}: {why}; a checkpoint is kept in a folder of its own",
+            dir.display()
+        )))
+    };
+    if dir.parent().is_none() {
+        return refused("the root folder");
+    }
+    match std::fs::metadata(dir) {
+        Ok(metadata) if !metadata.is_dir() => refused("not a folder"),
+        _ => Ok(()),
+    }
 }
 
 /// Refuses `path` if something other than a regular file is there: a FIFO or a device named
@@ -431,6 +450,30 @@ mod tests {
         drop(held);
         assert!(first.lock().is_ok());
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_file_or_the_root_is_refused_as_the_checkpoints_folder() {
+        let file = scratch("not-a-folder");
+        std::fs::write(&file, "mine").unwrap();
+        for (dir, why) in [
+            (file.as_path(), "not a folder"),
+            (Path::new("/"), "the root folder"),
+        ] {
+            match checkpoint(dir, "3x3").lock() {
+                Err(ExploreError::Checkpoint(message)) => assert_eq!(
+                    message,
+                    format!(
+                        "{}: {why}; a checkpoint is kept in a folder of its own",
+                        dir.display()
+                    )
+                ),
+                other => panic!("{other:?}"),
+            }
+        }
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "mine");
+        assert!(!Path::new("/").join(LOCK).exists());
+        std::fs::remove_file(file).unwrap();
     }
 
     #[test]

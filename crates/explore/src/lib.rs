@@ -122,14 +122,23 @@ impl Exploration {
     }
 }
 
+/// `bytes` for a reader: in KiB below a mebibyte, else in MiB, rounded up.
+pub fn readable_size(bytes: u64) -> String {
+    if bytes < 1 << 20 {
+        format!("{} KiB", bytes.div_ceil(1 << 10))
+    } else {
+        format!("{} MiB", bytes.div_ceil(1 << 20))
+    }
+}
+
 /// Why an exploration could not start.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum ExploreError {
     /// The dense array of two bits per rank does not fit in the memory budget (or at all).
     #[error(
-        "{ranks} ranks need {} MiB at two bits each, more than the memory budget of {} MiB",
-        bytes.div_ceil(1 << 20),
-        budget >> 20
+        "{ranks} ranks need {} at two bits each, more than the memory budget of {}",
+        readable_size(*bytes),
+        readable_size(*budget)
     )]
     TooLarge {
         /// The ranks of the space.

@@ -167,8 +167,19 @@ impl fmt::Display for Map {
 /// Reads a map from `input`, whose first line `first` (number `line`) has been read and is
 /// `type ...`.
 pub fn read_map(input: &mut impl Lines, (line, first): (usize, &str)) -> Result<Map, ParseError> {
-    if first.split_whitespace().nth(1).is_none() {
-        return Err(ParseError::new(line, "a map starts with `type octile`"));
+    let mut words = first.split_whitespace();
+    match (words.next(), words.next(), words.next()) {
+        (Some("type"), Some("octile"), None) => {}
+        (Some("type"), Some(other), None) => {
+            return Err(ParseError::new(
+                line,
+                format!(
+                    "a map of type {}: only octile maps are read (8 neighbours, √2 diagonals)",
+                    quoted(other)
+                ),
+            ));
+        }
+        _ => return Err(ParseError::new(line, "a map starts with `type octile`")),
     }
     let height = header_number(input, "height")?;
     let width = header_number(input, "width")?;
@@ -283,6 +294,10 @@ mod tests {
                 "line 5: the map ends after 1",
             ),
             ("type octile\nwidth 3\n", "line 2: expected `height N`"),
+            (
+                "type hex\nheight 2\nwidth 3\nmap\n...\n...\n",
+                "line 1: a map of type \"hex\": only octile maps are read (8 neighbours, √2 diagonals)",
+            ),
             (
                 "type octile\nheight 0\nwidth 3\nmap\n",
                 "line 4: a map of 3 x 0",

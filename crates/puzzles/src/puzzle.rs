@@ -242,6 +242,12 @@ pub trait Puzzle: 'static {
     /// `case` as a judge input of its own (for programs that read one case).
     fn case_input(solver: &Self::Solver, case: &Self::Case) -> String;
 
+    /// `case` as a judge input of its own made of `lines`, the input's lines that held it, as
+    /// they are: those lines by default; a puzzle whose input ends with a terminator adds it.
+    fn standalone_input(_solver: &Self::Solver, _case: &Self::Case, lines: String) -> String {
+        lines
+    }
+
     /// The moves a player may make by hand from `case`, each named as the judge's output names
     /// it, with the case it leads to (for the playground); empty for a puzzle without play by
     /// hand.

@@ -34,6 +34,10 @@ pub trait Entry: Sync {
     /// Each case of `input` (read with the default options) as a judge input of its own.
     fn case_inputs(&self, input: &[u8]) -> Result<Vec<String>, Failure>;
 
+    /// Each case of `input`, read with `options` (JSON), as a judge input of its own made of
+    /// the input's own lines that hold it, as they are (for a peer program that reads one case).
+    fn case_lines(&self, options: Value, input: &[u8]) -> Result<Vec<String>, Failure>;
+
     /// The answers to the cases of `input`, read and solved with `options` (a JSON object of the
     /// puzzle's options; missing fields take their defaults), each as a [`Report`]; the boards
     /// along each solution when `steps` is set, within the memory budget of `limits` (a case
@@ -161,6 +165,28 @@ impl<P: Puzzle> Entry for Registered<P> {
         let mut inputs = Vec::new();
         while let Some(case) = P::read_case(&solver, &mut input, inputs.len() + 1)? {
             inputs.push(P::case_input(&solver, &case));
+        }
+        Ok(inputs)
+    }
+
+    fn case_lines(&self, options: Value, input: &[u8]) -> Result<Vec<String>, Failure> {
+        let options: P::Options = serde_json::from_value(options)?;
+        let solver = P::solver(&options, &CaseLimits::default(), None)?;
+        let lines: Vec<&[u8]> = input.split_inclusive(|&byte| byte == b'\n').collect();
+        let mut reader = Input::new(input);
+        let (mut inputs, mut after) = (Vec::new(), 0);
+        while let Some(case) = P::read_case(&solver, &mut reader, inputs.len() + 1)? {
+            let last = reader.line_read().min(lines.len());
+            // A case that shares its line with the one before has no lines of its own.
+            let held = lines[after.min(last)..last].concat();
+            let mut held = String::from_utf8_lossy(&held).into_owned();
+            if held.is_empty() {
+                held = P::case_input(&solver, &case);
+            } else if !held.ends_with('\n') {
+                held.push('\n');
+            }
+            inputs.push(P::standalone_input(&solver, &case, held));
+            after = last;
         }
         Ok(inputs)
     }

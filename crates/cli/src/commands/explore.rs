@@ -11,7 +11,7 @@ use anyhow::{Context, bail};
 use serde_json::json;
 use statespace_explore::{
     Checkpoint, Cluster, Exploration, ExploreError, Options, Terms, explore_dataflow,
-    explore_sparse_dataflow, explore_sparse_with, explore_with, goals_fingerprint,
+    explore_sparse_dataflow, explore_sparse_with, explore_with, goals_fingerprint, readable_size,
 };
 use statespace_puzzles::puzzle::{MAX_THREADS, Space, thread_count};
 use statespace_puzzles::registry;
@@ -97,6 +97,10 @@ pub struct ExploreArgs {
     #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = parse_seconds)]
     peer_timeout: Duration,
 }
+
+/// The memory the exploration's worker threads hold besides its layers (their stacks, their
+/// allocators' caches), set aside from the budget.
+const THREADS_ALLOWANCE: u64 = 4 << 20;
 
 /// The most processes of a dataflow exploration.
 const MAX_PROCESSES: usize = 1024;
@@ -301,10 +305,17 @@ fn prepare(args: &ExploreArgs) -> anyhow::Result<(Space, Option<Exploration>)> {
     let Some(space) = entry.space(options)? else {
         bail!("{} has no ranked space to explore yet", args.puzzle);
     };
+    // What the process holds already (the program, the space's tables) counts too, and what
+    // the worker threads it starts will.
+    let budget = Budget {
+        given: args.max_memory.unwrap_or_else(memory::default_budget),
+        held: memory::resident() + THREADS_ALLOWANCE,
+    };
+    let with_flags = |error| with_flags(error, budget);
     let options = Options {
         max_depth: args.max_depth,
         antipodes: args.antipodes,
-        max_memory: Some(args.max_memory.unwrap_or_else(memory::default_budget)),
+        max_memory: Some(budget.given.saturating_sub(budget.held)),
         checkpoint: args.checkpoint.as_ref().map(|dir| Checkpoint {
             dir: dir.clone(),
             run: args
@@ -334,22 +345,30 @@ fn prepare(args: &ExploreArgs) -> anyhow::Result<(Space, Option<Exploration>)> {
     let exploration = if args.sparse {
         explore_sparse_with(&*space.ranked, &space.goals, &options, on_layer).map_err(with_flags)?
     } else {
-        explore_with(&*space.ranked, &space.goals, &options, on_layer).map_err(
-            |error| match error {
-                ExploreError::TooLarge { .. } => {
-                    anyhow::anyhow!("{error} (--sparse keeps only three layers, as sorted ranks)")
-                }
-                other => with_flags(other),
-            },
-        )?
+        explore_with(&*space.ranked, &space.goals, &options, on_layer).map_err(with_flags)?
     };
     Ok((space, Some(exploration)))
 }
 
+/// The memory budget of an exploration as the user gave it, and what the program holds of it
+/// before the exploration starts.
+#[derive(Clone, Copy, Debug)]
+struct Budget {
+    given: u64,
+    held: u64,
+}
+
 /// `error`, told by the flags the user knows: a checkpoint deeper than the depth bound names
-/// --max-depth.
-fn with_flags(error: ExploreError) -> anyhow::Error {
+/// --max-depth, a space too large for the budget the budget given.
+fn with_flags(error: ExploreError, budget: Budget) -> anyhow::Error {
     match error {
+        ExploreError::TooLarge { ranks, bytes, .. } => anyhow::anyhow!(
+            "{ranks} ranks need {} at two bits each, more than the memory budget of {} less the \
+             {} the program holds (--sparse keeps only three layers, as sorted ranks)",
+            readable_size(bytes),
+            readable_size(budget.given),
+            readable_size(budget.held)
+        ),
         ExploreError::DeeperCheckpoint { path, saved, bound } => anyhow::anyhow!(
             "checkpoint {path} holds layers to depth {saved}, deeper than --max-depth {bound}: \
              run with --max-depth {saved} or more (or none), or use another folder; refused"

@@ -11,7 +11,7 @@ use statespace_puzzles::grid::bench::{
     Answers, Peer, Report, algorithm_name, answer_all, read_bench_cases, time_by_length,
 };
 use statespace_puzzles::grid::{
-    Algorithm, Connectivity, GridGenOptions, GridOptions, GridSearcher, Map,
+    Algorithm, Connectivity, GridGenOptions, GridOptions, GridSearcher, Map, check_memory,
 };
 use statespace_puzzles::input::ParseError;
 use statespace_puzzles::puzzle::OptionsError;
@@ -186,14 +186,15 @@ pub fn bench(args: &BenchArgs, peers: &[String]) -> anyhow::Result<Verdict> {
     }
     let map = Map::parse(&read(map_path)?).map_err(in_file(map_path))?;
     // Named as its file: JPS+'s table is kept under that name.
-    let map = map.named(&map_path.to_string_lossy());
+    let map = Arc::new(map.named(&map_path.to_string_lossy()));
     let (width, height) = (map.width(), map.height());
-    let cases = read_bench_cases(&Arc::new(map), &read(scen_path)?).map_err(in_file(scen_path))?;
+    let cases = read_bench_cases(&map, &read(scen_path)?).map_err(in_file(scen_path))?;
     let peers = peers
         .iter()
         .map(|spec| Peer::parse(spec).map_err(OptionsError::new))
         .collect::<Result<Vec<_>, _>>()?;
-    let limits = Limits::none().max_memory(memory::default_budget());
+    let budget = memory::default_budget();
+    let limits = Limits::none().max_memory(budget);
     let connectivity = Connectivity::from(args.connect);
     let eight = matches!(connectivity, Connectivity::Eight);
     let (algos, left_out) = args
@@ -203,6 +204,9 @@ pub fn bench(args: &BenchArgs, peers: &[String]) -> anyhow::Result<Verdict> {
         .partition::<Vec<_>, _>(|&algo| {
             eight || !matches!(algo, Algorithm::Jps | Algorithm::JpsPlus)
         });
+    for &algo in &algos {
+        check_memory(&map, algo, Some(budget))?;
+    }
     let mut answers: Vec<Answers> = Vec::new();
     for round in 0..args.rounds {
         let mut answered = Vec::new();

@@ -140,8 +140,39 @@ pub(super) struct Lists {
 }
 
 impl Lists {
-    fn held(&self) -> u64 {
-        8 * (self.previous.len() + self.current.len() + self.received.len()) as u64
+    /// The bytes the lists hold, with `received` grown to `capacity`.
+    fn held_with(&self, capacity: usize) -> u64 {
+        8 * (self.previous.capacity() + self.current.capacity() + capacity) as u64
+    }
+
+    /// The children received, sorted, once each, less the last two layers.
+    fn compact(&mut self) {
+        let (previous, current) = (&self.previous, &self.current);
+        self.received.sort_unstable();
+        self.received.dedup();
+        self.received.retain(|rank| {
+            previous.binary_search(rank).is_err() && current.binary_search(rank).is_err()
+        });
+    }
+
+    /// Room for `more` children: the received ones compacted first, then twice the room where
+    /// the budget allows, less where it does not; false when not even `more` fit.
+    fn make_room(&mut self, more: usize) -> bool {
+        if self.received.len() + more <= self.received.capacity() {
+            return true;
+        }
+        self.compact();
+        let needed = self.received.len() + more;
+        if needed <= self.received.capacity() {
+            return true;
+        }
+        if self.held_with(needed) > self.budget {
+            return false;
+        }
+        let spare = (self.budget - self.held_with(0)) / 8;
+        let wanted = (2 * self.received.capacity()).clamp(needed, spare as usize);
+        self.received.reserve_exact(wanted - self.received.len());
+        true
     }
 }
 
@@ -163,20 +194,19 @@ impl Share for Lists {
 
     fn receive(&mut self, _: Code, ranks: &[u64]) -> u64 {
         if !self.over {
+            self.over = !self.make_room(ranks.len());
+        }
+        if !self.over {
             self.received.extend_from_slice(ranks);
-            self.over = self.held() > self.budget;
         }
         0
     }
 
     /// The next layer: the children received, sorted, once each, less the last two layers.
     fn settle(&mut self) -> u64 {
-        let mut next = std::mem::take(&mut self.received);
-        next.sort_unstable();
-        next.dedup();
-        next.retain(|rank| {
-            self.previous.binary_search(rank).is_err() && self.current.binary_search(rank).is_err()
-        });
+        self.compact();
+        self.received.shrink_to_fit();
+        let next = std::mem::take(&mut self.received);
         self.previous = std::mem::replace(&mut self.current, next);
         self.current.len() as u64
     }

@@ -101,6 +101,34 @@ impl GridSolver {
     }
 }
 
+/// Refuses `map` when searching it by `algorithm` cannot fit in a memory budget of
+/// `max_memory` bytes (none: no budget), the figures named.
+///
+/// # Errors
+/// The sizes, as one line for the user.
+pub fn check_memory(
+    map: &Map,
+    algorithm: Algorithm,
+    max_memory: Option<u64>,
+) -> Result<(), OptionsError> {
+    let (table, per_cell) = match algorithm {
+        Algorithm::JpsPlus => (TABLE_BYTES_PER_CELL, ", and 16 for JPS+'s table"),
+        _ => (0, ""),
+    };
+    let needed = map.search_bytes() + map.cells() as u64 * table;
+    if max_memory.is_none_or(|budget| needed <= budget) {
+        return Ok(());
+    }
+    Err(OptionsError::new(format!(
+        "a map of {} x {} needs {} to search (7 bytes a cell{per_cell}), over the memory budget \
+         of {} (--max-memory)",
+        map.width(),
+        map.height(),
+        size(needed),
+        size(max_memory.unwrap_or(0))
+    )))
+}
+
 /// `bytes` for a reader: in bytes below a mebibyte, else in MiB.
 fn size(bytes: u64) -> String {
     if bytes < 1 << 20 {
@@ -212,23 +240,8 @@ impl Puzzle for GridPuzzle {
             ));
         }
         let map = options.map.as_ref().map(load_map).transpose()?;
-        let (table, per_cell) = match options.algo {
-            Algorithm::JpsPlus => (TABLE_BYTES_PER_CELL, ", and 16 for JPS+'s table"),
-            _ => (0, ""),
-        };
-        if let Some(map) = &map
-            && !limits
-                .memory()
-                .fits(map.search_bytes() + map.cells() as u64 * table)
-        {
-            return Err(OptionsError::new(format!(
-                "a map of {} x {} needs {} to search (7 bytes a cell{per_cell}), over the memory \
-                 budget of {} (--max-memory)",
-                map.width(),
-                map.height(),
-                size(map.search_bytes() + map.cells() as u64 * table),
-                size(limits.max_memory.unwrap_or(0))
-            )));
+        if let Some(map) = &map {
+            check_memory(map, options.algo, limits.max_memory)?;
         }
         let searcher = match &options.pdb_dir {
             Some(folder) => GridSearcher::with_table_cache(TableCache::new(folder)),
@@ -316,6 +329,11 @@ impl Puzzle for GridPuzzle {
     }
 
     fn case_input(_: &GridSolver, case: &GridCase) -> String {
+        case.input()
+    }
+
+    /// The scenario after its map: a line of a `.scen` means nothing without it.
+    fn standalone_input(_: &GridSolver, case: &GridCase, _: String) -> String {
         case.input()
     }
 

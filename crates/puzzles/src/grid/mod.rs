@@ -6,7 +6,7 @@ mod face;
 mod print;
 mod search;
 
-pub use face::{GridGenOptions, GridOptions, GridPuzzle, GridSolver};
+pub use face::{GridGenOptions, GridOptions, GridPuzzle, GridSolver, check_memory};
 pub use search::{GridReply, SearchPicture};
 pub use statespace_grid::bench;
 pub use statespace_grid::{

@@ -130,6 +130,10 @@ impl Puzzle for Rotation {
         format!("{board}\n0\n")
     }
 
+    fn standalone_input(_: &Solver, _: &Board, lines: String) -> String {
+        lines + "0\n"
+    }
+
     fn moves(_: &Solver, board: &Board) -> Vec<(String, Board)> {
         Move::ALL
             .into_iter()
