@@ -1,0 +1,189 @@
+//! The decision tree over the rules' value tests, psvn2c's way: a node reads one position,
+//! chosen as the one most of its rules test by value, and branches on its value; a rule that
+//! does not test that position by value goes down every branch, one whose test fails down none.
+//! A leaf lists, in file order, the rules whose value tests all held on the way.
+//!
+//! Rules that test many positions each by value make the tree grow exponentially: the rules
+//! are then cut into consecutive pieces, each with its own tree (walked in turn, so the file
+//! order holds), until every piece fits a budget proportional to the tests. Equal subtrees are
+//! shared.
+
+use std::collections::HashMap;
+
+/// A node: a branch on the value at a position, or a leaf.
+#[derive(Clone, Copy, Debug)]
+enum Node {
+    /// Reads `state[at]`; child `v` is `children[first + v]`.
+    Branch { at: u16, first: u32 },
+    /// The rules `leaves[start..end]` apply, as far as value tests go.
+    Leaf { start: u32, end: u32 },
+}
+
+/// The trees of the pieces of a rule list.
+#[derive(Clone, Debug)]
+pub(crate) struct RuleTree {
+    roots: Vec<u32>,
+    nodes: Vec<Node>,
+    children: Vec<u32>,
+    leaves: Vec<u16>,
+}
+
+/// A rule still alive at a node, and its value tests not yet read.
+type Alive = (u16, Vec<(u16, u8)>);
+
+/// The tree of one piece went over its budget.
+struct OverBudget;
+
+impl RuleTree {
+    /// The trees over `tests[r]` (each rule's value tests), for states whose position `p` takes
+    /// `sizes[p]` values.
+    pub(crate) fn new(sizes: &[usize], tests: &[Vec<(u16, u8)>]) -> Self {
+        let total: usize = tests.iter().map(Vec::len).sum();
+        let budget = 32 * total + 4096;
+        let mut pieces = 1;
+        loop {
+            let mut tree = RuleTree {
+                roots: Vec::new(),
+                nodes: Vec::new(),
+                children: Vec::new(),
+                leaves: Vec::new(),
+            };
+            let mut memo = HashMap::new();
+            let size = tests.len().div_ceil(pieces).max(1);
+            // A rule alone is a chain of its tests: it always fits.
+            let budget = if size == 1 { usize::MAX } else { budget };
+            let built = (0..tests.len()).step_by(size).try_for_each(|start| {
+                let alive: Vec<Alive> = (start..(start + size).min(tests.len()))
+                    .map(|r| (r as u16, tests[r].clone()))
+                    .collect();
+                let root = tree.build(sizes, alive, &mut memo, budget)?;
+                tree.roots.push(root);
+                Ok(())
+            });
+            match built {
+                Ok(()) => return tree,
+                Err(OverBudget) => pieces *= 2,
+            }
+        }
+    }
+
+    fn build(
+        &mut self,
+        sizes: &[usize],
+        alive: Vec<Alive>,
+        memo: &mut HashMap<Vec<Alive>, u32>,
+        budget: usize,
+    ) -> Result<u32, OverBudget> {
+        if let Some(&node) = memo.get(&alive) {
+            return Ok(node);
+        }
+        if self.children.len() + self.leaves.len() > budget {
+            return Err(OverBudget);
+        }
+        let mut counts: HashMap<u16, usize> = HashMap::new();
+        for (_, tests) in &alive {
+            for &(p, _) in tests {
+                *counts.entry(p).or_default() += 1;
+            }
+        }
+        let chosen = counts
+            .into_iter()
+            .max_by_key(|&(p, count)| (count, std::cmp::Reverse(p)))
+            .map(|(p, _)| p);
+        let node = match chosen {
+            None => {
+                let start = self.leaves.len() as u32;
+                self.leaves.extend(alive.iter().map(|&(rule, _)| rule));
+                Node::Leaf {
+                    start,
+                    end: self.leaves.len() as u32,
+                }
+            }
+            Some(at) => {
+                let values = sizes[usize::from(at)];
+                let first = self.children.len() as u32;
+                self.children.resize(self.children.len() + values, 0);
+                for value in 0..values {
+                    let child: Vec<Alive> = alive
+                        .iter()
+                        .filter_map(
+                            |(rule, tests)| match tests.iter().find(|&&(p, _)| p == at) {
+                                None => Some((*rule, tests.clone())),
+                                Some(&(_, v)) if usize::from(v) == value => Some((
+                                    *rule,
+                                    tests.iter().copied().filter(|&(p, _)| p != at).collect(),
+                                )),
+                                Some(_) => None,
+                            },
+                        )
+                        .collect();
+                    let id = self.build(sizes, child, memo, budget)?;
+                    self.children[first as usize + value] = id;
+                }
+                Node::Branch { at, first }
+            }
+        };
+        self.nodes.push(node);
+        let id = self.nodes.len() as u32 - 1;
+        memo.insert(alive, id);
+        Ok(id)
+    }
+
+    /// Calls `each` with every rule whose value tests `state` passes, in file order.
+    #[inline]
+    pub(crate) fn for_each(&self, state: &[u8], mut each: impl FnMut(u16)) {
+        for &root in &self.roots {
+            let mut node = root;
+            loop {
+                match self.nodes[node as usize] {
+                    Node::Branch { at, first } => {
+                        let value = u32::from(state[usize::from(at)]);
+                        node = self.children[(first + value) as usize];
+                    }
+                    Node::Leaf { start, end } => {
+                        for &rule in &self.leaves[start as usize..end as usize] {
+                            each(rule);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The rules passing their value tests, the plain way.
+    fn plain(tests: &[Vec<(u16, u8)>], state: &[u8]) -> Vec<u16> {
+        (0..tests.len() as u16)
+            .filter(|&r| {
+                tests[usize::from(r)]
+                    .iter()
+                    .all(|&(p, v)| state[usize::from(p)] == v)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn lists_the_rules_whose_tests_hold_in_order_even_in_pieces() {
+        // One rule per position and value of 6 binary positions, two tests each: the tree
+        // of all of them in one piece is large.
+        let mut tests = Vec::new();
+        for p in 0..6u16 {
+            for v in 0..2u8 {
+                tests.push(vec![(p, v), ((p + 1) % 6, 1 - v)]);
+                tests.push(vec![]);
+            }
+        }
+        let tree = RuleTree::new(&[2; 6], &tests);
+        for bits in 0..64u8 {
+            let state: Vec<u8> = (0..6).map(|i| (bits >> i) & 1).collect();
+            let mut found = Vec::new();
+            tree.for_each(&state, |r| found.push(r));
+            assert_eq!(found, plain(&tests, &state));
+        }
+    }
+}
