@@ -42,7 +42,7 @@ impl Psvn {
         Parser {
             file,
             tokens: Lexer::new(text).peekable(),
-            end: Span::default(),
+            end: Span { line: 1, column: 1 },
         }
         .file()
     }
