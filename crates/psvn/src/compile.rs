@@ -11,7 +11,7 @@
 use std::collections::HashMap;
 
 use crate::ast::{Psvn, Rule, Term};
-use crate::program::{Op, Source, sequence};
+use crate::program::{Program, Source};
 
 /// The most values a move carries for its undo: a rule losing more is refused.
 pub const MAX_LOST: usize = 5;
@@ -70,11 +70,11 @@ pub(crate) struct CompiledRule {
     /// What a state must show for the rule to apply.
     pub(crate) tests: Pattern,
     /// The rewrite.
-    pub(crate) forward: Box<[Op]>,
+    pub(crate) forward: Program,
     /// What a successor shows: the tests of the backward rule.
     pub(crate) shows: Pattern,
     /// The backward rewrite, reading the lost values from the move.
-    pub(crate) backward: Box<[Op]>,
+    pub(crate) backward: Program,
     /// Where each lost value is read before the rule applies, and how many values it can take.
     pub(crate) lost: Box<[(u16, u16)]>,
     pub(crate) cost: u32,
@@ -194,9 +194,9 @@ pub(crate) fn compile_rule(psvn: &Psvn, rule: &Rule) -> Result<CompiledRule, Str
     });
     Ok(CompiledRule {
         tests: Pattern::of(tests),
-        forward: sequence(n, &forward_writes).into_boxed_slice(),
+        forward: Program::new(n, &forward_writes),
         shows: Pattern::of(&shows_terms),
-        backward: sequence(n, &backward_writes).into_boxed_slice(),
+        backward: Program::new(n, &backward_writes),
         lost: lost.into_boxed_slice(),
         cost: rule.cost,
         reads: (0..n as u16)

@@ -7,7 +7,6 @@ use statespace_engine::move_pruning::MoveAutomaton;
 use crate::ast::Psvn;
 use crate::compile::{CompiledRule, MAX_LOST, Pattern, compile_rule};
 use crate::error::ParseError;
-use crate::program::run;
 use crate::tree::RuleTree;
 
 /// A state: one value per variable, each the index of the value in the variable's domain.
@@ -268,7 +267,7 @@ impl Domain for PsvnDomain {
         } else {
             &rule.forward
         };
-        run(program, state, &action.lost);
+        program.run(state, &action.lost);
     }
 
     #[inline]
@@ -279,7 +278,7 @@ impl Domain for PsvnDomain {
         } else {
             &rule.backward
         };
-        run(program, state, &action.lost);
+        program.run(state, &action.lost);
     }
 
     fn invert(&self, action: Move) -> Option<Move> {

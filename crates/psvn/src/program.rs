@@ -1,6 +1,109 @@
 //! Rewrites compiled to straight-line programs: a rule writes all its positions at once (a swap
-//! `X Y => Y X` reads both before writing either), which a program does one byte at a time,
-//! saving one value to break each cycle of copies.
+//! `X Y => Y X` reads both before writing either). A [`Program`] copies values in an order where
+//! none is overwritten before it is read, then sets values: tight loops, no branch on the kind
+//! of each write. Copies that form cycles (a swap, a flip, a turn) are gathered into a small
+//! buffer first; a rule with more of them than the buffer holds runs a sequence of single
+//! writes instead, one value saved to break each cycle.
+
+/// The most copies a program gathers in its buffer.
+const GATHER: usize = 64;
+
+/// A rule's rewrite (or its backward rewrite).
+#[derive(Clone, Debug)]
+pub(crate) struct Program {
+    /// `(at, from)`: `state[at]` takes what `state[from]` held before the rewrite.
+    copies: Box<[(u16, u16)]>,
+    /// Whether the copies must all be read before any is written (they form cycles); else they
+    /// are in an order where each reads before anything overwrites its source.
+    gather: bool,
+    /// `(at, value)`: `state[at]` takes the value.
+    sets: Box<[(u16, u8)]>,
+    /// `(at, index)`: `state[at]` takes the move's lost value `index`.
+    lost: Box<[(u16, u8)]>,
+    /// The single writes of a rule with more copies than the buffer holds.
+    sequence: Option<Box<[Op]>>,
+}
+
+impl Program {
+    /// The program writing every `(at, source)` of `writes` at once (each `at` once, no position
+    /// copied onto itself), over `positions` positions.
+    pub(crate) fn new(positions: usize, writes: &[(u16, Source)]) -> Self {
+        let mut program = Program {
+            copies: Box::new([]),
+            gather: false,
+            sets: Box::new([]),
+            lost: Box::new([]),
+            sequence: None,
+        };
+        let single = sequence(positions, writes);
+        let ordered: Vec<(u16, u16)> = single
+            .iter()
+            .filter_map(|&op| match op {
+                Op::Copy { at, from } => Some((at, from)),
+                _ => None,
+            })
+            .collect();
+        let cycles = single.iter().any(|op| matches!(op, Op::Save { .. }));
+        if !cycles {
+            program.copies = ordered.into_boxed_slice();
+        } else {
+            let copies: Vec<(u16, u16)> = writes
+                .iter()
+                .filter_map(|&(at, from)| match from {
+                    Source::At(from) => Some((at, from)),
+                    _ => None,
+                })
+                .collect();
+            if copies.len() > GATHER {
+                program.sequence = Some(single.into_boxed_slice());
+                return program;
+            }
+            program.copies = copies.into_boxed_slice();
+            program.gather = true;
+        }
+        program.sets = writes
+            .iter()
+            .filter_map(|&(at, from)| match from {
+                Source::Value(value) => Some((at, value)),
+                _ => None,
+            })
+            .collect();
+        program.lost = writes
+            .iter()
+            .filter_map(|&(at, from)| match from {
+                Source::Lost(index) => Some((at, index)),
+                _ => None,
+            })
+            .collect();
+        program
+    }
+
+    /// Runs the program on `state`, with the lost values `lost` of the move.
+    #[inline(always)]
+    pub(crate) fn run(&self, state: &mut [u8], lost: &[u8]) {
+        if self.gather {
+            let mut gathered = [0u8; GATHER];
+            for (slot, &(_, from)) in gathered.iter_mut().zip(self.copies.iter()) {
+                *slot = state[usize::from(from)];
+            }
+            for (&value, &(at, _)) in gathered.iter().zip(self.copies.iter()) {
+                state[usize::from(at)] = value;
+            }
+        } else if let Some(sequence) = &self.sequence {
+            return run(sequence, state, lost);
+        } else {
+            for &(at, from) in self.copies.iter() {
+                state[usize::from(at)] = state[usize::from(from)];
+            }
+        }
+        for &(at, value) in self.sets.iter() {
+            state[usize::from(at)] = value;
+        }
+        for &(at, index) in self.lost.iter() {
+            state[usize::from(at)] = lost[usize::from(index)];
+        }
+    }
+}
 
 /// Where a written value comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,9 +133,8 @@ pub(crate) enum Op {
     Lost { at: u16, index: u8 },
 }
 
-/// Runs `program` on `state`, with the lost values `lost` of the move.
-#[inline]
-pub(crate) fn run(program: &[Op], state: &mut [u8], lost: &[u8]) {
+/// Runs the single writes `program` on `state`, with the lost values `lost` of the move.
+fn run(program: &[Op], state: &mut [u8], lost: &[u8]) {
     let mut saved = 0;
     for &op in program {
         match op {
@@ -49,7 +151,7 @@ pub(crate) fn run(program: &[Op], state: &mut [u8], lost: &[u8]) {
 /// position copied onto itself) over `positions` positions: a copy waits until nothing still
 /// needs the value it overwrites; when only cycles remain, one value of a cycle is saved and the
 /// cycle unwinds. Linear in the writes.
-pub(crate) fn sequence(positions: usize, writes: &[(u16, Source)]) -> Vec<Op> {
+fn sequence(positions: usize, writes: &[(u16, Source)]) -> Vec<Op> {
     let mut readers = vec![0u32; positions];
     let mut source: Vec<Option<Source>> = vec![None; positions];
     for &(at, from) in writes {
@@ -159,6 +261,13 @@ mod tests {
             ],
             (0..8).map(|i| (i, At(7 - i))).collect(),
         ];
+        // More copies than the buffer: the sequence of single writes.
+        let reversal: Vec<(u16, Source)> = (0..100).map(|i| (i, At(99 - i))).collect();
+        let mut state_run: Vec<u8> = (0..100).collect();
+        let program = Program::new(100, &reversal);
+        assert!(program.sequence.is_some());
+        program.run(&mut state_run, &[]);
+        assert_eq!(state_run, (0..100).rev().collect::<Vec<u8>>());
         let state: Vec<u8> = (10..18).collect();
         for writes in cases {
             let mut state_run = state.clone();

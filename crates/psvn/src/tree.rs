@@ -19,13 +19,31 @@ enum Node {
     Leaf { start: u32, end: u32 },
 }
 
-/// The trees of the pieces of a rule list.
+/// The trees of the pieces of a rule list, or the scan that replaces them when no rule tests
+/// more than one position by value.
 #[derive(Clone, Debug)]
 pub(crate) struct RuleTree {
     roots: Vec<u32>,
     nodes: Vec<Node>,
     children: Vec<u32>,
     leaves: Vec<u16>,
+    scan: Option<Box<[Check]>>,
+}
+
+/// A run of consecutive rules with the same single value test (or none), for the scan: where
+/// each rule tests at most one position by value (sliding tiles test where the blank is), a tree
+/// would read every position one by one anyway, and a compact list does it with no indirection.
+#[derive(Clone, Copy, Debug)]
+struct Check {
+    /// The position tested (0 for rules without value tests).
+    at: u16,
+    value: u8,
+    /// `0xFF` where the value is tested, 0 for rules without value tests: the test is
+    /// `(state[at] ^ value) & mask == 0`, with no branch on whether there is one.
+    mask: u8,
+    /// The rules `leaves[start..end]`.
+    start: u32,
+    end: u32,
 }
 
 /// A rule still alive at a node, and its value tests not yet read.
@@ -38,6 +56,9 @@ impl RuleTree {
     /// The trees over `tests[r]` (each rule's value tests), for states whose position `p` takes
     /// `sizes[p]` values.
     pub(crate) fn new(sizes: &[usize], tests: &[Vec<(u16, u8)>]) -> Self {
+        if tests.iter().all(|t| t.len() <= 1) {
+            return Self::scan(tests);
+        }
         let total: usize = tests.iter().map(Vec::len).sum();
         let budget = 32 * total + 4096;
         let mut pieces = 1;
@@ -47,6 +68,7 @@ impl RuleTree {
                 nodes: Vec::new(),
                 children: Vec::new(),
                 leaves: Vec::new(),
+                scan: None,
             };
             let mut memo = HashMap::new();
             let size = tests.len().div_ceil(pieces).max(1);
@@ -64,6 +86,35 @@ impl RuleTree {
                 Ok(()) => return tree,
                 Err(OverBudget) => pieces *= 2,
             }
+        }
+    }
+
+    /// The scan over rules testing one position by value at most.
+    fn scan(tests: &[Vec<(u16, u8)>]) -> Self {
+        let mut checks: Vec<Check> = Vec::new();
+        for (rule, test) in tests.iter().enumerate() {
+            let (at, value, mask) = test
+                .first()
+                .map_or((0, 0, 0), |&(at, value)| (at, value, 0xFF));
+            match checks.last_mut() {
+                Some(last) if (last.at, last.value, last.mask) == (at, value, mask) => {
+                    last.end += 1
+                }
+                _ => checks.push(Check {
+                    at,
+                    value,
+                    mask,
+                    start: rule as u32,
+                    end: rule as u32 + 1,
+                }),
+            }
+        }
+        RuleTree {
+            roots: Vec::new(),
+            nodes: Vec::new(),
+            children: Vec::new(),
+            leaves: (0..tests.len() as u16).collect(),
+            scan: Some(checks.into_boxed_slice()),
         }
     }
 
@@ -132,6 +183,16 @@ impl RuleTree {
     /// Calls `each` with every rule whose value tests `state` passes, in file order.
     #[inline]
     pub(crate) fn for_each(&self, state: &[u8], mut each: impl FnMut(u16)) {
+        if let Some(checks) = &self.scan {
+            for check in checks.iter() {
+                if (state[usize::from(check.at)] ^ check.value) & check.mask == 0 {
+                    for &rule in &self.leaves[check.start as usize..check.end as usize] {
+                        each(rule);
+                    }
+                }
+            }
+            return;
+        }
         for &root in &self.roots {
             let mut node = root;
             loop {
@@ -168,6 +229,25 @@ mod tests {
     }
 
     #[test]
+    fn rules_with_one_value_test_at_most_are_scanned() {
+        let tests = vec![
+            vec![(0, 1)],
+            vec![(0, 1)],
+            vec![],
+            vec![(2, 0)],
+            vec![(0, 1)],
+        ];
+        let tree = RuleTree::new(&[2; 3], &tests);
+        assert_eq!(tree.scan.as_ref().map(|s| s.len()), Some(4));
+        for bits in 0..8u8 {
+            let state: Vec<u8> = (0..3).map(|i| (bits >> i) & 1).collect();
+            let mut found = Vec::new();
+            tree.for_each(&state, |r| found.push(r));
+            assert_eq!(found, plain(&tests, &state));
+        }
+    }
+
+    #[test]
     fn lists_the_rules_whose_tests_hold_in_order_even_in_pieces() {
         // One rule per position and value of 6 binary positions, two tests each: the tree
         // of all of them in one piece is large.
@@ -179,6 +259,7 @@ mod tests {
             }
         }
         let tree = RuleTree::new(&[2; 6], &tests);
+        assert!(tree.scan.is_none());
         for bits in 0..64u8 {
             let state: Vec<u8> = (0..6).map(|i| (bits >> i) & 1).collect();
             let mut found = Vec::new();
