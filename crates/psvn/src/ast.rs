@@ -180,6 +180,17 @@ impl Psvn {
         !self.goals.is_empty()
     }
 
+    /// An error unless the file has a `GOAL` line, for the callers that search towards goals:
+    /// `FILE:1:1: no GOAL line: ...`.
+    pub fn require_goal(&self) -> Result<(), ParseError> {
+        if self.has_goal() {
+            Ok(())
+        } else {
+            Err(Span { line: 1, column: 1 }
+                .error(&self.file, "no GOAL line: a search towards goals needs one"))
+        }
+    }
+
     /// The state a goal line names, when it names one: all its tests are values.
     pub fn goal_state(&self, goal: usize) -> Option<Box<[u8]>> {
         self.goals[goal]

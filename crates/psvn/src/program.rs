@@ -1,109 +1,15 @@
 //! Rewrites compiled to straight-line programs: a rule writes all its positions at once (a swap
-//! `X Y => Y X` reads both before writing either). A [`Program`] copies values in an order where
-//! none is overwritten before it is read, then sets values: tight loops, no branch on the kind
-//! of each write. Copies that form cycles (a swap, a flip, a turn) are gathered into a small
-//! buffer first; a rule with more of them than the buffer holds runs a sequence of single
-//! writes instead, one value saved to break each cycle.
+//! `X Y => Y X` reads both before writing either). A [`Program`] is one list of writes, each
+//! from a position or of a value: in an order where no value is overwritten before it is read
+//! when there is one, else (copies forming cycles: a swap, a flip, a turn) all read into a small
+//! buffer first. A rule with more writes than the buffer holds runs a sequence of single writes
+//! instead, one value saved to break each cycle.
 
-/// The most copies a program gathers in its buffer.
+/// The most writes a program gathers in its buffer.
 const GATHER: usize = 64;
 
-/// A rule's rewrite (or its backward rewrite).
-#[derive(Clone, Debug)]
-pub(crate) struct Program {
-    /// `(at, from)`: `state[at]` takes what `state[from]` held before the rewrite.
-    copies: Box<[(u16, u16)]>,
-    /// Whether the copies must all be read before any is written (they form cycles); else they
-    /// are in an order where each reads before anything overwrites its source.
-    gather: bool,
-    /// `(at, value)`: `state[at]` takes the value.
-    sets: Box<[(u16, u8)]>,
-    /// `(at, index)`: `state[at]` takes the move's lost value `index`.
-    lost: Box<[(u16, u8)]>,
-    /// The single writes of a rule with more copies than the buffer holds.
-    sequence: Option<Box<[Op]>>,
-}
-
-impl Program {
-    /// The program writing every `(at, source)` of `writes` at once (each `at` once, no position
-    /// copied onto itself), over `positions` positions.
-    pub(crate) fn new(positions: usize, writes: &[(u16, Source)]) -> Self {
-        let mut program = Program {
-            copies: Box::new([]),
-            gather: false,
-            sets: Box::new([]),
-            lost: Box::new([]),
-            sequence: None,
-        };
-        let single = sequence(positions, writes);
-        let ordered: Vec<(u16, u16)> = single
-            .iter()
-            .filter_map(|&op| match op {
-                Op::Copy { at, from } => Some((at, from)),
-                _ => None,
-            })
-            .collect();
-        let cycles = single.iter().any(|op| matches!(op, Op::Save { .. }));
-        if !cycles {
-            program.copies = ordered.into_boxed_slice();
-        } else {
-            let copies: Vec<(u16, u16)> = writes
-                .iter()
-                .filter_map(|&(at, from)| match from {
-                    Source::At(from) => Some((at, from)),
-                    _ => None,
-                })
-                .collect();
-            if copies.len() > GATHER {
-                program.sequence = Some(single.into_boxed_slice());
-                return program;
-            }
-            program.copies = copies.into_boxed_slice();
-            program.gather = true;
-        }
-        program.sets = writes
-            .iter()
-            .filter_map(|&(at, from)| match from {
-                Source::Value(value) => Some((at, value)),
-                _ => None,
-            })
-            .collect();
-        program.lost = writes
-            .iter()
-            .filter_map(|&(at, from)| match from {
-                Source::Lost(index) => Some((at, index)),
-                _ => None,
-            })
-            .collect();
-        program
-    }
-
-    /// Runs the program on `state`, with the lost values `lost` of the move.
-    #[inline(always)]
-    pub(crate) fn run(&self, state: &mut [u8], lost: &[u8]) {
-        if self.gather {
-            let mut gathered = [0u8; GATHER];
-            for (slot, &(_, from)) in gathered.iter_mut().zip(self.copies.iter()) {
-                *slot = state[usize::from(from)];
-            }
-            for (&value, &(at, _)) in gathered.iter().zip(self.copies.iter()) {
-                state[usize::from(at)] = value;
-            }
-        } else if let Some(sequence) = &self.sequence {
-            return run(sequence, state, lost);
-        } else {
-            for &(at, from) in self.copies.iter() {
-                state[usize::from(at)] = state[usize::from(from)];
-            }
-        }
-        for &(at, value) in self.sets.iter() {
-            state[usize::from(at)] = value;
-        }
-        for &(at, index) in self.lost.iter() {
-            state[usize::from(at)] = lost[usize::from(index)];
-        }
-    }
-}
+/// A source of [`Program::writes`] with this bit is a value (the low byte), else a position.
+const VALUE: u16 = 0x8000;
 
 /// Where a written value comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -131,6 +37,112 @@ pub(crate) enum Op {
     Restore { at: u16 },
     /// `state[at] =` the move's lost value `index`.
     Lost { at: u16, index: u8 },
+}
+
+/// A rule's rewrite (or its backward rewrite).
+#[derive(Clone, Debug)]
+pub(crate) struct Program {
+    /// `(at, from)`: `state[at]` takes what `state[from]` held before the rewrite, or the value
+    /// `from & 0xFF` where `from` has the bit [`VALUE`].
+    writes: Box<[(u16, u16)]>,
+    mode: Mode,
+    /// `(at, index)`: `state[at]` takes the move's lost value `index`.
+    lost: Box<[(u16, u8)]>,
+}
+
+/// How a program's writes run.
+#[derive(Clone, Debug)]
+enum Mode {
+    /// In order: no write overwrites what a later one reads.
+    InOrder,
+    /// Every source read before any write.
+    Gather,
+    /// Too many writes to gather: these single writes, with values saved to break cycles.
+    Sequence(Box<[Op]>),
+}
+
+impl Program {
+    /// The program writing every `(at, source)` of `writes` at once (each `at` once, no position
+    /// copied onto itself), over `positions` positions.
+    pub(crate) fn new(positions: usize, writes: &[(u16, Source)]) -> Self {
+        let single = sequence(positions, writes);
+        let lost = writes
+            .iter()
+            .filter_map(|&(at, from)| match from {
+                Source::Lost(index) => Some((at, index)),
+                _ => None,
+            })
+            .collect();
+        let encode = |from: Source| match from {
+            Source::At(from) => Some(from),
+            Source::Value(value) => Some(VALUE | u16::from(value)),
+            _ => None,
+        };
+        if !single.iter().any(|op| matches!(op, Op::Save { .. })) {
+            // The single writes' order, saving nothing, is an order that works.
+            let ordered = single
+                .iter()
+                .filter_map(|&op| match op {
+                    Op::Copy { at, from } => Some((at, from)),
+                    Op::Set { at, value } => Some((at, VALUE | u16::from(value))),
+                    _ => None,
+                })
+                .collect();
+            return Program {
+                writes: ordered,
+                mode: Mode::InOrder,
+                lost,
+            };
+        }
+        let gathered: Box<[(u16, u16)]> = writes
+            .iter()
+            .filter_map(|&(at, from)| Some((at, encode(from)?)))
+            .collect();
+        if gathered.len() > GATHER {
+            return Program {
+                writes: Box::new([]),
+                mode: Mode::Sequence(single.into_boxed_slice()),
+                lost: Box::new([]),
+            };
+        }
+        Program {
+            writes: gathered,
+            mode: Mode::Gather,
+            lost,
+        }
+    }
+
+    /// Runs the program on `state`, with the lost values `lost` of the move.
+    #[inline(always)]
+    pub(crate) fn run(&self, state: &mut [u8], lost: &[u8]) {
+        let source = |state: &[u8], from: u16| {
+            if from & VALUE == 0 {
+                state[usize::from(from)]
+            } else {
+                from as u8
+            }
+        };
+        match &self.mode {
+            Mode::InOrder => {
+                for &(at, from) in self.writes.iter() {
+                    state[usize::from(at)] = source(state, from);
+                }
+            }
+            Mode::Gather => {
+                let mut gathered = [0u8; GATHER];
+                for (slot, &(_, from)) in gathered.iter_mut().zip(self.writes.iter()) {
+                    *slot = source(state, from);
+                }
+                for (&value, &(at, _)) in gathered.iter().zip(self.writes.iter()) {
+                    state[usize::from(at)] = value;
+                }
+            }
+            Mode::Sequence(sequence) => return run(sequence, state, lost),
+        }
+        for &(at, index) in self.lost.iter() {
+            state[usize::from(at)] = lost[usize::from(index)];
+        }
+    }
 }
 
 /// Runs the single writes `program` on `state`, with the lost values `lost` of the move.
@@ -265,7 +277,7 @@ mod tests {
         let reversal: Vec<(u16, Source)> = (0..100).map(|i| (i, At(99 - i))).collect();
         let mut state_run: Vec<u8> = (0..100).collect();
         let program = Program::new(100, &reversal);
-        assert!(program.sequence.is_some());
+        assert!(matches!(program.mode, Mode::Sequence(_)));
         program.run(&mut state_run, &[]);
         assert_eq!(state_run, (0..100).rev().collect::<Vec<u8>>());
         let state: Vec<u8> = (10..18).collect();

@@ -28,6 +28,22 @@ pub(crate) struct RuleTree {
     children: Vec<u32>,
     leaves: Vec<u16>,
     scan: Option<Box<[Check]>>,
+    /// The marker scan, when every rule tests one value (the same for all) at one position,
+    /// positions increasing with the rules.
+    marker: Option<Marker>,
+}
+
+/// Rules that all look for one value (the blank of sliding tiles) at one position each, the
+/// positions increasing in file order: the positions holding the value are found in one pass
+/// over the state, as a bit set, and only their rules are visited, in increasing position,
+/// which is file order.
+#[derive(Clone, Debug)]
+struct Marker {
+    value: u8,
+    /// The positions some rule tests.
+    tested: u64,
+    /// The rules `leaves[start..end]` testing each position.
+    rules: Box<[(u32, u32)]>,
 }
 
 /// A run of consecutive rules with the same single value test (or none), for the scan: where
@@ -52,6 +68,56 @@ type Alive = (u16, Vec<(u16, u8)>);
 /// The tree of one piece went over its budget.
 struct OverBudget;
 
+/// The positions below 64 of `state` holding `value`, as a bit set; eight bytes at a time.
+#[inline]
+fn positions_holding(state: &[u8], value: u8) -> u64 {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let spread = u64::from(value) * 0x0101_0101_0101_0101;
+    let mut holding = 0;
+    let mut chunks = state.chunks_exact(8);
+    for (index, chunk) in chunks.by_ref().take(8).enumerate() {
+        let word = u64::from_le_bytes(chunk.try_into().expect("chunks of eight"));
+        // A byte of `x` is zero where the state holds `value`: its top bit in `zero` is set
+        // exactly there (adding 0x7F within each byte carries into the top bit unless it is 0).
+        let x = word ^ spread;
+        let zero = !(((x & LOW7) + LOW7) | x | LOW7);
+        // Gathers the eight top bits into one byte, the first byte's lowest.
+        let bits = ((zero >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56;
+        holding |= bits << (8 * index);
+    }
+    let done = 8 * (state.len().min(64) / 8);
+    for (position, &held) in state.iter().enumerate().take(64).skip(done) {
+        holding |= u64::from(held == value) << position;
+    }
+    holding
+}
+
+impl Marker {
+    /// The marker scan of `checks`, if they all test one value at increasing positions below 64.
+    fn new(checks: &[Check]) -> Option<Self> {
+        let first = checks.first()?;
+        let increasing = checks.windows(2).all(|pair| pair[0].at < pair[1].at);
+        let one_value = checks
+            .iter()
+            .all(|c| c.mask == 0xFF && c.value == first.value && c.at < 64);
+        if !(increasing && one_value) {
+            return None;
+        }
+        let last = usize::from(checks.last()?.at);
+        let mut rules = vec![(0, 0); last + 1];
+        let mut tested = 0;
+        for check in checks {
+            rules[usize::from(check.at)] = (check.start, check.end);
+            tested |= 1 << check.at;
+        }
+        Some(Self {
+            value: first.value,
+            tested,
+            rules: rules.into_boxed_slice(),
+        })
+    }
+}
+
 impl RuleTree {
     /// The trees over `tests[r]` (each rule's value tests), for states whose position `p` takes
     /// `sizes[p]` values.
@@ -69,6 +135,7 @@ impl RuleTree {
                 children: Vec::new(),
                 leaves: Vec::new(),
                 scan: None,
+                marker: None,
             };
             let mut memo = HashMap::new();
             let size = tests.len().div_ceil(pieces).max(1);
@@ -114,6 +181,7 @@ impl RuleTree {
             nodes: Vec::new(),
             children: Vec::new(),
             leaves: (0..tests.len() as u16).collect(),
+            marker: Marker::new(&checks),
             scan: Some(checks.into_boxed_slice()),
         }
     }
@@ -183,6 +251,17 @@ impl RuleTree {
     /// Calls `each` with every rule whose value tests `state` passes, in file order.
     #[inline]
     pub(crate) fn for_each(&self, state: &[u8], mut each: impl FnMut(u16)) {
+        if let Some(marker) = &self.marker {
+            let mut holding = positions_holding(state, marker.value) & marker.tested;
+            while holding != 0 {
+                let (start, end) = marker.rules[holding.trailing_zeros() as usize];
+                holding &= holding - 1;
+                for &rule in &self.leaves[start as usize..end as usize] {
+                    each(rule);
+                }
+            }
+            return;
+        }
         if let Some(checks) = &self.scan {
             for check in checks.iter() {
                 if (state[usize::from(check.at)] ^ check.value) & check.mask == 0 {
@@ -239,11 +318,41 @@ mod tests {
         ];
         let tree = RuleTree::new(&[2; 3], &tests);
         assert_eq!(tree.scan.as_ref().map(|s| s.len()), Some(4));
+        assert!(tree.marker.is_none());
+        // One value at increasing positions: the marker scan.
+        let marked = vec![vec![(0, 1)], vec![(0, 1)], vec![(1, 1)], vec![(2, 1)]];
+        let marker_tree = RuleTree::new(&[2; 3], &marked);
+        assert!(marker_tree.marker.is_some());
+        for bits in 0..8u8 {
+            let state: Vec<u8> = (0..3).map(|i| (bits >> i) & 1).collect();
+            let mut found = Vec::new();
+            marker_tree.for_each(&state, |r| found.push(r));
+            assert_eq!(found, plain(&marked, &state));
+        }
         for bits in 0..8u8 {
             let state: Vec<u8> = (0..3).map(|i| (bits >> i) & 1).collect();
             let mut found = Vec::new();
             tree.for_each(&state, |r| found.push(r));
             assert_eq!(found, plain(&tests, &state));
+        }
+    }
+
+    #[test]
+    fn positions_holding_a_value_are_found_eight_at_a_time() {
+        let state: Vec<u8> = (0..70u32)
+            .map(|i| [0, 1, 255, 128, 127][(i * i % 7 % 5) as usize])
+            .collect();
+        for value in [0, 1, 2, 127, 128, 255] {
+            for len in [0, 3, 8, 15, 16, 63, 64, 70] {
+                let expected = (0..len.min(64))
+                    .filter(|&i| state[i] == value)
+                    .fold(0u64, |bits, i| bits | 1 << i);
+                assert_eq!(
+                    positions_holding(&state[..len], value),
+                    expected,
+                    "{value} {len}"
+                );
+            }
         }
     }
 

@@ -208,6 +208,10 @@ fn a_goal_is_optional() {
     let psvn = Psvn::parse("f.psvn", &format!("{HEADER}B X - => X B -\n")).unwrap();
     assert!(!psvn.has_goal());
     assert_eq!(
+        psvn.require_goal().unwrap_err().to_string(),
+        "f.psvn:1:1: no GOAL line: a search towards goals needs one"
+    );
+    assert_eq!(
         error(&format!("{HEADER}GOAL B 1\n")),
         "f.psvn:4:9: the file ends where a test is due"
     );
