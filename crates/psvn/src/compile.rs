@@ -101,17 +101,25 @@ pub(crate) fn compile_rule(psvn: &Psvn, rule: &Rule) -> Result<CompiledRule, Str
         .zip(tests.iter())
         .map(|(&a, &t)| if a == t { Term::Any } else { a })
         .collect();
-    let binder = |name: u16| {
-        tests
-            .iter()
-            .position(|&t| t == Term::Var(name))
-            .expect("actions name bound variables") as u16
+    // Where each variable is bound, and first shown by a successor: looked up per write, so
+    // found once (a rule may have thousands of positions).
+    let first_at = |terms: &[Term]| {
+        let mut first = vec![None; rule.names.len()];
+        for (p, &term) in terms.iter().enumerate().rev() {
+            if let Term::Var(name) = term {
+                first[usize::from(name)] = Some(p as u16);
+            }
+        }
+        first
     };
+    let binders = first_at(tests);
+    let binder = |name: u16| binders[usize::from(name)].expect("actions name bound variables");
     let shows_terms: Vec<Term> = actions
         .iter()
         .zip(tests.iter())
         .map(|(&a, &t)| if a == Term::Any { t } else { a })
         .collect();
+    let shown = first_at(&shows_terms);
     let written: Vec<u16> = (0..n as u16)
         .filter(|&p| actions[usize::from(p)] != Term::Any)
         .collect();
@@ -122,7 +130,7 @@ pub(crate) fn compile_rule(psvn: &Psvn, rule: &Rule) -> Result<CompiledRule, Str
     for &p in &written {
         let hidden = match tests[usize::from(p)] {
             Term::Any => Some((Ok(p), p)),
-            Term::Var(name) if !shows_terms.contains(&Term::Var(name)) => {
+            Term::Var(name) if shown[usize::from(name)].is_none() => {
                 Some((Err(name), binder(name)))
             }
             _ => None,
@@ -158,8 +166,8 @@ pub(crate) fn compile_rule(psvn: &Psvn, rule: &Rule) -> Result<CompiledRule, Str
             let source = match tests[usize::from(p)] {
                 Term::Value(v) => Source::Value(v),
                 Term::Any => Source::Lost(lost_index[&Ok(p)]),
-                Term::Var(name) => match shows_terms.iter().position(|&t| t == Term::Var(name)) {
-                    Some(q) => Source::At(q as u16),
+                Term::Var(name) => match shown[usize::from(name)] {
+                    Some(q) => Source::At(q),
                     None => Source::Lost(lost_index[&Err(name)]),
                 },
             };

@@ -16,6 +16,9 @@ pub type State = Box<[u8]>;
 /// every pair of rules, and its table has a row per rule).
 pub const MAX_PRUNED_RULES: usize = 1024;
 
+/// The largest trie the duplicate-move automaton is built from (entries of 4 bytes).
+const MAX_TRIE_ENTRIES: usize = 1 << 24;
+
 /// A move: a rule applied forward (a successor) or backward (a predecessor), with the values the
 /// rule overwrites and cannot recompute, so that it can be undone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -197,6 +200,8 @@ impl PsvnDomain {
 /// either does, and lead to the same state at the same cost), the later followed by the earlier.
 /// Each forbidden string has a twin that costs no more, comes first in file order and applies
 /// wherever it does (nothing, or the same pair in file order), the engine's soundness contract.
+/// `None` beyond [`MAX_PRUNED_RULES`] rules, or when the automaton would need more states than
+/// the engine's 16-bit states.
 fn duplicate_moves(
     rules: &[CompiledRule],
     inverse: &[Option<u16>],
@@ -232,6 +237,7 @@ fn duplicate_moves(
             forbidden.push([r, usize::from(*back)]);
         }
     }
+    let inverses = forbidden.len();
     for later in 0..rules.len() {
         for earlier in 0..later {
             if disjoint(&touches[earlier], &writes[later])
@@ -240,6 +246,11 @@ fn duplicate_moves(
                 forbidden.push([later, earlier]);
             }
         }
+    }
+    // The automaton is built from a trie with a row of `rules` entries per node, a node per
+    // string and per first letter: with too many commuting pairs, only the inverses are pruned.
+    if (1 + rules.len() + forbidden.len()) * rules.len() > MAX_TRIE_ENTRIES {
+        forbidden.truncate(inverses);
     }
     MoveAutomaton::new(rules.len(), forbidden)
 }

@@ -19,8 +19,16 @@ pub const MAX_TERMS: usize = 1 << 22;
 /// The most values a domain may have (a state holds a value in a byte).
 pub const MAX_VALUES: usize = 256;
 
-/// The names of a rule's or a goal's variables, in order of first occurrence.
-type Names = Box<[String]>;
+/// The variables a rule's or a goal's tests bind.
+#[derive(Default)]
+struct Bound {
+    /// Their names, in order of first occurrence.
+    names: Vec<String>,
+    /// The index of each name.
+    index: HashMap<String, u16>,
+    /// The position binding each.
+    binders: Vec<usize>,
+}
 
 /// The words that end a rule's actions: met where an action is due, they mean too few actions.
 const KEYWORDS: [&str; 4] = ["=>", "LABEL", "COST", "GOAL"];
@@ -43,6 +51,7 @@ impl Psvn {
             file,
             tokens: Lexer::new(text).peekable(),
             end: Span { line: 1, column: 1 },
+            same_names: HashMap::new(),
         }
         .file()
     }
@@ -53,6 +62,8 @@ struct Parser<'t> {
     tokens: Peekable<Lexer<'t>>,
     /// Where the last token read ends, for errors at the end of the file.
     end: Span,
+    /// Whether two domains name their common value indices alike, as found so far.
+    same_names: HashMap<(usize, usize), bool>,
 }
 
 impl Parser<'_> {
@@ -128,7 +139,8 @@ impl Parser<'_> {
             }
             if token.text == "GOAL" {
                 self.next("GOAL")?;
-                let (tests, names) = self.tests(&psvn, "goal")?;
+                let (tests, bound) = self.tests(&psvn, "goal")?;
+                let names = bound.names.into_boxed_slice();
                 psvn.goals.push(Goal { tests, names, span });
             } else {
                 if psvn.rules.len() == MAX_RULES {
@@ -224,7 +236,7 @@ impl Parser<'_> {
 
     /// A rule starting at `span`: tests, `=>`, actions, then `LABEL` and `COST` if given.
     fn rule(&mut self, psvn: &Psvn, span: Span) -> Result<Rule, ParseError> {
-        let (tests, names) = self.tests(psvn, "rule")?;
+        let (tests, bound) = self.tests(psvn, "rule")?;
         let arrow = self.next("=>")?;
         if arrow.text != "=>" {
             return Err(self.error(
@@ -236,14 +248,14 @@ impl Parser<'_> {
         for variable in 0..psvn.len() {
             let token = self.next("an action")?;
             let domain = psvn.domain_of(variable);
-            let bound = names.iter().position(|name| *name == token.text);
             let term = if token.text == "-" {
                 Term::Any
             } else if let Some(value) = domain.value(&token.text) {
                 Term::Value(value)
-            } else if let Some(name) = bound {
-                self.same_domain(psvn, &tests, name, variable, &token, true)?;
-                Term::Var(name as u16)
+            } else if let Some(&name) = bound.index.get(&token.text) {
+                let binder = bound.binders[usize::from(name)];
+                self.same_domain(psvn, binder, variable, &token, true)?;
+                Term::Var(name)
             } else if KEYWORDS.contains(&token.text.as_str()) {
                 return Err(self.error(
                     token.span,
@@ -294,7 +306,7 @@ impl Parser<'_> {
         Ok(Rule {
             tests,
             actions: actions.into_boxed_slice(),
-            names,
+            names: bound.names.into_boxed_slice(),
             label,
             cost,
             span,
@@ -302,10 +314,9 @@ impl Parser<'_> {
     }
 
     /// One test per variable, for a rule or (`what`) a goal, and the names they bind.
-    fn tests(&mut self, psvn: &Psvn, what: &str) -> Result<(Box<[Term]>, Names), ParseError> {
+    fn tests(&mut self, psvn: &Psvn, what: &str) -> Result<(Box<[Term]>, Bound), ParseError> {
         let mut tests = Vec::with_capacity(psvn.len());
-        let mut names: Vec<String> = Vec::new();
-        let mut bound: HashMap<String, u16> = HashMap::new();
+        let mut bound = Bound::default();
         for variable in 0..psvn.len() {
             let token = self.next("a test")?;
             let domain = psvn.domain_of(variable);
@@ -322,18 +333,20 @@ impl Parser<'_> {
                         psvn.len()
                     ),
                 ));
-            } else if let Some(&name) = bound.get(&token.text) {
-                self.same_domain(psvn, &tests, usize::from(name), variable, &token, false)?;
+            } else if let Some(&name) = bound.index.get(&token.text) {
+                let binder = bound.binders[usize::from(name)];
+                self.same_domain(psvn, binder, variable, &token, false)?;
                 Term::Var(name)
             } else {
-                let name = names.len() as u16;
-                bound.insert(token.text.clone(), name);
-                names.push(token.text);
+                let name = bound.names.len() as u16;
+                bound.index.insert(token.text.clone(), name);
+                bound.names.push(token.text);
+                bound.binders.push(variable);
                 Term::Var(name)
             };
             tests.push(term);
         }
-        Ok((tests.into_boxed_slice(), names.into_boxed_slice()))
+        Ok((tests.into_boxed_slice(), bound))
     }
 
     /// Refuses a variable bound on one domain and used at `variable` of another unless the
@@ -341,22 +354,23 @@ impl Parser<'_> {
     /// a value written there is one of its domain: psvn2c carries the index across, which could
     /// name another value or none.
     fn same_domain(
-        &self,
+        &mut self,
         psvn: &Psvn,
-        tests: &[Term],
-        name: usize,
+        binder: usize,
         variable: usize,
         token: &Token,
         written: bool,
     ) -> Result<(), ParseError> {
-        let binder = tests
-            .iter()
-            .position(|&t| t == Term::Var(name as u16))
-            .expect("a bound name has a binding test");
         let (bound, here) = (psvn.variables[binder], psvn.variables[variable]);
+        if bound == here {
+            return Ok(());
+        }
         let (from, to) = (&psvn.domains[bound].values, &psvn.domains[here].values);
-        let same_names = from.iter().zip(to).all(|(a, b)| a == b);
-        if bound == here || (same_names && (!written || from.len() <= to.len())) {
+        let same_names = *self
+            .same_names
+            .entry((bound, here))
+            .or_insert_with(|| from.iter().zip(to).all(|(a, b)| a == b));
+        if same_names && (!written || from.len() <= to.len()) {
             Ok(())
         } else {
             Err(self.error(

@@ -68,6 +68,17 @@ type Alive = (u16, Vec<(u16, u8)>);
 /// The tree of one piece went over its budget.
 struct OverBudget;
 
+/// What the trees of one attempt may take: child slots and leaf entries (memory), and rules
+/// sorted into children (time: a file of thousands of rules testing many positions each must
+/// not take minutes to compile).
+struct Budget {
+    slots: usize,
+    work: usize,
+}
+
+/// The rules an attempt may sort into children, in all.
+const WORK: usize = 1 << 24;
+
 /// The positions below 64 of `state` holding `value`, as a bit set; eight bytes at a time.
 #[inline]
 fn positions_holding(state: &[u8], value: u8) -> u64 {
@@ -126,7 +137,7 @@ impl RuleTree {
             return Self::scan(tests);
         }
         let total: usize = tests.iter().map(Vec::len).sum();
-        let budget = 32 * total + 4096;
+        let slots = 32 * total + 4096;
         let mut pieces = 1;
         loop {
             let mut tree = RuleTree {
@@ -140,12 +151,19 @@ impl RuleTree {
             let mut memo = HashMap::new();
             let size = tests.len().div_ceil(pieces).max(1);
             // A rule alone is a chain of its tests: it always fits.
-            let budget = if size == 1 { usize::MAX } else { budget };
+            let mut budget = if size == 1 {
+                Budget {
+                    slots: usize::MAX,
+                    work: usize::MAX,
+                }
+            } else {
+                Budget { slots, work: WORK }
+            };
             let built = (0..tests.len()).step_by(size).try_for_each(|start| {
                 let alive: Vec<Alive> = (start..(start + size).min(tests.len()))
                     .map(|r| (r as u16, tests[r].clone()))
                     .collect();
-                let root = tree.build(sizes, alive, &mut memo, budget)?;
+                let root = tree.build(sizes, alive, &mut memo, &mut budget)?;
                 tree.roots.push(root);
                 Ok(())
             });
@@ -191,12 +209,12 @@ impl RuleTree {
         sizes: &[usize],
         alive: Vec<Alive>,
         memo: &mut HashMap<Vec<Alive>, u32>,
-        budget: usize,
+        budget: &mut Budget,
     ) -> Result<u32, OverBudget> {
         if let Some(&node) = memo.get(&alive) {
             return Ok(node);
         }
-        if self.children.len() + self.leaves.len() > budget {
+        if self.children.len() + self.leaves.len() > budget.slots {
             return Err(OverBudget);
         }
         let mut counts: HashMap<u16, usize> = HashMap::new();
@@ -223,6 +241,7 @@ impl RuleTree {
                 let first = self.children.len() as u32;
                 self.children.resize(self.children.len() + values, 0);
                 for value in 0..values {
+                    budget.work = budget.work.checked_sub(alive.len()).ok_or(OverBudget)?;
                     let child: Vec<Alive> = alive
                         .iter()
                         .filter_map(

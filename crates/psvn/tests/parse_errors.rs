@@ -239,3 +239,48 @@ fn integer_domains_count_from_zero_or_one() {
         "f.psvn:3:10: action 0 names a variable the rule's tests do not bind"
     );
 }
+
+#[test]
+fn large_domains_compile_in_bounded_time() {
+    use std::time::{Duration, Instant};
+    let started = Instant::now();
+    // 4096 variables, 200 rules each reversing them all (2048 cycles of copies per rule).
+    let n = 4096;
+    let names: Vec<String> = (0..n).map(|i| format!("V{i}")).collect();
+    let reversed: Vec<String> = names.iter().rev().cloned().collect();
+    let mut text = format!("{n}\n{}\n", "2 ".repeat(n));
+    let rule = format!("{} => {}\n", names.join(" "), reversed.join(" "));
+    text.push_str(&rule.repeat(200));
+    let domain = PsvnDomain::parse("big", &text).unwrap();
+    assert_eq!(domain.inverse_rule(0), Some(0));
+    // 2000 rules over 16 binary variables testing 8 positions each by value, and 1024 rules
+    // commuting with one another (each writes its own position).
+    let mut text = String::from("16\n");
+    text.push_str(&"2 ".repeat(16));
+    for r in 0..2000u32 {
+        let tests: Vec<String> = (0..16)
+            .map(|p| {
+                if p % 2 == (r % 2) as usize {
+                    ((r >> (p / 2)) & 1).to_string()
+                } else {
+                    "-".into()
+                }
+            })
+            .collect();
+        text += &format!("{} => {}\n", tests.join(" "), "- ".repeat(15) + "1");
+    }
+    PsvnDomain::parse("tests", &text).unwrap();
+    let mut text = String::from("1024\n");
+    text.push_str(&"2 ".repeat(1024));
+    for r in 0..1024 {
+        let tests: Vec<&str> = (0..1024).map(|p| if p == r { "0" } else { "-" }).collect();
+        let actions: Vec<&str> = (0..1024).map(|p| if p == r { "1" } else { "-" }).collect();
+        text += &format!("{} => {}\n", tests.join(" "), actions.join(" "));
+    }
+    PsvnDomain::parse("switches", &text).unwrap();
+    assert!(
+        started.elapsed() < Duration::from_secs(60),
+        "{:?}",
+        started.elapsed()
+    );
+}
