@@ -209,7 +209,7 @@ fn ranks_round_trip_on_every_example() {
         (
             "gripper.psvn",
             Ranking::MixedRadix,
-            2 * 4 * 4 * 4 * 4 * 2 * 2,
+            4 * 4 * 4 * 4 * 4 * 2 * 2,
         ),
     ];
     for (name, ranking, size) in expected {
