@@ -20,31 +20,61 @@ pub const MAX_PRUNED_RULES: usize = 1024;
 const MAX_TRIE_ENTRIES: usize = 1 << 24;
 
 /// A move: a rule applied forward (a successor) or backward (a predecessor), with the values the
-/// rule overwrites and cannot recompute, so that it can be undone.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Move {
-    rule: u16,
-    backward: bool,
-    lost: [u8; MAX_LOST],
-}
+/// rule overwrites and cannot recompute, so that it can be undone. Packed in one word, so that
+/// searches compare moves (a move against the inverse of the last) in one instruction: the rule
+/// in bits 0..16, backward in bit 16, the lost values in bytes 3..8.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move(u64);
 
 impl Move {
     /// The index of its rule, in file order.
     pub fn rule(self) -> usize {
-        usize::from(self.rule)
+        (self.0 & 0xFFFF) as usize
     }
 
     /// Whether it applies its rule backward (from a state to a predecessor).
     pub fn is_backward(self) -> bool {
-        self.backward
+        self.0 & 1 << 16 != 0
+    }
+
+    /// The values its rule overwrites and cannot recompute (the first the rule's count of them).
+    pub fn lost(self) -> [u8; MAX_LOST] {
+        let bytes = self.0.to_le_bytes();
+        [bytes[3], bytes[4], bytes[5], bytes[6], bytes[7]]
+    }
+
+    fn new(rule: u16, backward: bool, lost: [u8; MAX_LOST]) -> Self {
+        let [a, b, c, d, e] = lost;
+        let [low, high] = rule.to_le_bytes();
+        Self(u64::from_le_bytes([
+            low,
+            high,
+            u8::from(backward),
+            a,
+            b,
+            c,
+            d,
+            e,
+        ]))
     }
 
     fn forward(rule: u16, lost: [u8; MAX_LOST]) -> Self {
-        Self {
-            rule,
-            backward: false,
-            lost,
-        }
+        Self::new(rule, false, lost)
+    }
+
+    /// The same rule and lost values, the other way.
+    fn reversed(self) -> Self {
+        Self(self.0 ^ 1 << 16)
+    }
+}
+
+impl std::fmt::Debug for Move {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Move")
+            .field("rule", &self.rule())
+            .field("backward", &self.is_backward())
+            .field("lost", &self.lost())
+            .finish()
     }
 }
 
@@ -65,6 +95,8 @@ pub struct PsvnDomain {
     /// Whether a rule needs no more than its value tests and carries no lost value: its move is
     /// pushed as found.
     plain: Vec<bool>,
+    /// Whether every rule is plain (sliding tiles, pancakes, cubes): no rule needs a look.
+    all_plain: bool,
     inverse: Vec<Option<u16>>,
     goals: Vec<Pattern>,
     reversible: bool,
@@ -97,10 +129,11 @@ impl PsvnDomain {
         let value_tests: Vec<Vec<(u16, u8)>> =
             rules.iter().map(|r| r.tests.values.clone()).collect();
         let tree = RuleTree::new(&sizes, &value_tests);
-        let plain = rules
+        let plain: Vec<bool> = rules
             .iter()
             .map(|r| r.tests.equal.is_empty() && r.lost.is_empty())
             .collect();
+        let all_plain = plain.iter().all(|&p| p);
         let first_of_form: std::collections::HashMap<&[crate::ast::Term], u16> = rules
             .iter()
             .enumerate()
@@ -122,6 +155,7 @@ impl PsvnDomain {
             rules,
             tree,
             plain,
+            all_plain,
             inverse,
             goals,
             reversible,
@@ -261,6 +295,11 @@ impl Domain for PsvnDomain {
 
     #[inline]
     fn actions(&self, state: &State, out: &mut Vec<Move>) {
+        if self.all_plain {
+            return self
+                .tree
+                .for_each(state, |rule| out.push(Move::forward(rule, [0; MAX_LOST])));
+        }
         self.tree.for_each(state, |rule| {
             if self.plain[usize::from(rule)] {
                 out.push(Move::forward(rule, [0; MAX_LOST]));
@@ -273,32 +312,29 @@ impl Domain for PsvnDomain {
     #[inline]
     fn apply(&self, state: &mut State, action: Move) {
         let rule = &self.rules[action.rule()];
-        let program = if action.backward {
+        let program = if action.is_backward() {
             &rule.backward
         } else {
             &rule.forward
         };
-        program.run(state, &action.lost);
+        program.run(state, &action.lost());
     }
 
     #[inline]
     fn undo(&self, state: &mut State, action: Move) {
         let rule = &self.rules[action.rule()];
-        let program = if action.backward {
+        let program = if action.is_backward() {
             &rule.forward
         } else {
             &rule.backward
         };
-        program.run(state, &action.lost);
+        program.run(state, &action.lost());
     }
 
     fn invert(&self, action: Move) -> Option<Move> {
         Some(match self.inverse[action.rule()] {
-            Some(back) if !action.backward => Move::forward(back, [0; MAX_LOST]),
-            _ => Move {
-                backward: !action.backward,
-                ..action
-            },
+            Some(back) if !action.is_backward() => Move::forward(back, [0; MAX_LOST]),
+            _ => action.reversed(),
         })
     }
 
@@ -331,11 +367,7 @@ impl Domain for PsvnDomain {
             }
             let mut lost = [0u8; MAX_LOST];
             'choices: loop {
-                out.push(Move {
-                    rule: index as u16,
-                    backward: true,
-                    lost,
-                });
+                out.push(Move::new(index as u16, true, lost));
                 // The next choice, the last lost value counting fastest.
                 let carried = rule.lost.len();
                 for (slot, &(_, size)) in lost[..carried].iter_mut().zip(rule.lost.iter()).rev() {

@@ -53,9 +53,9 @@ pub(crate) struct Program {
 /// How a program's writes run.
 #[derive(Clone, Debug)]
 enum Mode {
-    /// In order: no write overwrites what a later one reads.
+    /// In order: no write overwrites what a later one reads (and no lost value to write).
     InOrder,
-    /// Every source read before any write.
+    /// Every source read before any write, then the lost values written.
     Gather,
     /// Too many writes to gather: these single writes, with values saved to break cycles.
     Sequence(Box<[Op]>),
@@ -66,7 +66,7 @@ impl Program {
     /// copied onto itself), over `positions` positions.
     pub(crate) fn new(positions: usize, writes: &[(u16, Source)]) -> Self {
         let single = sequence(positions, writes);
-        let lost = writes
+        let lost: Box<[(u16, u8)]> = writes
             .iter()
             .filter_map(|&(at, from)| match from {
                 Source::Lost(index) => Some((at, index)),
@@ -78,7 +78,7 @@ impl Program {
             Source::Value(value) => Some(VALUE | u16::from(value)),
             _ => None,
         };
-        if !single.iter().any(|op| matches!(op, Op::Save { .. })) {
+        if lost.is_empty() && !single.iter().any(|op| matches!(op, Op::Save { .. })) {
             // The single writes' order, saving nothing, is an order that works.
             let ordered = single
                 .iter()
@@ -128,6 +128,7 @@ impl Program {
                     state[usize::from(at)] = source(state, from);
                 }
             }
+            Mode::Sequence(sequence) => run(sequence, state, lost),
             Mode::Gather => {
                 let mut gathered = [0u8; GATHER];
                 for (slot, &(_, from)) in gathered.iter_mut().zip(self.writes.iter()) {
@@ -136,11 +137,10 @@ impl Program {
                 for (&value, &(at, _)) in gathered.iter().zip(self.writes.iter()) {
                     state[usize::from(at)] = value;
                 }
+                for &(at, index) in self.lost.iter() {
+                    state[usize::from(at)] = lost[usize::from(index)];
+                }
             }
-            Mode::Sequence(sequence) => return run(sequence, state, lost),
-        }
-        for &(at, index) in self.lost.iter() {
-            state[usize::from(at)] = lost[usize::from(index)];
         }
     }
 }

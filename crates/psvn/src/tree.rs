@@ -97,8 +97,8 @@ fn positions_holding(state: &[u8], value: u8) -> u64 {
         holding |= bits << (8 * index);
     }
     let done = 8 * (state.len().min(64) / 8);
-    for (position, &held) in state.iter().enumerate().take(64).skip(done) {
-        holding |= u64::from(held == value) << position;
+    for (offset, &held) in state[done..state.len().min(64)].iter().enumerate() {
+        holding |= u64::from(held == value) << (done + offset);
     }
     holding
 }
