@@ -308,3 +308,112 @@ fn pruning_keeps_optimal_costs_and_solutions_replay() {
         }
     }
 }
+
+/// A random domain over variables of two domains (`abc`: A B C, and `2`: 0 1): each rule's
+/// terms drawn among `-`, values and variables of the position's domain (bound on the left,
+/// copied on the right), so that rules lose values, copy in cycles, test equalities and write
+/// constants in every mix.
+fn random_domain(rng: &mut rand_chacha::ChaCha8Rng) -> PsvnDomain {
+    use rand::Rng;
+    let n = rng.random_range(1..=4);
+    let kinds: Vec<bool> = (0..n).map(|_| rng.random_bool(0.5)).collect();
+    let mut text = format!(
+        "DOMAIN abc 3 A B C\n{n}\n{}\n",
+        kinds
+            .iter()
+            .map(|&abc| if abc { "abc" } else { "2" })
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    let values = |abc: bool| {
+        if abc {
+            vec!["A", "B", "C"]
+        } else {
+            vec!["0", "1"]
+        }
+    };
+    let names = |abc: bool| if abc { vec!["X", "Y"] } else { vec!["P", "Q"] };
+    for _ in 0..rng.random_range(1..=5) {
+        let mut bound: Vec<&str> = Vec::new();
+        let mut tests = Vec::new();
+        for &abc in &kinds {
+            let test = match rng.random_range(0..3) {
+                0 => "-",
+                1 => values(abc)[rng.random_range(0..values(abc).len())],
+                _ => names(abc)[rng.random_range(0..2)],
+            };
+            if names(abc).contains(&test) {
+                bound.push(test);
+            }
+            tests.push(test);
+        }
+        let actions: Vec<&str> = kinds
+            .iter()
+            .map(|&abc| {
+                let own: Vec<&str> = names(abc)
+                    .into_iter()
+                    .filter(|v| bound.contains(v))
+                    .collect();
+                match rng.random_range(0..3) {
+                    0 => "-",
+                    1 if !own.is_empty() => own[rng.random_range(0..own.len())],
+                    _ => values(abc)[rng.random_range(0..values(abc).len())],
+                }
+            })
+            .collect();
+        text += &format!("{} => {}\n", tests.join(" "), actions.join(" "));
+    }
+    let goal: Vec<&str> = kinds.iter().map(|&abc| values(abc)[0]).collect();
+    text += &format!("GOAL {}\n", goal.join(" "));
+    PsvnDomain::parse("random", &text).unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
+#[test]
+fn random_domains_agree_with_the_interpreter_everywhere() {
+    let mut rng = rng(5);
+    let (mut one_way, mut rearranging) = (0, 0);
+    for _ in 0..3000 {
+        let domain = random_domain(&mut rng);
+        one_way += usize::from(!domain.is_reversible());
+        rearranging += usize::from(domain.keeps_multisets());
+        let text = domain.psvn().to_string();
+        for state in every_vector(&domain) {
+            assert_eq!(
+                compiled(&domain, &state),
+                interpret(domain.psvn(), &state),
+                "{text}"
+            );
+            let mut moves = Vec::new();
+            domain.actions(&state, &mut moves);
+            for &action in &moves {
+                let mut next = state.clone();
+                domain.apply(&mut next, action);
+                let mut back = next.clone();
+                domain.undo(&mut back, action);
+                assert_eq!(back, state, "undo {action:?} in\n{text}");
+                domain.apply(&mut next, domain.invert(action).unwrap());
+                assert_eq!(next, state, "inverse of {action:?} in\n{text}");
+            }
+        }
+        check_predecessors(&domain);
+        let ranked = RankedPsvn::mixed_radix(domain.clone()).unwrap();
+        for rank in 0..ranked.size() {
+            assert_eq!(ranked.rank(&ranked.unrank(rank)), rank);
+        }
+        if domain.keeps_multisets() {
+            // Every successor of a state is an arrangement of its values.
+            for state in every_vector(&domain) {
+                let multiset = RankedPsvn::multiset(domain.clone(), &state).unwrap();
+                for (_, next) in interpret(domain.psvn(), &state) {
+                    let next: State = next.into_boxed_slice();
+                    assert_eq!(multiset.unrank(multiset.rank(&next)), next, "{text}");
+                }
+            }
+        }
+    }
+    // Both kinds were drawn, many times.
+    assert!(
+        one_way > 1000 && rearranging > 100,
+        "{one_way} {rearranging}"
+    );
+}
