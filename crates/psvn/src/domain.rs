@@ -37,7 +37,8 @@ impl Move {
         self.0 & 1 << 16 != 0
     }
 
-    /// The values its rule overwrites and cannot recompute (the first the rule's count of them).
+    /// The values its rule overwrites and cannot recompute, as many as the rule loses, zeros
+    /// after.
     pub fn lost(self) -> [u8; MAX_LOST] {
         let bytes = self.0.to_le_bytes();
         [bytes[3], bytes[4], bytes[5], bytes[6], bytes[7]]

@@ -12,6 +12,20 @@
 //!   domain sizes, or the arrangements of a state's values when every rule only rearranges
 //!   values.
 //!
+//! What this reader does beyond psvn2c, or differently:
+//! - every error names its place (`FILE:LINE:COLUMN`), where psvn2c prints a message alone;
+//! - a rule's variable may not stand for values of two domains: psvn2c compiles such rules to
+//!   another meaning than the format's, so they are refused where the two would disagree;
+//! - a rule of cost 0 is a valid file but cannot be compiled: the engine's searches need every
+//!   move to cost at least 1;
+//! - the limits ([`MAX_VARIABLES`], [`MAX_RULES`], [`MAX_TERMS`], [`MAX_VALUES`], [`MAX_LOST`])
+//!   bound the memory and time any file can take, and are named in the errors.
+//!
+//! A rule that cannot be undone as a rule (it overwrites a value it did not test, or drops a
+//! variable's value) still has an `undo`: its moves carry the values it loses. Its predecessors
+//! are found by its backward rule with every choice of those values, so distance tables and
+//! backward searches work on one-way domains too.
+//!
 //! ```
 //! use statespace_engine::{Domain, Limits, bfs::bfs};
 //! use statespace_psvn::PsvnDomain;
