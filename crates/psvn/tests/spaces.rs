@@ -55,9 +55,14 @@ fn pancake_layers_are_oeis_a092113_and_the_deepest_a058986() {
     // Ten, from the example file: 10! stacks, the deepest 11 flips away (A058986).
     let (ranking, size, histogram) = layers(example("pancake10.psvn"));
     assert_eq!((ranking, size), (Ranking::Multiset, 3_628_800));
-    assert_eq!(histogram.len(), 12);
-    assert_eq!(histogram.iter().sum::<u64>(), 3_628_800);
-    assert_eq!(&histogram[..4], [1, 9, 72, 575]);
+    // Its row: A092113 begins it with 1, 9, 72, 575; the rest is what psvn2c's compiled code
+    // counts on this file (psvn-drive bfs), 11 flips at most as A058986 says.
+    assert_eq!(
+        histogram,
+        [
+            1, 9, 72, 575, 3963, 22825, 106461, 377863, 919365, 1309756, 814678, 73232
+        ]
+    );
 }
 
 #[test]
