@@ -3,7 +3,7 @@
 //! values (the 8-puzzle's 9! boards instead of 9^9 vectors).
 
 use statespace_engine::move_pruning::MoveAutomaton;
-use statespace_engine::rank::MultisetRanker;
+use statespace_engine::rank::{MultisetRanker, rank_permutation, unrank_permutation};
 use statespace_engine::{Domain, PerfectHash};
 
 use crate::domain::{Move, PsvnDomain, State};
@@ -53,6 +53,10 @@ pub enum Ranking {
 struct Arrangement {
     cells: Box<[u16]>,
     ranker: MultisetRanker,
+    /// Whether every value occurs once (and at most 20 cells): the arrangements are then the
+    /// permutations, whose lexicographic rank (the same as the multiset ranker's) the Cantor
+    /// expansion computes without a division per cell.
+    distinct: bool,
     /// The symbol (rank among the values present) of each value, and back.
     symbol_of: [u8; 256],
     value_of: Box<[u8]>,
@@ -166,6 +170,7 @@ impl RankedPsvn {
                 .checked_mul(arrangement_count)
                 .ok_or_else(|| too_large("over 2^64 arrangements".to_owned()))?;
             arrangements.push(Arrangement {
+                distinct: present.iter().all(|&c| c == 1) && cells.len() <= 20,
                 cells,
                 ranker: MultisetRanker::new(&present),
                 symbol_of,
@@ -244,7 +249,12 @@ impl PerfectHash for RankedPsvn {
                     for (symbol, &cell) in symbols.iter_mut().zip(part.cells.iter()) {
                         *symbol = part.symbol_of[usize::from(state[usize::from(cell)])];
                     }
-                    rank * part.ranker.size() + part.ranker.rank(symbols)
+                    let within = if part.distinct {
+                        rank_permutation(symbols)
+                    } else {
+                        part.ranker.rank(symbols)
+                    };
+                    rank * part.ranker.size() + within
                 })
             }
         }
@@ -263,7 +273,12 @@ impl PerfectHash for RankedPsvn {
                 let mut symbols = [0u8; MAX_CELLS];
                 for part in self.arrangements.iter().rev() {
                     let symbols = &mut symbols[..part.cells.len()];
-                    part.ranker.unrank(rank % part.ranker.size(), symbols);
+                    let within = rank % part.ranker.size();
+                    if part.distinct {
+                        unrank_permutation(within, symbols);
+                    } else {
+                        part.ranker.unrank(within, symbols);
+                    }
                     rank /= part.ranker.size();
                     for (&symbol, &cell) in symbols.iter().zip(part.cells.iter()) {
                         state[usize::from(cell)] = part.value_of[usize::from(symbol)];
