@@ -318,7 +318,7 @@ impl Domain for PsvnDomain {
         } else {
             &rule.forward
         };
-        program.run(state, &action.lost());
+        program.run(state, || action.lost());
     }
 
     #[inline]
@@ -329,7 +329,7 @@ impl Domain for PsvnDomain {
         } else {
             &rule.backward
         };
-        program.run(state, &action.lost());
+        program.run(state, || action.lost());
     }
 
     fn invert(&self, action: Move) -> Option<Move> {

@@ -112,9 +112,10 @@ impl Program {
         }
     }
 
-    /// Runs the program on `state`, with the lost values `lost` of the move.
+    /// Runs the program on `state`, with the lost values of the move, which `lost` unpacks
+    /// (only for the programs that write some: most never look).
     #[inline(always)]
-    pub(crate) fn run(&self, state: &mut [u8], lost: &[u8]) {
+    pub(crate) fn run<const N: usize>(&self, state: &mut [u8], lost: impl FnOnce() -> [u8; N]) {
         let source = |state: &[u8], from: u16| {
             if from & VALUE == 0 {
                 state[usize::from(from)]
@@ -128,7 +129,7 @@ impl Program {
                     state[usize::from(at)] = source(state, from);
                 }
             }
-            Mode::Sequence(sequence) => run(sequence, state, lost),
+            Mode::Sequence(sequence) => run(sequence, state, &lost()),
             Mode::Gather => {
                 let mut gathered = [0u8; GATHER];
                 for (slot, &(_, from)) in gathered.iter_mut().zip(self.writes.iter()) {
@@ -137,8 +138,11 @@ impl Program {
                 for (&value, &(at, _)) in gathered.iter().zip(self.writes.iter()) {
                     state[usize::from(at)] = value;
                 }
-                for &(at, index) in self.lost.iter() {
-                    state[usize::from(at)] = lost[usize::from(index)];
+                if !self.lost.is_empty() {
+                    let lost = lost();
+                    for &(at, index) in self.lost.iter() {
+                        state[usize::from(at)] = lost[usize::from(index)];
+                    }
                 }
             }
         }
@@ -278,7 +282,7 @@ mod tests {
         let mut state_run: Vec<u8> = (0..100).collect();
         let program = Program::new(100, &reversal);
         assert!(matches!(program.mode, Mode::Sequence(_)));
-        program.run(&mut state_run, &[]);
+        program.run(&mut state_run, || []);
         assert_eq!(state_run, (0..100).rev().collect::<Vec<u8>>());
         let state: Vec<u8> = (10..18).collect();
         for writes in cases {
@@ -290,6 +294,9 @@ mod tests {
                 at_once(&state, &writes, &[20, 21]),
                 "{writes:?}: {program:?}"
             );
+            let mut state_run = state.clone();
+            Program::new(8, &writes).run(&mut state_run, || [20, 21]);
+            assert_eq!(state_run, at_once(&state, &writes, &[20, 21]), "{writes:?}");
         }
     }
 }
