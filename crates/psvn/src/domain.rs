@@ -99,6 +99,8 @@ pub struct PsvnDomain {
     /// Whether every rule is plain (sliding tiles, pancakes, cubes): no rule needs a look.
     all_plain: bool,
     inverse: Vec<Option<u16>>,
+    /// The goal lines naming one state each (compared whole), and the others.
+    goal_states: Vec<State>,
     goals: Vec<Pattern>,
     reversible: bool,
     pruning: Option<MoveAutomaton>,
@@ -149,7 +151,16 @@ impl PsvnDomain {
             })
             .collect();
         let reversible = inverse.iter().all(Option::is_some);
-        let goals = psvn.goals.iter().map(|g| Pattern::of(&g.tests)).collect();
+        let goal_states: Vec<State> = (0..psvn.goals.len())
+            .filter_map(|g| psvn.goal_state(g))
+            .collect();
+        let goals = psvn
+            .goals
+            .iter()
+            .enumerate()
+            .filter(|&(g, _)| psvn.goal_state(g).is_none())
+            .map(|(_, goal)| Pattern::of(&goal.tests))
+            .collect();
         let pruning = duplicate_moves(&rules, &inverse, psvn.len());
         Ok(Self {
             psvn: psvn.clone(),
@@ -158,6 +169,7 @@ impl PsvnDomain {
             plain,
             all_plain,
             inverse,
+            goal_states,
             goals,
             reversible,
             pruning,
@@ -340,7 +352,8 @@ impl Domain for PsvnDomain {
     }
 
     fn is_goal(&self, state: &State) -> bool {
-        self.goals.iter().any(|goal| goal.matches(state))
+        self.goal_states.iter().any(|goal| goal == state)
+            || self.goals.iter().any(|goal| goal.matches(state))
     }
 
     fn duplicate_moves(&self) -> Option<&MoveAutomaton> {
