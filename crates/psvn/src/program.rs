@@ -55,6 +55,9 @@ pub(crate) struct Program {
 enum Mode {
     /// In order: no write overwrites what a later one reads (and no lost value to write).
     InOrder,
+    /// Two writes in order, held here (a tile's move: the tile, then the blank): no loop and
+    /// no pointer to follow.
+    Pair([(u16, u16); 2]),
     /// Every source read before any write, then the lost values written.
     Gather,
     /// Too many writes to gather: these single writes, with values saved to break cycles.
@@ -80,7 +83,7 @@ impl Program {
         };
         if lost.is_empty() && !single.iter().any(|op| matches!(op, Op::Save { .. })) {
             // The single writes' order, saving nothing, is an order that works.
-            let ordered = single
+            let ordered: Vec<(u16, u16)> = single
                 .iter()
                 .filter_map(|&op| match op {
                     Op::Copy { at, from } => Some((at, from)),
@@ -88,9 +91,13 @@ impl Program {
                     _ => None,
                 })
                 .collect();
+            let mode = match ordered[..] {
+                [first, second] => Mode::Pair([first, second]),
+                _ => Mode::InOrder,
+            };
             return Program {
-                writes: ordered,
-                mode: Mode::InOrder,
+                writes: ordered.into_boxed_slice(),
+                mode,
                 lost,
             };
         }
@@ -128,6 +135,10 @@ impl Program {
                 for &(at, from) in self.writes.iter() {
                     state[usize::from(at)] = source(state, from);
                 }
+            }
+            Mode::Pair([(at, from), (then_at, then_from)]) => {
+                state[usize::from(*at)] = source(state, *from);
+                state[usize::from(*then_at)] = source(state, *then_from);
             }
             Mode::Sequence(sequence) => run(sequence, state, &lost()),
             Mode::Gather => {
