@@ -287,7 +287,9 @@ mod tests {
                 (3, At(2)),
             ],
             (0..8).map(|i| (i, At(7 - i))).collect(),
+            vec![(1, Value(3)), (0, At(1))],
         ];
+        assert!(matches!(Program::new(8, &cases[5]).mode, Mode::Pair(_)));
         // More copies than the buffer: the sequence of single writes.
         let reversal: Vec<(u16, Source)> = (0..100).map(|i| (i, At(99 - i))).collect();
         let mut state_run: Vec<u8> = (0..100).collect();
