@@ -7,6 +7,11 @@
 //! are then cut into consecutive pieces, each with its own tree (walked in turn, so the file
 //! order holds), until every piece fits a budget proportional to the tests. Equal subtrees are
 //! shared.
+//!
+//! Where no rule tests more than one position by value, a tree would read the positions one by
+//! one all the same: a compact scan of the tests replaces it, and where they all look for one
+//! value at increasing positions (the blank of sliding tiles), the positions holding it are
+//! found eight bytes at a time.
 
 use std::collections::HashMap;
 
