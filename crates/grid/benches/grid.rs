@@ -23,7 +23,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use statespace_engine::astar::AStar;
-use statespace_engine::bfs::Bfs;
+use statespace_engine::bfs::{Bfs, bfs};
 use statespace_engine::closures;
 use statespace_engine::idastar::idastar;
 use statespace_engine::index::{DenseIndex, DenseSet};
@@ -275,6 +275,10 @@ fn maze_group(c: &mut Criterion, name: &str, maze: &Maze, unit: bool, deepening:
         });
         group.bench_function("bfs/traits", |b| {
             b.iter(|| black_box(breadth_first.search(maze, &0, &limits).stats.expanded))
+        });
+        // The README's way: the default `bfs`, nothing chosen.
+        group.bench_function("bfs/default", |b| {
+            b.iter(|| black_box(bfs(maze, &0, &limits).stats.expanded))
         });
     }
     group.finish();
