@@ -86,6 +86,10 @@ fn each_bad_line_is_named_after_the_cubes_before_it() {
             "R U3",
             "line 2: \"U3\" is not a move: a face (U, R, F, D, L, B) alone, with 2, or with ' or -",
         ),
+        (
+            "U0",
+            "line 2: \"U0\" is not a move: a face (U, R, F, D, L, B) alone, with 2, or with ' or -",
+        ),
     ];
     for (line, message) in cases {
         assert_refused(&["solve", "cube", "--size", "2"], line, message);
@@ -394,6 +398,14 @@ fn each_bad_3x3x3_line_is_named_after_the_cubes_before_it() {
         (
             "R U3".to_string(),
             "line 2: \"U3\" is not a move: a face (U, R, F, D, L, B) alone, with 2, or with ' or -",
+        ),
+        (
+            "R4".to_string(),
+            "line 2: \"R4\" is not a move: a face (U, R, F, D, L, B) alone, with 2, or with ' or -",
+        ),
+        (
+            "Rw2 U".to_string(),
+            "line 2: \"Rw2\" is not a move: a face (U, R, F, D, L, B) alone, with 2, or with ' or -",
         ),
     ];
     for (line, message) in cases {
