@@ -9,7 +9,7 @@ use std::time::Instant;
 use serde::{Deserialize, Serialize};
 use statespace_engine::distance_table::{DistanceTable, distance_table};
 use statespace_engine::pattern_database::TableCache;
-use statespace_engine::{Limits, PerfectHash, Stats, StopReason};
+use statespace_engine::{Limits, Meter, PerfectHash, Stats, StopReason};
 
 use super::board::{Cube, CubeCase};
 use super::coords::Tables;
@@ -71,6 +71,36 @@ impl Table {
             .expect("every 2x2x2 position with DBL home is in the table")
     }
 
+    /// A shortest answer to `cube` of at most `max_length` moves (none when the shortest is
+    /// longer), unless `limits` stop the walk first: its clock, or fewer nodes than the
+    /// positions it leaves (one per move).
+    pub fn solve(
+        &self,
+        cube: &Cube,
+        max_length: u8,
+        limits: &Limits,
+    ) -> (Result<Answer, StopReason>, Stats) {
+        let started = Instant::now();
+        let distance = self.distance(cube);
+        let walked = if distance > u32::from(max_length) {
+            Ok(None)
+        } else {
+            walk_allowed(limits, distance).map(|()| Some(self.solution(cube)))
+        };
+        let stats = Stats {
+            expanded: walked
+                .as_ref()
+                .map_or(0, |moves| moves.as_ref().map_or(0, Vec::len)) as u64,
+            elapsed: started.elapsed(),
+            ..Stats::default()
+        };
+        let answer = walked.map(|moves| Answer {
+            moves,
+            shortest: true,
+        });
+        (answer, stats)
+    }
+
     /// The fewest moves from `cube`.
     pub fn distance(&self, cube: &Cube) -> u32 {
         self.distances
@@ -81,6 +111,16 @@ impl Table {
     /// How many positions are at each distance (entry `d` for distance `d`).
     pub fn histogram(&self) -> Vec<u64> {
         self.distances.histogram()
+    }
+}
+
+/// Whether `limits` let a walk of `moves` moves down the table go: the clock and the flag now,
+/// and a node for each position it leaves.
+fn walk_allowed(limits: &Limits, moves: u32) -> Result<(), StopReason> {
+    Meter::new(limits).check_clock_and_flag()?;
+    match limits.max_expanded {
+        Some(max) if max < u64::from(moves) => Err(StopReason::NodeLimit),
+        _ => Ok(()),
     }
 }
 
@@ -100,6 +140,8 @@ pub enum Task {
 #[derive(Debug)]
 pub struct Solver {
     task: Task,
+    /// The longest answer given: a shortest one longer than it is none.
+    max_length: u8,
     /// Where the optimal solver's tables are kept; `None` to build them in memory.
     cache: Option<TableCache>,
     table: Option<Table>,
@@ -108,10 +150,12 @@ pub struct Solver {
 }
 
 impl Solver {
-    /// A solver of `task`, keeping its large tables in the folder `cache` if one is given.
-    pub fn new(task: Task, cache: Option<PathBuf>) -> Solver {
+    /// A solver of `task` that gives no answer longer than `max_length`, keeping its large
+    /// tables in the folder `cache` if one is given.
+    pub fn new(task: Task, max_length: u8, cache: Option<PathBuf>) -> Solver {
         Solver {
             task,
+            max_length,
             cache: cache.map(TableCache::new),
             table: None,
             tables: None,
@@ -122,6 +166,11 @@ impl Solver {
     /// What it answers.
     pub fn task(&self) -> Task {
         self.task
+    }
+
+    /// The longest answer it gives.
+    pub fn max_length(&self) -> u8 {
+        self.max_length
     }
 
     /// The answer to `cube` (of the solver's size), the tables built first if need be within
@@ -145,18 +194,8 @@ impl Solver {
                     Ok(table) => table,
                     Err(reason) => return (Err(reason), Stats::default(), None),
                 };
-                let started = Instant::now();
-                let moves = table.solution(cube);
-                let stats = Stats {
-                    expanded: moves.len() as u64,
-                    elapsed: started.elapsed(),
-                    ..Stats::default()
-                };
-                let answer = Answer {
-                    moves: Some(moves),
-                    shortest: true,
-                };
-                (Ok(answer), stats, built.as_ref().map(table_note))
+                let (answer, stats) = table.solve(cube, self.max_length, limits);
+                (answer, stats, built.as_ref().map(table_note))
             }
             (Task::Rubik(settings), CubeCase::Three(cube)) => {
                 let mut note = None;
@@ -211,9 +250,20 @@ impl Solver {
             }
         }
         let table = self.corners.as_ref().expect("loaded above");
-        let (moves, stats) = table.solve(cube, limits);
-        let answer = moves.map(|moves| Answer {
-            moves: Some(moves),
+        // IDA* deepens its bound one move at a time: a bound past the longest answer asked for
+        // means no answer that short.
+        let within = Limits {
+            max_depth: Some(u32::from(self.max_length)),
+            ..limits.clone()
+        };
+        let (moves, stats) = table.solve(cube, &within);
+        let answer = match moves {
+            Ok(moves) => Ok(Some(moves)),
+            Err(StopReason::DepthLimit) => Ok(None),
+            Err(reason) => Err(reason),
+        };
+        let answer = answer.map(|moves| Answer {
+            moves,
             shortest: true,
         });
         (answer, stats, note)
