@@ -13,7 +13,7 @@ use statespace_puzzles::puzzle::{CaseLimits, TableStatus};
 use statespace_puzzles::registry::{self, Entry, Solver};
 
 use crate::AppState;
-use crate::error::{ApiError, ApiJson};
+use crate::error::{Api, ApiError, ApiJson};
 
 /// `POST /api/{puzzle}/solve`: one case and how to solve it.
 #[derive(Debug, Deserialize)]
@@ -109,7 +109,7 @@ fn to_json(value: impl serde::Serialize) -> Result<Value, ApiError> {
 /// pass the cap on answers.
 pub async fn solve(
     State(state): State<AppState>,
-    Path(puzzle): Path<String>,
+    Api(Path(puzzle)): Api<Path<String>>,
     ApiJson(request): ApiJson<SolveRequest>,
 ) -> Result<Response, ApiError> {
     let entry = find(&puzzle)?;
@@ -157,8 +157,8 @@ pub struct TablesQuery {
 /// whether the server's folder holds them, and how the server's table build goes.
 pub async fn tables(
     State(state): State<AppState>,
-    Path(puzzle): Path<String>,
-    Query(query): Query<TablesQuery>,
+    Api(Path(puzzle)): Api<Path<String>>,
+    Api(Query(query)): Api<Query<TablesQuery>>,
 ) -> Result<Json<Value>, ApiError> {
     let entry = find(&puzzle)?;
     let options = match query.options {
@@ -183,7 +183,7 @@ fn tables_of(entry: &dyn Entry, options: Value) -> Result<Vec<TableStatus>, ApiE
 /// `GET` on the same path tells how it goes.
 pub async fn build_tables(
     State(state): State<AppState>,
-    Path(puzzle): Path<String>,
+    Api(Path(puzzle)): Api<Path<String>>,
     ApiJson(options): ApiJson<Map<String, Value>>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     let entry = find(&puzzle)?;
@@ -233,7 +233,7 @@ fn tables_ready(entry: &dyn Entry, solver: &dyn Solver, options: &Value) -> Resu
 /// `POST /api/{puzzle}/moves`: one case drawn, with the moves a player may make from it.
 pub async fn moves(
     State(state): State<AppState>,
-    Path(puzzle): Path<String>,
+    Api(Path(puzzle)): Api<Path<String>>,
     ApiJson(request): ApiJson<BoardRequest>,
 ) -> Result<Response, ApiError> {
     let entry = find(&puzzle)?;
@@ -254,8 +254,8 @@ pub async fn moves(
 /// new seed each time when none is given.
 pub async fn random(
     State(state): State<AppState>,
-    Path(puzzle): Path<String>,
-    Query(mut query): Query<HashMap<String, String>>,
+    Api(Path(puzzle)): Api<Path<String>>,
+    Api(Query(mut query)): Api<Query<HashMap<String, String>>>,
 ) -> Result<Json<Value>, ApiError> {
     let entry = find(&puzzle)?;
     let seed = match query.remove("seed") {

@@ -15,6 +15,7 @@ mod caps;
 mod error;
 mod guard;
 mod page;
+mod parse_errors;
 mod server;
 mod solvers;
 mod tables;
