@@ -76,6 +76,7 @@ pub async fn puzzles() -> Result<Json<Vec<Value>>, ApiError> {
             let mut listed = to_json(about)?;
             listed["cases"] = json!(entry.case_inputs(about.example.as_bytes())?);
             listed["options"] = offered_options(*entry)?;
+            listed["tables_without_layout"] = json!(entry.tables_without_layout());
             Ok(listed)
         })
         .collect::<Result<_, _>>()
@@ -113,7 +114,7 @@ pub async fn solve(
     ApiJson(request): ApiJson<SolveRequest>,
 ) -> Result<Response, ApiError> {
     let entry = find(&puzzle)?;
-    let options = state.with_tables(puzzle_options(request.options)?);
+    let options = state.with_tables(entry, puzzle_options(request.options)?);
     let caps = state.caps;
     let limits = caps.case_limits(request.max_nodes, request.time_limit)?;
     let solvers = state.solvers.clone();
@@ -167,7 +168,7 @@ pub async fn tables(
         })?,
         None => Map::new(),
     };
-    let options = state.with_tables(puzzle_options(options)?);
+    let options = state.with_tables(entry, puzzle_options(options)?);
     let tables = state.search(move || tables_of(entry, options)).await??;
     let listing = json!({ "tables": tables, "build": state.builder.status() });
     Ok(Json(state.without_folder(listing)))
@@ -187,7 +188,7 @@ pub async fn build_tables(
     ApiJson(options): ApiJson<Map<String, Value>>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     let entry = find(&puzzle)?;
-    let options = state.with_tables(puzzle_options(options)?);
+    let options = state.with_tables(entry, puzzle_options(options)?);
     let checked = options.clone();
     let tables = state.search(move || tables_of(entry, checked)).await??;
     if tables.is_empty() {

@@ -8,12 +8,12 @@ use std::sync::Arc;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
-use statespace_engine::PerfectHash;
+use statespace_engine::{PerfectHash, StopReason};
 
 use crate::input::{Input, ParseError, Source};
 use crate::puzzle::{
     About, CaseLimits, OptionKind, OptionSpec, OptionsError, Progress, Puzzle, Solved, Space, Step,
-    moves_summary,
+    TableStatus, moves_summary,
 };
 
 use super::board::{Cube, CubeCase};
@@ -291,6 +291,7 @@ impl Puzzle for CubePuzzle {
     type Case = CubeCase;
     type Answer = Answer;
     type Solver = Solver;
+    const TABLES_WITHOUT_LAYOUT: bool = true;
 
     fn solver(
         options: &Options,
@@ -306,6 +307,20 @@ impl Puzzle for CubePuzzle {
             options.max_length,
             options.pdb_dir.clone(),
         ))
+    }
+
+    /// The optimal 3×3×3 solver's tables (84 MiB, seconds to build) are kept in a folder;
+    /// the two-phase search's pair tables are built in memory in under a second.
+    fn tables_in_folder(options: &Options) -> bool {
+        matches!(options.task(), Ok(Task::RubikOptimal(_)))
+    }
+
+    fn tables(solver: &Solver) -> Vec<TableStatus> {
+        solver.table_files()
+    }
+
+    fn build_tables(solver: &mut Solver, limits: &CaseLimits) -> Result<Vec<String>, StopReason> {
+        Ok(solver.load_tables(&limits.memory())?.into_iter().collect())
     }
 
     fn read_case(
