@@ -37,8 +37,8 @@ pub struct Caps {
     /// (their heads given at most a second), and any beyond those are closed unanswered.
     pub connections: usize,
     /// Bytes of the solvers kept between requests, each counted as the tables it needs (at
-    /// least [`SOLVER_BYTES`](crate::solvers::SOLVER_BYTES)), the least recently used dropped
-    /// first.
+    /// least 16 MiB: what a solver without tables keeps is not told), the least recently used
+    /// dropped first.
     pub solver_bytes: u64,
 }
 

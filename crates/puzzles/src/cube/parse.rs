@@ -54,8 +54,9 @@ fn is_scramble(text: &str) -> bool {
         })
 }
 
-/// The cube a line describes: a scramble when it reads as one (`R U2 F'`, see
-/// [`is_scramble`]); otherwise the facelets' letters (in groups separated by spaces or not).
+/// The cube a line describes: a scramble when it reads as one (`R U2 F'`: a word of one letter,
+/// or a short word with a digit or a mark, or fewer than three letters in all); otherwise the
+/// facelets' letters (in groups separated by spaces or not).
 pub fn parse_cube(text: &str) -> Result<Cube, String> {
     if is_scramble(text) {
         Ok(Cube::scrambled(&parse_scramble(text)?))
