@@ -130,9 +130,16 @@ impl<S: AsyncRead + AsyncWrite + Unpin> AsyncWrite for JsonParseErrors<S> {
     // Not vectored: hyper then writes each answer's head in one buffer, where it is seen whole.
 }
 
+/// The most bytes of an answer of hyper's own: a status line and three headers.
+const OWN_ANSWER_BYTES: usize = 512;
+
 /// The status of `written` when it is a whole answer of hyper's own: an error status, no body
 /// (`content-length: 0`) and no content type.
 fn own_error(written: &[u8]) -> Option<StatusCode> {
+    // hyper's own answers are a short head alone: any other write is passed on at once.
+    if written.len() > OWN_ANSWER_BYTES || !written.ends_with(b"\r\n\r\n") {
+        return None;
+    }
     let head = std::str::from_utf8(written).ok()?;
     let head = head.strip_suffix("\r\n\r\n")?;
     let mut lines = head.split("\r\n");
