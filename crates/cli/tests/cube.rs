@@ -86,6 +86,10 @@ fn each_bad_line_is_named_after_the_cubes_before_it() {
             "R U3",
             "line 2: \"U3\" is not a move: a face (U, R, F, D, L, B) alone, with 2, or with ' or -",
         ),
+        (
+            "U0",
+            "line 2: \"U0\" is not a move: a face (U, R, F, D, L, B) alone, with 2, or with ' or -",
+        ),
     ];
     for (line, message) in cases {
         assert_refused(&["solve", "cube", "--size", "2"], line, message);
@@ -314,7 +318,72 @@ fn optimal_answers_build_the_corner_table_once_and_refuse_a_damaged_one() {
         stderr(&output)
             .contains("table: corners (2768 permutation classes x 2187 twists) loaded from")
     );
+    // A bound below the optimum: no answer of at most that many moves, none longer given.
+    let six_moves = "R U2 F' D L B\nR U R' U'\n";
+    let output = solve_optimally(six_moves, &dir, &["--max-length", "5"]);
+    assert_eq!(stdout(&output), "no solution within 5 moves\nU R U' R'\n");
+    assert_eq!(output.status.code(), Some(0));
+    let output = solve_optimally(six_moves, &dir, &["--max-length", "6"]);
+    assert_eq!(stdout(&output), "B' L' D' F U2 R'\nU R U' R'\n");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_2x2x2_honours_the_longest_answer_and_the_search_limits() {
+    // Six moves (U' F2 U R2 F' U2), then three (F U2 R').
+    let input = "R U2 F' R2 U F2 R' U\nR U2 F'\n";
+    let output = run(
+        &["solve", "cube", "--size", "2", "--max-length", "3"],
+        input,
+    );
+    assert_eq!(stdout(&output), "no solution within 3 moves\nF U2 R'\n");
+    assert_eq!(output.status.code(), Some(0));
+    for (limit, reason) in [("--time-limit", "time"), ("--max-nodes", "node")] {
+        let output = run(&["solve", "cube", "--size", "2", limit, "0"], "R U2 F'\n");
+        assert_eq!(
+            stdout(&output),
+            format!("stopped: {reason} limit reached\n"),
+            "{limit}"
+        );
+        assert_eq!(output.status.code(), Some(3), "{limit}");
+    }
+    let output = run(
+        &["solve", "cube", "--size", "2", "--max-nodes", "3"],
+        "R U2 F'\n",
+    );
+    assert_eq!(stdout(&output), "F U2 R'\n", "three moves walk three nodes");
+}
+
+#[test]
+fn flags_that_would_not_act_are_refused() {
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["--tables", "large"],
+            "--tables is for the optimal 3x3x3 solver (--algo optimal, --size 3)",
+        ),
+        (
+            &["--algo", "optimal", "--size", "2", "--tables", "small"],
+            "--tables is for the optimal 3x3x3 solver (--algo optimal, --size 3)",
+        ),
+        (
+            &["--algo", "optimal", "--probes", "5"],
+            "--probes is for the 3x3x3's two-phase search (--algo twophase, --size 3)",
+        ),
+        (
+            &["--size", "2", "--probes", "5"],
+            "--probes is for the 3x3x3's two-phase search (--algo twophase, --size 3)",
+        ),
+    ];
+    for (flags, message) in cases {
+        let output = run(&[&["solve", "cube"], flags].concat(), "R\n");
+        assert_eq!(stdout(&output), "", "{flags:?}");
+        assert_eq!(
+            stderr(&output),
+            format!("statespace: {message}\n"),
+            "{flags:?}"
+        );
+        assert_eq!(output.status.code(), Some(2), "{flags:?}");
+    }
 }
 
 #[test]
@@ -394,6 +463,14 @@ fn each_bad_3x3x3_line_is_named_after_the_cubes_before_it() {
         (
             "R U3".to_string(),
             "line 2: \"U3\" is not a move: a face (U, R, F, D, L, B) alone, with 2, or with ' or -",
+        ),
+        (
+            "R4".to_string(),
+            "line 2: \"R4\" is not a move: a face (U, R, F, D, L, B) alone, with 2, or with ' or -",
+        ),
+        (
+            "Rw2 U".to_string(),
+            "line 2: \"Rw2\" is not a move: a face (U, R, F, D, L, B) alone, with 2, or with ' or -",
         ),
     ];
     for (line, message) in cases {

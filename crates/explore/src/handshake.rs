@@ -18,6 +18,9 @@ use crate::terms::Terms;
 
 /// How often a process tries again to connect, or to accept, while it waits.
 const RETRY: Duration = Duration::from_millis(50);
+/// The most a process waits for a connection's hello: a process of the cluster says it as soon
+/// as it connects, a stranger that says nothing is dropped after it.
+const HELLO_PATIENCE: Duration = Duration::from_secs(3);
 /// The most bytes of terms or of a verdict's line a process reads from another.
 const MAX_TEXT: u64 = 1 << 16;
 
@@ -178,46 +181,22 @@ impl Meeting<'_> {
         }
     }
 
-    /// Accepts the next connection before `deadline`, and reads its hello; `None` when the
-    /// deadline passes first.
+    /// Accepts connections until one says a hello before `deadline`, and returns it; `None`
+    /// when the deadline passes first. A stranger (a port scan, a browser, anything that says
+    /// no hello within [`HELLO_PATIENCE`]) is dropped and the handshake goes on.
     fn next_hello(
         &self,
         listener: &TcpListener,
         deadline: Instant,
     ) -> Result<Option<(TcpStream, Hello)>, ExploreError> {
-        let (mut stream, from) = loop {
-            match listener.accept() {
-                Ok(accepted) => break accepted,
-                Err(error) if error.kind() == ErrorKind::WouldBlock => {
-                    if Instant::now() >= deadline {
-                        return Ok(None);
-                    }
-                    std::thread::sleep(RETRY);
-                }
-                Err(error) => {
-                    return Err(ExploreError::Cluster(format!("cannot accept: {error}")));
-                }
+        loop {
+            let Some(mut stream) = accept(listener, deadline)? else {
+                return Ok(None);
+            };
+            if let Some(hello) = read_hello(&mut stream, deadline) {
+                return Ok(Some((stream, hello)));
             }
-        };
-        let stranger = || {
-            ExploreError::Mismatch(format!(
-                "a connection from {from} is not a process of this cluster"
-            ))
-        };
-        let wait = deadline
-            .saturating_duration_since(Instant::now())
-            .max(RETRY);
-        let hello = stream
-            .set_nonblocking(false)
-            .and_then(|()| stream.set_nodelay(true))
-            .and_then(|()| stream.set_read_timeout(Some(wait)))
-            .and_then(|()| Hello::receive(&mut stream))
-            .map_err(|_| stranger())?
-            .ok_or_else(stranger)?;
-        stream
-            .set_read_timeout(None)
-            .map_err(|error| ExploreError::Cluster(error.to_string()))?;
-        Ok(Some((stream, hello)))
+        }
     }
 
     /// Process 0: hears every other process's terms, then tells all of them the verdict (on a
@@ -382,6 +361,38 @@ impl Meeting<'_> {
     }
 }
 
+/// The next connection before `deadline`; `None` when the deadline passes first.
+fn accept(listener: &TcpListener, deadline: Instant) -> Result<Option<TcpStream>, ExploreError> {
+    loop {
+        match listener.accept() {
+            Ok((stream, _)) => return Ok(Some(stream)),
+            Err(error) if error.kind() == ErrorKind::WouldBlock => {
+                if Instant::now() >= deadline {
+                    return Ok(None);
+                }
+                std::thread::sleep(RETRY);
+            }
+            Err(error) => {
+                return Err(ExploreError::Cluster(format!("cannot accept: {error}")));
+            }
+        }
+    }
+}
+
+/// The hello `stream` says within [`HELLO_PATIENCE`] (and before `deadline`), the stream then
+/// left blocking without a timeout; `None` when what comes is not one, or nothing comes.
+fn read_hello(stream: &mut TcpStream, deadline: Instant) -> Option<Hello> {
+    let wait = deadline
+        .saturating_duration_since(Instant::now())
+        .clamp(RETRY, HELLO_PATIENCE);
+    stream.set_nonblocking(false).ok()?;
+    stream.set_nodelay(true).ok()?;
+    stream.set_read_timeout(Some(wait)).ok()?;
+    let hello = Hello::receive(stream).ok()??;
+    stream.set_read_timeout(None).ok()?;
+    Some(hello)
+}
+
 fn lost(peer: usize, error: std::io::Error) -> ExploreError {
     ExploreError::Cluster(format!("lost process {peer}: {error}"))
 }
@@ -493,17 +504,49 @@ mod tests {
     }
 
     #[test]
-    fn a_stranger_is_refused() {
-        let (refused, _) = process_0_of_two(Duration::from_secs(10), |address| {
-            let mut stranger = TcpStream::connect(address).unwrap();
-            stranger.write_all(b"GET / HTTP/1.1\r\n\r\n").unwrap();
+    fn strangers_are_dropped_and_the_handshake_goes_on() {
+        let (hosts, listeners) = listeners(2);
+        // Before either process meets: one that sends what no process sends, one that sends
+        // the start of a hello and stalls, one that sends nothing; all stay connected.
+        let strangers: Vec<TcpStream> = [&b"GET / HTTP/1.1\r\n\r\n"[..], &[1, 1, 0], &[]]
+            .iter()
+            .map(|bytes| {
+                let mut stranger = TcpStream::connect(&hosts[0]).unwrap();
+                stranger.write_all(bytes).unwrap();
+                stranger
+            })
+            .collect();
+        let started = Instant::now();
+        let terms = terms(None);
+        let patience = Duration::from_secs(20);
+        let met: Vec<_> = std::thread::scope(|scope| {
+            let meetings: Vec<_> = (0..2)
+                .map(|process| {
+                    let (hosts, terms, listener) = (&hosts, &terms, &listeners[process]);
+                    scope.spawn(move || {
+                        let meeting = Meeting {
+                            hosts,
+                            process,
+                            terms,
+                            patience,
+                        };
+                        meeting.agree(listener).map(|control| control.len())
+                    })
+                })
+                .collect();
+            meetings
+                .into_iter()
+                .map(|met| met.join().unwrap())
+                .collect()
         });
-        match refused {
-            Err(ExploreError::Mismatch(line)) => {
-                assert!(line.ends_with("is not a process of this cluster"), "{line}");
-            }
-            other => panic!("{other:?}"),
-        }
+        assert_eq!(met, [Ok(1), Ok(1)]);
+        // The two silent ones were each given the hello's patience, no more.
+        let took = started.elapsed();
+        assert!(
+            took < 2 * HELLO_PATIENCE + Duration::from_secs(2),
+            "{took:?}"
+        );
+        drop(strangers);
     }
 
     proptest::proptest! {

@@ -135,6 +135,10 @@ pub trait Puzzle: 'static {
     type Answer: Clone + Debug + Serialize + Send;
     /// Answers cases one after the other, keeping what it builds (tables, visited sets).
     type Solver: Send;
+    /// Whether some of its option sets keep tables in a folder of tables (their `pdb_dir`
+    /// option) without a table layout (`pdb`), as the cube's optimal solver does; see
+    /// [`tables_in_folder`](Self::tables_in_folder).
+    const TABLES_WITHOUT_LAYOUT: bool = false;
 
     /// How many cases `solver` answers together (on several threads), `first` among them; 1,
     /// the default, for one at a time.
@@ -149,6 +153,13 @@ pub trait Puzzle: 'static {
         limits: &CaseLimits,
         progress: Option<Progress>,
     ) -> Result<Self::Solver, OptionsError>;
+
+    /// Whether a solver for `options` keeps tables in a folder of tables without a layout: a
+    /// front-end that keeps a folder gives it then, and builds them before a search uses them.
+    /// Puzzles whose tables follow a layout (`pdb`) are given the folder with a layout.
+    fn tables_in_folder(_options: &Self::Options) -> bool {
+        false
+    }
 
     /// The tables the solver loads or builds before it answers (pattern databases), as far as
     /// its options tell; none by default.

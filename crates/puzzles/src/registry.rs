@@ -5,7 +5,7 @@
 use std::io;
 use std::marker::PhantomData;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use statespace_engine::StopReason;
 
@@ -30,6 +30,14 @@ pub trait Entry: Sync {
 
     /// The options a front-end offers as form controls.
     fn options(&self) -> &'static [OptionSpec];
+
+    /// Whether some of its option sets keep tables in a folder without a table layout
+    /// ([`Puzzle::TABLES_WITHOUT_LAYOUT`]).
+    fn tables_without_layout(&self) -> bool;
+
+    /// Whether a solver for `options` (JSON) keeps tables in a folder without a table layout
+    /// ([`Puzzle::tables_in_folder`]); not for options the puzzle does not take.
+    fn tables_in_folder(&self, options: &Value) -> bool;
 
     /// Each case of `input` (read with the default options) as a judge input of its own.
     fn case_inputs(&self, input: &[u8]) -> Result<Vec<String>, Failure>;
@@ -92,6 +100,11 @@ pub trait Solver: Send {
 
     /// The tables the solver needs, and whether the cache holds them.
     fn tables(&self) -> Vec<TableStatus>;
+
+    /// The bytes of the tables it needs (loaded, or loaded on its next answer).
+    fn table_bytes(&self) -> u64 {
+        self.tables().iter().map(|table| table.bytes).sum()
+    }
 }
 
 /// A case as the playground shows it: drawn, with the moves a player may make from it.
@@ -157,6 +170,14 @@ impl<P: Puzzle> Entry for Registered<P> {
 
     fn options(&self) -> &'static [OptionSpec] {
         P::OPTIONS
+    }
+
+    fn tables_without_layout(&self) -> bool {
+        P::TABLES_WITHOUT_LAYOUT
+    }
+
+    fn tables_in_folder(&self, options: &Value) -> bool {
+        P::Options::deserialize(options).is_ok_and(|options| P::tables_in_folder(&options))
     }
 
     fn case_inputs(&self, input: &[u8]) -> Result<Vec<String>, Failure> {

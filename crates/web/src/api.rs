@@ -13,7 +13,7 @@ use statespace_puzzles::puzzle::{CaseLimits, TableStatus};
 use statespace_puzzles::registry::{self, Entry, Solver};
 
 use crate::AppState;
-use crate::error::{ApiError, ApiJson};
+use crate::error::{Api, ApiError, ApiJson};
 
 /// `POST /api/{puzzle}/solve`: one case and how to solve it.
 #[derive(Debug, Deserialize)]
@@ -76,6 +76,7 @@ pub async fn puzzles() -> Result<Json<Vec<Value>>, ApiError> {
             let mut listed = to_json(about)?;
             listed["cases"] = json!(entry.case_inputs(about.example.as_bytes())?);
             listed["options"] = offered_options(*entry)?;
+            listed["tables_without_layout"] = json!(entry.tables_without_layout());
             Ok(listed)
         })
         .collect::<Result<_, _>>()
@@ -109,11 +110,11 @@ fn to_json(value: impl serde::Serialize) -> Result<Value, ApiError> {
 /// pass the cap on answers.
 pub async fn solve(
     State(state): State<AppState>,
-    Path(puzzle): Path<String>,
+    Api(Path(puzzle)): Api<Path<String>>,
     ApiJson(request): ApiJson<SolveRequest>,
 ) -> Result<Response, ApiError> {
     let entry = find(&puzzle)?;
-    let options = state.with_tables(puzzle_options(request.options)?);
+    let options = state.with_tables(entry, puzzle_options(request.options)?);
     let caps = state.caps;
     let limits = caps.case_limits(request.max_nodes, request.time_limit)?;
     let solvers = state.solvers.clone();
@@ -157,8 +158,8 @@ pub struct TablesQuery {
 /// whether the server's folder holds them, and how the server's table build goes.
 pub async fn tables(
     State(state): State<AppState>,
-    Path(puzzle): Path<String>,
-    Query(query): Query<TablesQuery>,
+    Api(Path(puzzle)): Api<Path<String>>,
+    Api(Query(query)): Api<Query<TablesQuery>>,
 ) -> Result<Json<Value>, ApiError> {
     let entry = find(&puzzle)?;
     let options = match query.options {
@@ -167,7 +168,7 @@ pub async fn tables(
         })?,
         None => Map::new(),
     };
-    let options = state.with_tables(puzzle_options(options)?);
+    let options = state.with_tables(entry, puzzle_options(options)?);
     let tables = state.search(move || tables_of(entry, options)).await??;
     let listing = json!({ "tables": tables, "build": state.builder.status() });
     Ok(Json(state.without_folder(listing)))
@@ -183,11 +184,11 @@ fn tables_of(entry: &dyn Entry, options: Value) -> Result<Vec<TableStatus>, ApiE
 /// `GET` on the same path tells how it goes.
 pub async fn build_tables(
     State(state): State<AppState>,
-    Path(puzzle): Path<String>,
+    Api(Path(puzzle)): Api<Path<String>>,
     ApiJson(options): ApiJson<Map<String, Value>>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     let entry = find(&puzzle)?;
-    let options = state.with_tables(puzzle_options(options)?);
+    let options = state.with_tables(entry, puzzle_options(options)?);
     let checked = options.clone();
     let tables = state.search(move || tables_of(entry, checked)).await??;
     if tables.is_empty() {
@@ -233,7 +234,7 @@ fn tables_ready(entry: &dyn Entry, solver: &dyn Solver, options: &Value) -> Resu
 /// `POST /api/{puzzle}/moves`: one case drawn, with the moves a player may make from it.
 pub async fn moves(
     State(state): State<AppState>,
-    Path(puzzle): Path<String>,
+    Api(Path(puzzle)): Api<Path<String>>,
     ApiJson(request): ApiJson<BoardRequest>,
 ) -> Result<Response, ApiError> {
     let entry = find(&puzzle)?;
@@ -254,8 +255,8 @@ pub async fn moves(
 /// new seed each time when none is given.
 pub async fn random(
     State(state): State<AppState>,
-    Path(puzzle): Path<String>,
-    Query(mut query): Query<HashMap<String, String>>,
+    Api(Path(puzzle)): Api<Path<String>>,
+    Api(Query(mut query)): Api<Query<HashMap<String, String>>>,
 ) -> Result<Json<Value>, ApiError> {
     let entry = find(&puzzle)?;
     let seed = match query.remove("seed") {

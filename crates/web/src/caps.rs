@@ -36,15 +36,17 @@ pub struct Caps {
     /// Connections served at once; as many more are told the server is full (503) and closed
     /// (their heads given at most a second), and any beyond those are closed unanswered.
     pub connections: usize,
-    /// Solvers (and their tables) kept between requests, the least recently used dropped first.
-    pub solvers: usize,
+    /// Bytes of the solvers kept between requests, each counted as the tables it needs (at
+    /// least 16 MiB: what a solver without tables keeps is not told), the least recently used
+    /// dropped first.
+    pub solver_bytes: u64,
 }
 
 impl Default for Caps {
     /// 10 s, 50 million nodes and 512 MiB a search, one search per core (at least two), a
     /// 2 s wait, 64 KiB bodies, 4 MiB answers, 4 GiB for a table build, 10 s for a request's
-    /// head, for its body and for a client to take more of its answer, 256 connections and 8
-    /// solvers kept.
+    /// head, for its body and for a client to take more of its answer, 256 connections and 1
+    /// GiB of solvers kept.
     fn default() -> Self {
         let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
         Self {
@@ -60,7 +62,7 @@ impl Default for Caps {
             body_timeout: Duration::from_secs(10),
             send_timeout: Duration::from_secs(10),
             connections: 256,
-            solvers: 8,
+            solver_bytes: 1 << 30,
         }
     }
 }

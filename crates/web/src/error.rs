@@ -4,8 +4,9 @@ use std::any::Any;
 
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{FromRequest, Request};
+use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::StatusCode;
+use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
 use serde_json::json;
@@ -81,6 +82,32 @@ impl<T: DeserializeOwned> FromRequest<AppState> for ApiJson<T> {
             .map_err(|rejection: JsonRejection| {
                 ApiError::new(rejection.status(), rejection.body_text())
             })
+    }
+}
+
+/// An extractor of the request's parts (its path, its query) whose rejections (a query that
+/// is not URL-encoded, an escape that is not UTF-8) are [`ApiError`]s with axum's words.
+pub struct Api<E>(pub E);
+
+/// The most bytes of a rejection's words kept.
+const REJECTION_BYTES: usize = 4096;
+
+impl<S: Send + Sync, E: FromRequestParts<S>> FromRequestParts<S> for Api<E>
+where
+    E::Rejection: IntoResponse,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        let response = match E::from_request_parts(parts, state).await {
+            Ok(extracted) => return Ok(Self(extracted)),
+            Err(rejection) => rejection.into_response(),
+        };
+        let status = response.status();
+        let words = axum::body::to_bytes(response.into_body(), REJECTION_BYTES)
+            .await
+            .unwrap_or_default();
+        Err(ApiError::new(status, String::from_utf8_lossy(&words)))
     }
 }
 

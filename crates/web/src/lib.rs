@@ -15,6 +15,7 @@ mod caps;
 mod error;
 mod guard;
 mod page;
+mod parse_errors;
 mod server;
 mod solvers;
 mod tables;
@@ -30,6 +31,7 @@ use axum::http::StatusCode;
 use axum::middleware::from_fn_with_state;
 use axum::routing::{get, post};
 use serde_json::Value;
+use statespace_puzzles::registry::Entry;
 use tokio::sync::Semaphore;
 use tower_http::catch_panic::CatchPanicLayer;
 
@@ -67,10 +69,12 @@ struct AppState {
 }
 
 impl AppState {
-    /// `options` with the server's folder of tables where they name a table layout (`pdb`).
-    fn with_tables(&self, mut options: Value) -> Value {
+    /// `options` with the server's folder of tables where they name a table layout (`pdb`), or
+    /// where `entry` keeps their tables without one (the optimal 3x3x3 solver).
+    fn with_tables(&self, entry: &dyn Entry, mut options: Value) -> Value {
+        let in_folder = entry.tables_in_folder(&options);
         if let Some(fields) = options.as_object_mut()
-            && fields.contains_key("pdb")
+            && (fields.contains_key("pdb") || in_folder)
         {
             let folder = self.tables.to_string_lossy().into_owned();
             fields.insert("pdb_dir".to_string(), Value::String(folder));
@@ -126,7 +130,7 @@ pub fn router(settings: Settings) -> Router {
     } = settings;
     let state = AppState {
         searches: Arc::new(Semaphore::new(caps.searches)),
-        solvers: Arc::new(Solvers::new(caps.solvers)),
+        solvers: Arc::new(Solvers::new(caps.solver_bytes)),
         caps,
         tables: Arc::new(tables),
         builder: Arc::default(),

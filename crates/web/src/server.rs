@@ -2,7 +2,8 @@
 //! idle and half-sent connections alike) and for the client to take more of an answer, at most
 //! [`Caps::connections`] at once; as many more are told the server is full (503) and closed,
 //! with a head's deadline of at most [`REFUSED_HEADER_TIMEOUT`] so that they turn over fast,
-//! and any beyond those are closed unanswered.
+//! and any beyond those are closed unanswered. What hyper answers itself (a head past
+//! [`HEAD_BYTES`], a request it cannot read) is answered with a JSON error like the rest.
 
 use std::convert::Infallible;
 use std::io;
@@ -24,10 +25,11 @@ use tokio_io_timeout::TimeoutStream;
 
 use crate::Caps;
 use crate::error::ApiError;
+use crate::parse_errors::JsonParseErrors;
 
 /// The most bytes of a request's head a connection buffers: the guard's bounds on paths and
 /// headers and some room, so that each connection holds little (hyper's default is 400 KiB).
-const HEAD_BYTES: usize = 64 << 10;
+pub(crate) const HEAD_BYTES: usize = 64 << 10;
 
 /// The most a connection beyond the cap waits for the head of the request it is refused.
 const REFUSED_HEADER_TIMEOUT: Duration = Duration::from_secs(1);
@@ -72,7 +74,10 @@ where
         .timer(TokioTimer::new())
         .header_read_timeout(caps.header_timeout)
         .max_buf_size(HEAD_BYTES)
-        .serve_connection(TokioIo::new(Box::pin(stream)), service)
+        .serve_connection(
+            TokioIo::new(JsonParseErrors::new(Box::pin(stream))),
+            service,
+        )
         .await;
 }
 

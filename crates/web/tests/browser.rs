@@ -2,12 +2,15 @@
 //! `chromium-driver`, which `scripts/test.sh` installs): each puzzle's example solved and stepped to its
 //! goal, the Eight puzzle set up by typing, solved, stepped through, played by hand and hinted,
 //! options chosen with the form controls answered as the API answers them, the pictures'
-//! labels, the pattern databases' build, and the grid's search on a canvas (`browser/grid_canvas.rs`;
+//! labels, the pattern databases' build, the cube's optimal tables built from the page
+//! (`browser/cube_tables.rs`), and the grid's search on a canvas (`browser/grid_canvas.rs`;
 //! the harness is `browser/harness.rs`). A screenshot of each is saved under the target
 //! folder (`playground/`) for a person to look at.
 
 mod common;
 
+#[path = "browser/cube_tables.rs"]
+mod cube_tables;
 #[path = "browser/grid_canvas.rs"]
 mod grid_canvas;
 #[path = "browser/harness.rs"]

@@ -175,10 +175,35 @@ fn refusals_of_the_protocol_are_json_too() {
     );
     let wrong_method =
         "GET /api/eight/solve HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: close\r\n\r\n";
+    // Heads past the connection's buffer, or with more headers than hyper reads, are refused
+    // by hyper itself; a request line with a raw space cannot be read at all.
+    let huge_header = format!(
+        "GET /api/health HTTP/1.1\r\nhost: 127.0.0.1\r\nx-filler: {}\r\nconnection: close\r\n\r\n",
+        "a".repeat(200_000)
+    );
+    let many_headers = format!(
+        "GET /api/health HTTP/1.1\r\nhost: 127.0.0.1\r\n{}connection: close\r\n\r\n",
+        (0..200)
+            .map(|n| format!("x-{n}: 1\r\n"))
+            .collect::<String>()
+    );
+    let too_large = "the request's head is too large: at most 64 KiB and 100 headers";
+    let raw_space =
+        "GET /api/cube/random?board=R U2 HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: close\r\n\r\n";
+    let not_utf8 = "GET /api/%FF/random HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: close\r\n\r\n";
     for (request, expected, message) in [
         (wrong_method, 405, "this path does not take this method"),
         (&long_path, 414, "the path is longer than 8192 bytes"),
         (&big_header, 431, "the headers take more than 16384 bytes"),
+        (&huge_header, 431, too_large),
+        (&many_headers, 431, too_large),
+        (
+            raw_space,
+            400,
+            "the request's line or headers cannot be read: a query must be URL-encoded (%20 for \
+             a space)",
+        ),
+        (not_utf8, 400, "Invalid URL: Invalid UTF-8 in `puzzle`"),
     ] {
         let (answer, _) = raw(&base, request.as_bytes(), Duration::from_secs(5));
         let (status, error) = status_and_json(&answer);

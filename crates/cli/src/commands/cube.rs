@@ -72,18 +72,20 @@ pub struct SolveArgs {
     /// How moves are counted.
     #[arg(long, value_enum, default_value_t = MetricArg::Htm)]
     metric: MetricArg,
-    /// The longest answer accepted (3x3x3): the two-phase search stops at its first answer this
-    /// short; a cube with none prints `no solution within N moves`.
+    /// The longest answer accepted: the two-phase search stops at its first answer this short,
+    /// a shortest answer longer than it is none; a cube with none prints `no solution within N
+    /// moves`.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_LENGTH,
           value_parser = clap::value_parser!(u8).range(0..=i64::from(MAX_LENGTH)))]
     max_length: u8,
     /// Phase-2 searches to try before stopping at an answer (3x3x3): more give shorter answers.
-    /// With --time-limit, the best answer found in time is printed.
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    probes: u64,
-    /// The optimal 3x3x3 solver's tables besides Korf's corner table.
-    #[arg(long = "tables", value_enum, default_value_t = TablesArg::Small)]
-    optimal_tables: TablesArg,
+    /// With --time-limit, the best answer found in time is printed. [default: 0]
+    #[arg(long, value_name = "N")]
+    probes: Option<u64>,
+    /// The optimal 3x3x3 solver's tables besides Korf's corner table (--algo optimal).
+    /// [default: small]
+    #[arg(long = "tables", value_enum)]
+    optimal_tables: Option<TablesArg>,
     #[command(flatten)]
     tables: DirArgs,
 }
@@ -104,10 +106,10 @@ impl SolveArgs {
             max_length: self.max_length,
             probes: self.probes,
             pdb_dir: Some(self.tables.folder()),
-            tables: match self.optimal_tables {
+            tables: self.optimal_tables.map(|tables| match tables {
                 TablesArg::Small => OptimalTables::Small,
                 TablesArg::Large => OptimalTables::Large,
-            },
+            }),
             ..Options::default()
         }
     }

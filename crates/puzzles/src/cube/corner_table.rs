@@ -14,7 +14,7 @@ use super::coords::{MOVES, corner_permutation_moves, phase1_move_tables};
 use super::corner_space::CornerCoordinates;
 use super::phase2_table::CORNER_CLASSES;
 use super::sym_table::{
-    SymSpace, class_moves_bytes, load_or_build, nibble, positions_at_each_distance,
+    SymSpace, TableFile, class_moves_bytes, load_or_build, nibble, positions_at_each_distance,
 };
 use super::symmetry::{SYMMETRIES, Symmetries, TWISTS};
 
@@ -29,6 +29,15 @@ pub const CORNER_TABLE_BYTES: u64 = (CORNER_CLASSES * TWISTS).div_ceil(2) as u64
     + 4 * 40320
     + 2 * (TWISTS * SYMMETRIES) as u64
     + class_moves_bytes(CORNER_CLASSES, MOVES);
+
+/// The table's file in a folder of tables.
+pub(super) fn corner_file() -> TableFile {
+    TableFile {
+        name: CORNER_TABLE_NAME,
+        id: corner_table_id(),
+        bytes: CORNER_TABLE_BYTES,
+    }
+}
 
 /// What the table's file holds, checked when it is loaded.
 fn corner_table_id() -> TableId {

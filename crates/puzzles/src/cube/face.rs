@@ -8,12 +8,12 @@ use std::sync::Arc;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
-use statespace_engine::PerfectHash;
+use statespace_engine::{PerfectHash, StopReason};
 
 use crate::input::{Input, ParseError, Source};
 use crate::puzzle::{
     About, CaseLimits, OptionKind, OptionSpec, OptionsError, Progress, Puzzle, Solved, Space, Step,
-    moves_summary,
+    TableStatus, moves_summary,
 };
 
 use super::board::{Cube, CubeCase};
@@ -128,18 +128,20 @@ pub struct Options {
     pub size: Size,
     /// How moves are counted (the 3×3×3: the half-turn metric only).
     pub metric: Metric,
-    /// The longest answer accepted (3×3×3, 0 to 30).
+    /// The longest answer accepted (0 to 30): the two-phase search's bound; a shortest answer
+    /// longer than it is none.
     pub max_length: u8,
-    /// Phase-2 searches to try before stopping at an answer, for shorter ones (3×3×3).
-    pub probes: u64,
+    /// Phase-2 searches to try before stopping at an answer, for shorter ones (the 3×3×3's
+    /// two-phase search only; none by default).
+    pub probes: Option<u64>,
     /// The 3×3×3's corners alone, as a space to explore (88,179,840 positions); not for
     /// solving.
     pub corners: bool,
     /// The folder where the 3×3×3's optimal solver keeps its table (built in memory when
     /// `None`).
     pub pdb_dir: Option<PathBuf>,
-    /// The 3×3×3's optimal solver's tables.
-    pub tables: OptimalTables,
+    /// The 3×3×3's optimal solver's tables (that solver only; small by default).
+    pub tables: Option<OptimalTables>,
 }
 
 impl Default for Options {
@@ -149,10 +151,10 @@ impl Default for Options {
             size: Size::default(),
             metric: Metric::default(),
             max_length: DEFAULT_MAX_LENGTH,
-            probes: 0,
+            probes: None,
             corners: false,
             pdb_dir: None,
-            tables: OptimalTables::default(),
+            tables: None,
         }
     }
 }
@@ -165,23 +167,49 @@ impl Options {
                 "--corners is a space to explore (statespace explore cube --corners), not cubes to solve",
             ));
         }
-        match (self.size, self.algo) {
-            // A shortest answer is an answer within any bound: the 2×2×2's exact table answers
-            // for the two-phase search too (the playground's first algorithm is twophase).
-            (Size::Two, _) => Ok(Task::Pocket(self.metric)),
-            (Size::Three, _) if self.metric == Metric::Qtm => Err(OptionsError::new(
-                "the 3x3x3 counts moves in the half-turn metric only (--metric htm)",
-            )),
-            (Size::Three, _) if self.max_length > MAX_LENGTH => Err(OptionsError::new(format!(
+        if self.max_length > MAX_LENGTH {
+            return Err(OptionsError::new(format!(
                 "--max-length {}: from 0 to {MAX_LENGTH}, please",
                 self.max_length
-            ))),
-            (Size::Three, Some(Algorithm::Optimal)) => Ok(Task::RubikOptimal(self.tables.slice())),
-            (Size::Three, _) => Ok(Task::Rubik(Settings {
-                max_length: self.max_length,
-                probes: self.probes,
-            })),
+            )));
         }
+        let task = match (self.size, self.algo) {
+            // A shortest answer is an answer within any bound: the 2×2×2's exact table answers
+            // for the two-phase search too (the playground's first algorithm is twophase).
+            (Size::Two, _) => Task::Pocket(self.metric),
+            (Size::Three, _) if self.metric == Metric::Qtm => {
+                return Err(OptionsError::new(
+                    "the 3x3x3 counts moves in the half-turn metric only (--metric htm)",
+                ));
+            }
+            (Size::Three, Some(Algorithm::Optimal)) => {
+                Task::RubikOptimal(self.tables.unwrap_or_default().slice())
+            }
+            (Size::Three, _) => Task::Rubik(Settings {
+                max_length: self.max_length,
+                probes: self.probes.unwrap_or(0),
+            }),
+        };
+        self.refuse_idle_options(task)?;
+        Ok(task)
+    }
+
+    /// Refuses an option that `task` would not act on: each option given either acts or is
+    /// refused.
+    fn refuse_idle_options(&self, task: Task) -> Result<(), OptionsError> {
+        let two_phase = matches!(task, Task::Rubik(_));
+        let optimal = matches!(task, Task::RubikOptimal(_));
+        if self.probes.is_some() && !two_phase {
+            return Err(OptionsError::new(
+                "--probes is for the 3x3x3's two-phase search (--algo twophase, --size 3)",
+            ));
+        }
+        if self.tables.is_some() && !optimal {
+            return Err(OptionsError::new(
+                "--tables is for the optimal 3x3x3 solver (--algo optimal, --size 3)",
+            ));
+        }
+        Ok(())
     }
 }
 
@@ -247,7 +275,8 @@ impl Puzzle for CubePuzzle {
         OptionSpec {
             name: "max_length",
             label: "longest answer",
-            help: "the two-phase search stops at its first answer this short (3x3x3)",
+            help: "the two-phase search stops at its first answer this short; a shortest \
+                   answer longer than this is none",
             kind: OptionKind::Number {
                 min: 0,
                 max: MAX_LENGTH as u64,
@@ -262,6 +291,7 @@ impl Puzzle for CubePuzzle {
     type Case = CubeCase;
     type Answer = Answer;
     type Solver = Solver;
+    const TABLES_WITHOUT_LAYOUT: bool = true;
 
     fn solver(
         options: &Options,
@@ -272,7 +302,25 @@ impl Puzzle for CubePuzzle {
         if let Task::RubikOptimal(slice) = task {
             check_optimal_memory(slice, limits)?;
         }
-        Ok(Solver::new(task, options.pdb_dir.clone()))
+        Ok(Solver::new(
+            task,
+            options.max_length,
+            options.pdb_dir.clone(),
+        ))
+    }
+
+    /// The optimal 3×3×3 solver's tables (84 MiB, seconds to build) are kept in a folder;
+    /// the two-phase search's pair tables are built in memory in under a second.
+    fn tables_in_folder(options: &Options) -> bool {
+        matches!(options.task(), Ok(Task::RubikOptimal(_)))
+    }
+
+    fn tables(solver: &Solver) -> Vec<TableStatus> {
+        solver.table_files()
+    }
+
+    fn build_tables(solver: &mut Solver, limits: &CaseLimits) -> Result<Vec<String>, StopReason> {
+        Ok(solver.load_tables(&limits.memory())?.into_iter().collect())
     }
 
     fn read_case(
@@ -411,13 +459,10 @@ impl CubePuzzle {
     /// The answer's moves (`R U2 F'`, nothing for a solved cube), or its summary (`3 moves`);
     /// when no answer fits the length asked for, `no solution within N moves`.
     fn summary_or_moves(solver: &Solver, answer: &Answer, summary: bool) -> String {
-        match (&answer.moves, solver.task()) {
-            (Some(moves), _) if summary => moves_summary(moves.len()),
-            (Some(moves), _) => moves_text(moves),
-            (None, Task::Rubik(settings)) => {
-                format!("no solution within {} moves", settings.max_length)
-            }
-            (None, _) => unreachable!("every cube has a shortest answer"),
+        match &answer.moves {
+            Some(moves) if summary => moves_summary(moves.len()),
+            Some(moves) => moves_text(moves),
+            None => format!("no solution within {} moves", solver.max_length()),
         }
     }
 }

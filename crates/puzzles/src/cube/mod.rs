@@ -36,6 +36,7 @@ mod phase2_table;
 mod print;
 mod pruning;
 mod rubik;
+mod shelf;
 mod solve;
 mod sym_table;
 mod symmetry;

@@ -38,14 +38,25 @@ pub fn parse_rubik(text: &str) -> Result<Rubik, String> {
     }
 }
 
-/// Whether a line is a scramble: a word is a single letter or ends in `2`, `'` or `-`.
+/// The most characters a word of a scramble takes: a face, a width mark, a turn mark (`Rw2`).
+const MOVE_CHARS: usize = 3;
+
+/// Whether a line is a scramble rather than facelets: it holds no more letters than a move, or
+/// a word is a single letter, or a word as short as a move holds more than letters (`R2`,
+/// `R'`, and the mistakes `R4`, `U0`, `Rw2`). Facelet lines are letters in long groups, so a
+/// short wrong word is named as a move.
 fn is_scramble(text: &str) -> bool {
-    text.split_whitespace()
-        .any(|word| word.chars().count() == 1 || word.ends_with(['2', '\'', '-']))
+    let letters = text.chars().filter(|c| !c.is_whitespace()).count();
+    letters < MOVE_CHARS
+        || text.split_whitespace().any(|word| {
+            let chars = word.chars().count();
+            chars == 1 || (chars <= MOVE_CHARS && !word.chars().all(char::is_alphabetic))
+        })
 }
 
-/// The cube a line describes: a scramble when a word is a single letter or ends in `2`, `'` or
-/// `-` (`R U2 F'`); otherwise the facelets' letters (in groups separated by spaces or not).
+/// The cube a line describes: a scramble when it reads as one (`R U2 F'`: a word of one letter,
+/// or a short word with a digit or a mark, or fewer than three letters in all); otherwise the
+/// facelets' letters (in groups separated by spaces or not).
 pub fn parse_cube(text: &str) -> Result<Cube, String> {
     if is_scramble(text) {
         Ok(Cube::scrambled(&parse_scramble(text)?))
@@ -113,8 +124,26 @@ mod tests {
             Ok(Cube::SOLVED)
         );
         assert_eq!(
-            parse_cube("UR").unwrap_err(),
-            "2 letters: a 2x2x2 has 24 facelets"
+            parse_cube("URF").unwrap_err(),
+            "3 letters: a 2x2x2 has 24 facelets"
+        );
+    }
+
+    #[test]
+    fn a_short_word_that_is_not_a_move_is_named_as_a_move() {
+        let not_a_move = |word: &str| {
+            format!(
+                "\"{word}\" is not a move: a face (U, R, F, D, L, B) alone, with 2, or with ' or -"
+            )
+        };
+        for word in ["R4", "U0", "Rw", "Rw2", "R2'", "x2", "UR", "X"] {
+            assert_eq!(parse_cube(word).unwrap_err(), not_a_move(word), "{word}");
+            assert_eq!(parse_rubik(word).unwrap_err(), not_a_move(word), "{word}");
+        }
+        assert_eq!(
+            parse_rubik("R U R4").unwrap_err(),
+            not_a_move("R4"),
+            "the first bad word is named"
         );
     }
 }

@@ -22,7 +22,7 @@ use super::coords::{MOVES, MoveTable, phase1_move_tables, sorted_slice_moves};
 #[cfg(test)]
 use super::sym_table::UNSEEN;
 use super::sym_table::{
-    SymSpace, class_moves_bytes, load_or_build, nibble, positions_at_each_distance,
+    SymSpace, TableFile, class_moves_bytes, load_or_build, nibble, positions_at_each_distance,
 };
 use super::symmetry::{SliceKind, Symmetries, TWISTS};
 
@@ -79,6 +79,15 @@ pub const fn table_bytes(slice: SliceKind) -> u64 {
     (classes * TWISTS).div_ceil(2) as u64
         + 4 * slice.flip_slices()
         + class_moves_bytes(classes, MOVES)
+}
+
+/// The file of the table of `slice` in a folder of tables.
+pub(super) fn phase1_file(slice: SliceKind) -> TableFile {
+    TableFile {
+        name: kind(slice).name,
+        id: table_id(slice),
+        bytes: table_bytes(slice),
+    }
 }
 
 /// What the file of the table of `slice` holds, checked when it is loaded.

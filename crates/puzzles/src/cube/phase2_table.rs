@@ -13,7 +13,7 @@ use statespace_engine::{Limits, Stats, StopReason};
 
 use super::coords::{PHASE2_MOVES, phase2_move_tables};
 use super::sym_table::{
-    SymSpace, class_moves_bytes, load_or_build, nibble, positions_at_each_distance,
+    SymSpace, TableFile, class_moves_bytes, load_or_build, nibble, positions_at_each_distance,
 };
 use super::symmetry::{SYMMETRIES, Symmetries};
 
@@ -32,6 +32,15 @@ pub const PHASE2_TABLE_BYTES: u64 = (CORNER_CLASSES * EDGE_PERMUTATIONS).div_cei
 pub const PHASE2_TABLE_NAME: &str = "cube-3x3x3-phase2";
 /// What the table is, in the lines about it.
 const PHASE2: &str = "phase 2 (2768 corner permutation classes x 40320 edge permutations)";
+
+/// The table's file in a folder of tables.
+pub(super) fn phase2_file() -> TableFile {
+    TableFile {
+        name: PHASE2_TABLE_NAME,
+        id: phase2_table_id(),
+        bytes: PHASE2_TABLE_BYTES,
+    }
+}
 
 /// What the table's file holds, checked when it is loaded.
 fn phase2_table_id() -> TableId {

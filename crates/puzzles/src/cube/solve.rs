@@ -4,21 +4,26 @@
 //! IDA* on Korf's corner table ([`optimal`](super::optimal)) for its shortest answers.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 use statespace_engine::distance_table::{DistanceTable, distance_table};
 use statespace_engine::pattern_database::TableCache;
-use statespace_engine::{Limits, PerfectHash, Stats, StopReason};
+use statespace_engine::{Limits, Meter, PerfectHash, Stats, StopReason};
 
 use super::board::{Cube, CubeCase};
-use super::coords::Tables;
+use super::coords::{FULL_TABLE_BYTES, Tables};
+use super::corner_table::corner_file;
 use super::cubie::{Corners, Metric, Move, PocketCube};
 use super::optimal::CornerTable;
+use super::phase1_table::phase1_file;
+use super::phase2_table::phase2_file;
 use super::rubik::Rubik;
+use super::shelf::Shelf;
 use super::symmetry::SliceKind;
 use super::twophase::{self, Settings};
-use crate::puzzle::{format_duration, table_note};
+use crate::puzzle::{TableStatus, format_duration, table_note};
 
 /// How cubes are solved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -71,6 +76,36 @@ impl Table {
             .expect("every 2x2x2 position with DBL home is in the table")
     }
 
+    /// A shortest answer to `cube` of at most `max_length` moves (none when the shortest is
+    /// longer), unless `limits` stop the walk first: its clock, or fewer nodes than the
+    /// positions it leaves (one per move).
+    pub fn solve(
+        &self,
+        cube: &Cube,
+        max_length: u8,
+        limits: &Limits,
+    ) -> (Result<Answer, StopReason>, Stats) {
+        let started = Instant::now();
+        let distance = self.distance(cube);
+        let walked = if distance > u32::from(max_length) {
+            Ok(None)
+        } else {
+            walk_allowed(limits, distance).map(|()| Some(self.solution(cube)))
+        };
+        let stats = Stats {
+            expanded: walked
+                .as_ref()
+                .map_or(0, |moves| moves.as_ref().map_or(0, Vec::len)) as u64,
+            elapsed: started.elapsed(),
+            ..Stats::default()
+        };
+        let answer = walked.map(|moves| Answer {
+            moves,
+            shortest: true,
+        });
+        (answer, stats)
+    }
+
     /// The fewest moves from `cube`.
     pub fn distance(&self, cube: &Cube) -> u32 {
         self.distances
@@ -81,6 +116,16 @@ impl Table {
     /// How many positions are at each distance (entry `d` for distance `d`).
     pub fn histogram(&self) -> Vec<u64> {
         self.distances.histogram()
+    }
+}
+
+/// Whether `limits` let a walk of `moves` moves down the table go: the clock and the flag now,
+/// and a node for each position it leaves.
+fn walk_allowed(limits: &Limits, moves: u32) -> Result<(), StopReason> {
+    Meter::new(limits).check_clock_and_flag()?;
+    match limits.max_expanded {
+        Some(max) if max < u64::from(moves) => Err(StopReason::NodeLimit),
+        _ => Ok(()),
     }
 }
 
@@ -96,26 +141,43 @@ pub enum Task {
     RubikOptimal(SliceKind),
 }
 
-/// Answers cubes one after another, building (or loading) its tables on the first.
+/// The tables a solver answers with, shared with the process's other solvers that need the
+/// same ones (see [`Shelf`]).
+#[derive(Clone, Debug)]
+enum Loaded {
+    Pocket(Arc<Table>),
+    TwoPhase(Arc<Tables>),
+    Optimal(Arc<CornerTable>),
+}
+
+/// The 2×2×2's tables, by metric.
+static POCKET_TABLES: Shelf<Metric, Table> = Shelf::new();
+/// The two-phase tables, by folder and whether the full phase-1 table fits the budget.
+static TWO_PHASE_TABLES: Shelf<(Option<PathBuf>, bool), Tables> = Shelf::new();
+/// The optimal solver's tables, by kind of phase-1 table and folder.
+static OPTIMAL_TABLES: Shelf<(SliceKind, Option<PathBuf>), CornerTable> = Shelf::new();
+
+/// Answers cubes one after another, loading (or building) its tables on the first unless
+/// another solver of the process holds them already.
 #[derive(Debug)]
 pub struct Solver {
     task: Task,
-    /// Where the optimal solver's tables are kept; `None` to build them in memory.
-    cache: Option<TableCache>,
-    table: Option<Table>,
-    tables: Option<Tables>,
-    corners: Option<CornerTable>,
+    /// The longest answer given: a shortest one longer than it is none.
+    max_length: u8,
+    /// The folder where the 3×3×3's tables are kept; `None` to build them in memory.
+    folder: Option<PathBuf>,
+    loaded: Option<Loaded>,
 }
 
 impl Solver {
-    /// A solver of `task`, keeping its large tables in the folder `cache` if one is given.
-    pub fn new(task: Task, cache: Option<PathBuf>) -> Solver {
+    /// A solver of `task` that gives no answer longer than `max_length`, keeping the 3×3×3's
+    /// tables in the folder `folder` if one is given.
+    pub fn new(task: Task, max_length: u8, folder: Option<PathBuf>) -> Solver {
         Solver {
             task,
-            cache: cache.map(TableCache::new),
-            table: None,
-            tables: None,
-            corners: None,
+            max_length,
+            folder,
+            loaded: None,
         }
     }
 
@@ -124,112 +186,142 @@ impl Solver {
         self.task
     }
 
-    /// The answer to `cube` (of the solver's size), the tables built first if need be within
+    /// The longest answer it gives.
+    pub fn max_length(&self) -> u8 {
+        self.max_length
+    }
+
+    /// The tables it loads from its folder (or builds and saves there), and whether the folder
+    /// holds them: none without a folder (they are built in memory), none for the 2×2×2 (its
+    /// table is built in seconds, in memory).
+    pub fn table_files(&self) -> Vec<TableStatus> {
+        let Some(folder) = &self.folder else {
+            return Vec::new();
+        };
+        let files = match self.task {
+            Task::Pocket(_) => Vec::new(),
+            Task::Rubik(_) => vec![phase1_file(SliceKind::Places), phase2_file()],
+            Task::RubikOptimal(slice) => vec![corner_file(), phase1_file(slice)],
+        };
+        let cache = TableCache::new(folder.clone());
+        files.iter().map(|file| file.status(&cache)).collect()
+    }
+
+    /// Loads its tables unless it holds them: from another solver of the process that holds
+    /// them, else from its folder, else built within the memory budget of `budget` (and saved
+    /// in the folder); a line when they were loaded or built.
+    pub fn load_tables(&mut self, budget: &Limits) -> Result<Option<String>, StopReason> {
+        if self.loaded.is_some() {
+            return Ok(None);
+        }
+        let folder = self.folder.clone();
+        let cache = folder.clone().map(TableCache::new);
+        let (loaded, note) = match self.task {
+            Task::Pocket(metric) => {
+                let (table, note) = POCKET_TABLES.get_or_build(metric, || {
+                    let (table, stats) = Table::build(metric, budget)?;
+                    Ok((table, table_note(&stats)))
+                })?;
+                (Loaded::Pocket(table), note)
+            }
+            Task::Rubik(_) => {
+                let full = cache.is_some() && budget.fits(FULL_TABLE_BYTES);
+                let (tables, note) = TWO_PHASE_TABLES
+                    .get_or_build((folder, full), || two_phase_tables(cache.as_ref(), budget))?;
+                (Loaded::TwoPhase(tables), note)
+            }
+            Task::RubikOptimal(slice) => {
+                let (table, note) = OPTIMAL_TABLES.get_or_build((slice, folder), || {
+                    CornerTable::load_or_build(slice, cache.as_ref(), budget)
+                })?;
+                (Loaded::Optimal(table), note)
+            }
+        };
+        self.loaded = Some(loaded);
+        Ok(note)
+    }
+
+    /// The answer to `cube` (of the solver's size), the tables loaded first if need be within
     /// the memory budget of `tables` and the search stopped by `limits`; with the statistics of
-    /// the search, and a line about the tables when this cube built or loaded them.
+    /// the search, and a line about the tables when this cube loaded or built them.
     pub fn solve(
         &mut self,
         cube: &CubeCase,
         tables: &Limits,
         limits: &Limits,
     ) -> (Result<Answer, StopReason>, Stats, Option<String>) {
-        if let (Task::RubikOptimal(slice), CubeCase::Three(cube)) = (self.task, cube) {
-            return self.solve_optimally(slice, cube, tables, limits);
-        }
-        let mut built = None;
-        match (self.task, cube) {
-            (Task::Pocket(metric), CubeCase::Two(cube)) => {
-                let table = match built_once(&mut self.table, &mut built, || {
-                    Table::build(metric, tables)
-                }) {
-                    Ok(table) => table,
-                    Err(reason) => return (Err(reason), Stats::default(), None),
-                };
-                let started = Instant::now();
-                let moves = table.solution(cube);
-                let stats = Stats {
-                    expanded: moves.len() as u64,
-                    elapsed: started.elapsed(),
-                    ..Stats::default()
-                };
-                let answer = Answer {
-                    moves: Some(moves),
-                    shortest: true,
-                };
-                (Ok(answer), stats, built.as_ref().map(table_note))
+        match self.load_tables(tables) {
+            Ok(note) => {
+                let (answer, stats) = self.answer(cube, limits);
+                (answer, stats, note)
             }
-            (Task::Rubik(settings), CubeCase::Three(cube)) => {
-                let mut note = None;
-                if self.tables.is_none() {
-                    // Without a folder to keep it in, the full phase-1 table would be built
-                    // again every run (seconds): the pair tables are built instead.
-                    let loaded = match &self.cache {
-                        Some(cache) => Tables::load_or_build(Some(cache), tables),
-                        None => Tables::build(tables).map(|(tables, stats)| {
-                            let took = format_duration(stats.elapsed);
-                            let note = format!("tables: two-phase, pair tables, built in {took}");
-                            (tables, note)
-                        }),
-                    };
-                    match loaded {
-                        Ok((loaded, said)) => {
-                            self.tables = Some(loaded);
-                            note = Some(said);
-                        }
-                        Err(reason) => return (Err(reason), Stats::default(), None),
-                    }
-                }
-                let tables = self.tables.as_ref().expect("loaded above");
+            Err(reason) => (Err(reason), Stats::default(), None),
+        }
+    }
+
+    /// The answer to `cube` with the tables loaded.
+    fn answer(&self, cube: &CubeCase, limits: &Limits) -> (Result<Answer, StopReason>, Stats) {
+        match (&self.loaded, self.task, cube) {
+            (Some(Loaded::Pocket(table)), _, CubeCase::Two(cube)) => {
+                table.solve(cube, self.max_length, limits)
+            }
+            (Some(Loaded::TwoPhase(tables)), Task::Rubik(settings), CubeCase::Three(cube)) => {
                 let (found, stats) = twophase::solve(tables, cube, settings, limits);
                 let answer = found.map(|found| Answer {
                     moves: found.moves,
                     shortest: found.shortest,
                 });
-                (answer, stats, note)
+                (answer, stats)
             }
-            _ => unreachable!("a solver reads cubes of its own size"),
+            (Some(Loaded::Optimal(table)), _, CubeCase::Three(cube)) => {
+                self.solve_optimally(table, cube, limits)
+            }
+            _ => unreachable!("a solver reads cubes of its own size, its tables loaded"),
         }
     }
 
-    /// A shortest answer to `cube` by IDA* on the corner table, loaded from the cache or built
-    /// first within the memory budget of `tables`.
+    /// A shortest answer to `cube` by IDA* on the corner table, none when it is longer than
+    /// the longest asked for.
     fn solve_optimally(
-        &mut self,
-        slice: SliceKind,
+        &self,
+        table: &CornerTable,
         cube: &Rubik,
-        tables: &Limits,
         limits: &Limits,
-    ) -> (Result<Answer, StopReason>, Stats, Option<String>) {
-        let mut note = None;
-        if self.corners.is_none() {
-            match CornerTable::load_or_build(slice, self.cache.as_ref(), tables) {
-                Ok((table, said)) => {
-                    self.corners = Some(table);
-                    note = Some(said);
-                }
-                Err(reason) => return (Err(reason), Stats::default(), None),
-            }
-        }
-        let table = self.corners.as_ref().expect("loaded above");
-        let (moves, stats) = table.solve(cube, limits);
-        let answer = moves.map(|moves| Answer {
-            moves: Some(moves),
+    ) -> (Result<Answer, StopReason>, Stats) {
+        // IDA* deepens its bound one move at a time: a bound past the longest answer asked for
+        // means no answer that short.
+        let within = Limits {
+            max_depth: Some(u32::from(self.max_length)),
+            ..limits.clone()
+        };
+        let (moves, stats) = table.solve(cube, &within);
+        let answer = match moves {
+            Ok(moves) => Ok(Some(moves)),
+            Err(StopReason::DepthLimit) => Ok(None),
+            Err(reason) => Err(reason),
+        };
+        let answer = answer.map(|moves| Answer {
+            moves,
             shortest: true,
         });
-        (answer, stats, note)
+        (answer, stats)
     }
 }
 
-/// What `slot` holds, built by `build` first if it is empty (its statistics then in `built`).
-fn built_once<'a, T>(
-    slot: &'a mut Option<T>,
-    built: &mut Option<Stats>,
-    build: impl FnOnce() -> Result<(T, Stats), StopReason>,
-) -> Result<&'a T, StopReason> {
-    if slot.is_none() {
-        let (value, stats) = build()?;
-        *built = Some(stats);
-        *slot = Some(value);
+/// The two-phase tables: from the folder `cache` (or built and saved there); without a folder,
+/// the pair tables, since the full phase-1 table would be built again every run (seconds).
+fn two_phase_tables(
+    cache: Option<&TableCache>,
+    budget: &Limits,
+) -> Result<(Tables, String), StopReason> {
+    match cache {
+        Some(cache) => Tables::load_or_build(Some(cache), budget),
+        None => Tables::build(budget).map(|(tables, stats)| {
+            let took = format_duration(stats.elapsed);
+            (
+                tables,
+                format!("tables: two-phase, pair tables, built in {took}"),
+            )
+        }),
     }
-    Ok(slot.as_ref().expect("filled above"))
 }

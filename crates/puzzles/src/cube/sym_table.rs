@@ -12,13 +12,13 @@
 use std::path::Path;
 use std::time::Instant;
 
-use statespace_engine::pattern_database::{Origin, PatternDatabase, TableCache, TableId};
+use statespace_engine::pattern_database::{Header, Origin, PatternDatabase, TableCache, TableId};
 use statespace_engine::rank::SymmetryClasses;
 use statespace_engine::{LayerStats, Limits, Meter, Stats, StopReason};
 
 use super::coords::MoveTable;
 use super::symmetry::SYMMETRIES;
-use crate::puzzle::format_duration;
+use crate::puzzle::{TableStatus, format_duration};
 
 /// An entry not reached yet, while a table is built; after, an entry at least this far from
 /// the goal (the search stops at 14 moves: phase 2's deepest pairs take 18).
@@ -192,6 +192,25 @@ pub(super) fn cache_note(
             path.display(),
             format_duration(started.elapsed())
         ),
+    }
+}
+
+/// A table's file in a folder of tables: its name, what it must hold, the bytes it takes.
+pub(super) struct TableFile {
+    pub name: &'static str,
+    pub id: TableId,
+    pub bytes: u64,
+}
+
+impl TableFile {
+    /// Whether `cache` holds it (its file is there, with its header), and its size.
+    pub(super) fn status(&self, cache: &TableCache) -> TableStatus {
+        let header = Header::read(&cache.path(self.name));
+        TableStatus {
+            name: self.name.to_string(),
+            bytes: self.bytes,
+            cached: header.is_ok_and(|header| header.id == self.id),
+        }
     }
 }
 

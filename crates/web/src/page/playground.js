@@ -94,7 +94,7 @@ async function choosePuzzle(name) {
 async function optionChanged(name) {
   const spec = state.about.options.find((option) => option.name === name);
   if (spec && spec.shapes_board && state.position) await setUp(byId("input").value);
-  else if (chosenLayout()) await refreshTables();
+  else if (asksTables()) await refreshTables();
 }
 
 async function nextExample() {
@@ -124,7 +124,7 @@ async function setUp(text) {
   byId("input").value = position.case;
   say("");
   draw();
-  if (chosenLayout()) await refreshTables();
+  if (asksTables()) await refreshTables();
 }
 
 // ---- the options of the moves and of the search ----
@@ -167,7 +167,7 @@ async function search() {
   try {
     return await api(`/api/${state.about.name}/solve`, request);
   } catch (error) {
-    if (error.status !== 409 || !chosenLayout()) throw error;
+    if (error.status !== 409 || !asksTables()) throw error;
     await refreshTables();
     blockedByTables();
     return null;

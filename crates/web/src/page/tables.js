@@ -1,6 +1,8 @@
 // Pattern databases on the page: a table layout (named, or groups of goal cells typed in), the
 // tables it needs and whether the server holds them, and their build, polled while it runs. A
 // solve before the tables are built points at the Build button; the build done, that error goes.
+// Puzzles whose tables need no layout (the cube's optimal solver) show the tables their options
+// need, and no layout to choose.
 "use strict";
 
 // The layout select's value for groups of goal cells typed in.
@@ -8,12 +10,24 @@ const GROUPS = "groups";
 
 function setUpLayouts(layouts) {
   byId("tables-box").hidden = layouts.length === 0;
+  for (const id of ["pdb", "pdb-label", "pdb-help"]) byId(id).hidden = layouts.length === 0;
   byId("pdb").replaceChildren(
     new Option("none", ""),
     ...layouts.map(([name]) => new Option(name, name)),
     new Option("groups of goal cells...", GROUPS),
   );
   byId("pdb-groups").value = "";
+}
+
+// Whether the options chosen may need tables: a layout chosen, or a puzzle whose tables need
+// none.
+function asksTables() {
+  return Boolean(chosenLayout()) || state.about.tables_without_layout;
+}
+
+// What the tables are called in messages.
+function tablesName() {
+  return chosenLayout() ? `the ${chosenLayout()} tables` : "the tables";
 }
 
 // The layout chosen: a name, groups of goal cells, or "" for none.
@@ -44,7 +58,7 @@ async function chooseLayout() {
 async function refreshTables() {
   clearTimeout(state.polling);
   state.polling = null;
-  if (!chosenLayout()) {
+  if (!asksTables()) {
     state.missingTables = 0;
     byId("table-list").replaceChildren();
     byId("build").hidden = true;
@@ -62,6 +76,7 @@ async function buildTables() {
 }
 
 function showTables({ tables, build }) {
+  if (state.about.layouts.length === 0) byId("tables-box").hidden = tables.length === 0;
   byId("table-list").replaceChildren(...tables.map((table) => {
     const item = document.createElement("li");
     item.textContent = `${table.name} (${formatBytes(table.bytes)})`;
@@ -92,7 +107,7 @@ function showTables({ tables, build }) {
 
 // Whether a search must wait for tables, which then says so (pointing at the Build button).
 function tablesBlock() {
-  if (!chosenLayout() || state.missingTables === 0) return false;
+  if (!asksTables() || state.missingTables === 0) return false;
   blockedByTables();
   return true;
 }
@@ -104,7 +119,7 @@ function blockedByTables() {
   const build = byId("build");
   build.classList.add("suggested");
   build.focus();
-  const message = `the ${chosenLayout()} tables are not built yet: press "${build.textContent}" ` +
+  const message = `${tablesName()} are not built yet: press "${build.textContent}" ` +
     "under the pattern databases, then Solve";
   say(message, true);
   byId("build-status").textContent = message;

@@ -133,3 +133,13 @@ pub fn walled_grid(side: usize, gap: usize) -> String {
     }
     board + &format!("{} 0 {} {}\n", side - 1, side - 1, side - 1)
 }
+
+/// `text` with every byte but letters and digits percent-encoded, for a query string.
+pub fn encoded(text: &str) -> String {
+    text.bytes()
+        .map(|byte| match byte {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' => char::from(byte).to_string(),
+            _ => format!("%{byte:02X}"),
+        })
+        .collect()
+}
