@@ -64,19 +64,27 @@
 //! # Ok::<(), statespace_psvn::ParseError>(())
 //! ```
 
+mod abstraction;
+mod apply;
 mod ast;
 mod compile;
 mod domain;
 mod error;
+mod heuristic;
 mod lex;
 mod parse;
+mod pdb;
 mod program;
 mod rank;
 mod tree;
 
+pub use abstraction::Abstraction;
+pub use apply::AbstractSpace;
 pub use ast::{Goal, Psvn, Rule, Term, ValueDomain};
 pub use compile::MAX_LOST;
 pub use domain::{MAX_PRUNED_RULES, Move, PsvnDomain, State};
 pub use error::{ParseError, Span};
+pub use heuristic::MaxPdb;
 pub use parse::{MAX_RULES, MAX_TERMS, MAX_VALUES, MAX_VARIABLES};
+pub use pdb::{BUILD_BYTES_PER_ENTRY, DEAD_END, LoadError, PsvnPdb, SATURATED, TableError};
 pub use rank::{RankError, RankedPsvn, Ranking};
