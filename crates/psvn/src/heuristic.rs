@@ -24,6 +24,11 @@ impl MaxPdb {
         &self.tables
     }
 
+    /// The tables, given back.
+    pub fn into_tables(self) -> Vec<PsvnPdb> {
+        self.tables
+    }
+
     /// The largest estimate of the tables for concrete state `state`.
     #[inline]
     pub fn estimate_state(&self, state: &[u8]) -> u32 {

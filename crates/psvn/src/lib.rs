@@ -67,6 +67,7 @@
 mod abstraction;
 mod apply;
 mod ast;
+mod auto;
 mod compile;
 mod domain;
 mod error;
@@ -81,6 +82,7 @@ mod tree;
 pub use abstraction::Abstraction;
 pub use apply::AbstractSpace;
 pub use ast::{Goal, Psvn, Rule, Term, ValueDomain};
+pub use auto::{AutoChoice, AutoOptions, choose_abstractions};
 pub use compile::MAX_LOST;
 pub use domain::{MAX_PRUNED_RULES, Move, PsvnDomain, State};
 pub use error::{ParseError, Span};

@@ -63,6 +63,12 @@ pub enum TableError {
     /// The construction stopped (time limit, cancellation, memory).
     #[error("the table's construction stopped: {0}")]
     Stopped(StopReason),
+    /// No abstraction tried by `auto` has a table within the budget.
+    #[error("no abstraction has a table within the budget of {budget} bytes")]
+    NothingFits {
+        /// The budget.
+        budget: u64,
+    },
     /// A table file of this identity holds as many entries as another space.
     #[error("the table has {found} entries where the abstract space has {expected}")]
     Size {
@@ -174,6 +180,11 @@ impl PsvnPdb {
             ranked,
             table,
         })
+    }
+
+    /// The entries a table of `abstraction` of `psvn` has (one byte each), without building it.
+    pub fn entries(psvn: &Psvn, abstraction: &Abstraction) -> Result<u64, TableError> {
+        Ok(Self::prepare(psvn, abstraction, &Limits::none())?.1.size())
     }
 
     /// The abstract space and its ranking, after the budget check.
