@@ -39,6 +39,10 @@ pub const SATURATED: u8 = UNREACHED - 1;
 /// frontiers and copy (unit costs) or the bucket queue (non-unit costs), at most 4 per entry.
 pub const BUILD_BYTES_PER_ENTRY: u64 = 4;
 
+/// The most entries a table may have whatever the budget (16 Gi): a larger one would fail to be
+/// allocated, which aborts the process instead of returning an error.
+pub const MAX_TABLE_ENTRIES: u64 = 1 << 34;
+
 /// Why a table could not be had.
 #[derive(Debug, thiserror::Error)]
 pub enum TableError {
@@ -59,6 +63,12 @@ pub enum TableError {
         bytes: u64,
         /// The budget.
         budget: u64,
+    },
+    /// The table has more than [`MAX_TABLE_ENTRIES`] entries.
+    #[error("the table of {entries} entries is over the most built, {MAX_TABLE_ENTRIES}")]
+    TooLarge {
+        /// The abstract states.
+        entries: u64,
     },
     /// The construction stopped (time limit, cancellation, memory).
     #[error("the table's construction stopped: {0}")]
@@ -201,6 +211,9 @@ impl PsvnPdb {
             None => RankedPsvn::mixed_radix(domain)?,
         };
         let entries = ranked.size();
+        if entries > MAX_TABLE_ENTRIES {
+            return Err(TableError::TooLarge { entries });
+        }
         let bytes = entries.saturating_mul(BUILD_BYTES_PER_ENTRY);
         match limits.max_memory {
             Some(budget) if bytes > budget => Err(TableError::OverBudget {

@@ -327,3 +327,46 @@ fn tables_over_the_budget_are_refused_with_the_figure() {
         "the table of 518918400 entries needs 2075673600 bytes to build, over the memory budget of 100000000 bytes"
     );
 }
+
+/// The layers of psvn-suite's abstract domains (its `abstractor`, then psvn2c and a
+/// breadth-first count from the goal, see `../peers/README.md`), of the same abstractions as the
+/// example files: the abstract spaces and their distances agree.
+#[test]
+fn example_abstractions_have_psvn_suites_layers() {
+    let cases: [(&str, &str, &[u64]); 3] = [
+        (
+            "pancake10.psvn",
+            "pancake10.abst",
+            &[1, 9, 60, 419, 2271, 9523, 27797, 50014, 44695, 15468, 943],
+        ),
+        ("cube2.psvn", "cube2.abst", &[1, 6, 32, 184, 784, 1527, 301]),
+        (
+            "eight.psvn",
+            "abstraction { TILE { B 1 2 3 4 5 5 5 5 }  projection { K K K K K K K K K } }",
+            &[
+                1, 2, 4, 8, 14, 16, 31, 46, 83, 107, 191, 236, 418, 546, 930, 1068, 1634, 1579,
+                2102, 1682, 1896, 1064, 878, 327, 206, 39, 12,
+            ],
+        ),
+    ];
+    for (domain, abst, layers) in cases {
+        let psvn = Psvn::parse(domain, &example_text(domain)).unwrap();
+        let text = if abst.ends_with(".abst") {
+            example_text(abst)
+        } else {
+            abst.to_owned()
+        };
+        assert_eq!(
+            pdb(&psvn, &text).table().histogram(),
+            layers,
+            "{domain} {abst}"
+        );
+    }
+}
+
+#[test]
+fn tables_too_large_to_allocate_are_refused() {
+    let psvn = Psvn::parse("cube2.psvn", &example_text("cube2.psvn")).unwrap();
+    let error = PsvnPdb::build(&psvn, &Abstraction::identity(&psvn), &Limits::none()).unwrap_err();
+    assert!(matches!(error, TableError::TooLarge { .. }), "{error}");
+}
