@@ -370,3 +370,20 @@ fn tables_too_large_to_allocate_are_refused() {
     let error = PsvnPdb::build(&psvn, &Abstraction::identity(&psvn), &Limits::none()).unwrap_err();
     assert!(matches!(error, TableError::TooLarge { .. }), "{error}");
 }
+
+/// Gripper: a goal that is a set (`-`), two domains, the robot's room projected (rules whose
+/// only binding test is projected write any value), hands merged.
+#[test]
+fn gripper_tables_never_exceed_the_true_distance() {
+    let domain = example("gripper.psvn");
+    let psvn = domain.psvn();
+    for text in [
+        "abstraction { projection { P K K K K K K } }",
+        "abstraction { place { A B LEFT LEFT } hand { FREE FREE } }",
+        "abstraction { place { A B A B } projection { K K K P P K K } }",
+    ] {
+        let table = pdb(psvn, text);
+        let reaching = assert_admissible_everywhere(&domain, &MaxPdb::from(table));
+        assert!(reaching > 0);
+    }
+}
