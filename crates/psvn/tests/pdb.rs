@@ -387,3 +387,28 @@ fn gripper_tables_never_exceed_the_true_distance() {
         assert!(reaching > 0);
     }
 }
+
+/// The abstract domain written out: the projected binder's rule (RULE_6) expanded per value
+/// written, the first copy merged with RULE_5, self-loops (RULE_2 to 4) dropped, goals mapped; and it reads back as itself.
+#[test]
+fn abstract_domains_are_psvn_files_of_their_own() {
+    let psvn = Psvn::parse("oneway.psvn", ONE_WAY).unwrap();
+    let space = statespace_psvn::AbstractSpace::new(
+        &psvn,
+        &abstraction(&psvn, "abstraction { 3 { 0 2 2 } projection { K P K } }"),
+    )
+    .unwrap();
+    let text = space.psvn().to_string();
+    assert_eq!(
+        text,
+        "DOMAIN ABSTRACT3 2\n  0 2\n2\nABSTRACT3 ABSTRACT3\n\
+         0 - => 2 - LABEL RULE_1 COST 1\n\
+         - - => - 0 LABEL RULE_5 COST 1\n\
+         - - => - 2 LABEL RULE_6_1 COST 1\n\
+         2 2 => 0 2 LABEL RULE_7 COST 1\n\
+         GOAL 2 -\n"
+    );
+    assert_eq!(space.abstract_state(&[1, 0, 2]), [1, 1].into());
+    let reread = Psvn::parse("abstract.psvn", &text).unwrap();
+    assert_eq!(reread.to_string(), text);
+}
