@@ -91,12 +91,23 @@ impl Abstraction {
     }
 
     /// This abstraction with value `value` of domain `domain` mapped to `image`.
+    ///
+    /// # Panics
+    /// If the domain has no such value or image (a caller's mistake, not a file's).
     pub fn with_image(mut self, domain: usize, value: u8, image: u8) -> Self {
+        let size = self.images[domain].len();
+        assert!(
+            usize::from(image) < size,
+            "image {image} of a domain of {size} values"
+        );
         self.images[domain][usize::from(value)] = image;
         self
     }
 
     /// This abstraction with variable `variable` kept or projected away.
+    ///
+    /// # Panics
+    /// If there is no such variable.
     pub fn with_kept(mut self, variable: usize, kept: bool) -> Self {
         self.kept[variable] = kept;
         self

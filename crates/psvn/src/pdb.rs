@@ -247,6 +247,9 @@ impl PsvnPdb {
 
     /// The estimate of concrete state `state`: its image's distance, [`DEAD_END`] when its
     /// image reaches no goal, 0 when it is outside the ranked states.
+    ///
+    /// # Panics
+    /// If `state` is not a state of the concrete domain (too short, or a value out of range).
     #[inline]
     pub fn estimate_state(&self, state: &[u8]) -> u32 {
         let mut small = [0u8; 64];
