@@ -11,6 +11,13 @@
 //! - [`RankedPsvn`] adds a [`PerfectHash`](statespace_engine::PerfectHash): mixed radix over the
 //!   domain sizes, or the arrangements of a state's values when every rule only rearranges
 //!   values.
+//! - [`Abstraction::parse`] reads psvn2c's abstraction files (values merged, variables
+//!   projected), [`AbstractSpace`] applies one (the abstract domain a PSVN file of its own, a
+//!   homomorphism of the concrete space), and [`PsvnPdb`] is its pattern database: distances
+//!   backward from every abstract goal, one byte per abstract state, saved and checked as the
+//!   engine's table files ([`PsvnPdb::load_or_build`]); [`MaxPdb`] combines tables by maximum
+//!   as a [`Heuristic`](statespace_engine::Heuristic) of [`PsvnDomain`] and [`RankedPsvn`];
+//! - [`choose_abstractions`] (`auto[=SIZE]`) chooses abstractions greedily within a budget.
 //!
 //! What this reader does beyond psvn2c, or differently:
 //! - every error names its place (`FILE:LINE:COLUMN`), where psvn2c prints a message alone;
@@ -64,19 +71,31 @@
 //! # Ok::<(), statespace_psvn::ParseError>(())
 //! ```
 
+mod abstraction;
+mod apply;
 mod ast;
+mod auto;
 mod compile;
 mod domain;
 mod error;
+mod heuristic;
 mod lex;
 mod parse;
+mod pdb;
 mod program;
 mod rank;
 mod tree;
 
+pub use abstraction::Abstraction;
+pub use apply::AbstractSpace;
 pub use ast::{Goal, Psvn, Rule, Term, ValueDomain};
+pub use auto::{AutoChoice, AutoOptions, choose_abstractions};
 pub use compile::MAX_LOST;
 pub use domain::{MAX_PRUNED_RULES, Move, PsvnDomain, State};
 pub use error::{ParseError, Span};
+pub use heuristic::MaxPdb;
 pub use parse::{MAX_RULES, MAX_TERMS, MAX_VALUES, MAX_VARIABLES};
+pub use pdb::{
+    BUILD_BYTES_PER_ENTRY, DEAD_END, LoadError, MAX_TABLE_ENTRIES, PsvnPdb, SATURATED, TableError,
+};
 pub use rank::{RankError, RankedPsvn, Ranking};

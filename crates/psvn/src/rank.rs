@@ -60,6 +60,8 @@ struct Arrangement {
     /// The symbol (rank among the values present) of each value, and back.
     symbol_of: [u8; 256],
     value_of: Box<[u8]>,
+    /// How many cells hold each symbol.
+    counts: Box<[u8]>,
 }
 
 /// A compiled domain with a perfect hash of its states, for the engine's whole-space searches
@@ -175,6 +177,7 @@ impl RankedPsvn {
                 ranker: MultisetRanker::new(&present),
                 symbol_of,
                 value_of,
+                counts: present.iter().map(|&c| c as u8).collect(),
             });
         }
         Ok(Self {
@@ -194,6 +197,66 @@ impl RankedPsvn {
     /// The ranking chosen.
     pub fn ranking(&self) -> Ranking {
         self.ranking
+    }
+
+    /// Whether `state` has a rank: its values are in their domains, and, with multiset
+    /// ranking, are an arrangement of the ranked multiset (ranking another would be wrong).
+    pub fn contains(&self, state: &[u8]) -> bool {
+        match self.ranking {
+            Ranking::MixedRadix => {
+                state.len() == self.radices.len()
+                    && state
+                        .iter()
+                        .zip(self.radices.iter())
+                        .all(|(&v, &r)| u64::from(v) < r)
+            }
+            Ranking::Multiset => {
+                state.len() == self.domain.psvn().len()
+                    && self.arrangements.iter().all(|part| part.holds(state))
+            }
+        }
+    }
+
+    /// The rank of `state` (one with a rank: see [`RankedPsvn::contains`]), without a boxed
+    /// state.
+    pub(crate) fn rank_values(&self, state: &[u8]) -> u64 {
+        match self.ranking {
+            Ranking::MixedRadix => state
+                .iter()
+                .zip(self.radices.iter())
+                .fold(0, |rank, (&value, &radix)| rank * radix + u64::from(value)),
+            Ranking::Multiset => {
+                let mut symbols = [0u8; MAX_CELLS];
+                self.arrangements.iter().fold(0, |rank, part| {
+                    let symbols = &mut symbols[..part.cells.len()];
+                    for (symbol, &cell) in symbols.iter_mut().zip(part.cells.iter()) {
+                        *symbol = part.symbol_of[usize::from(state[usize::from(cell)])];
+                    }
+                    let within = if part.distinct {
+                        rank_permutation(symbols)
+                    } else {
+                        part.ranker.rank(symbols)
+                    };
+                    rank * part.ranker.size() + within
+                })
+            }
+        }
+    }
+}
+
+impl Arrangement {
+    /// Whether the cells of `state` hold this arrangement's multiset.
+    fn holds(&self, state: &[u8]) -> bool {
+        let mut tally = [0u8; MAX_CELLS];
+        for &cell in self.cells.iter() {
+            let value = state[usize::from(cell)];
+            let symbol = self.symbol_of[usize::from(value)];
+            if self.value_of[usize::from(symbol)] != value {
+                return false;
+            }
+            tally[usize::from(symbol)] += 1;
+        }
+        tally[..self.counts.len()] == *self.counts
     }
 }
 
@@ -237,29 +300,8 @@ impl PerfectHash for RankedPsvn {
     }
 
     fn rank(&self, state: &State) -> u64 {
-        match self.ranking {
-            Ranking::MixedRadix => state
-                .iter()
-                .zip(self.radices.iter())
-                .fold(0, |rank, (&value, &radix)| rank * radix + u64::from(value)),
-            Ranking::Multiset => {
-                let mut symbols = [0u8; MAX_CELLS];
-                self.arrangements.iter().fold(0, |rank, part| {
-                    let symbols = &mut symbols[..part.cells.len()];
-                    for (symbol, &cell) in symbols.iter_mut().zip(part.cells.iter()) {
-                        *symbol = part.symbol_of[usize::from(state[usize::from(cell)])];
-                    }
-                    let within = if part.distinct {
-                        rank_permutation(symbols)
-                    } else {
-                        part.ranker.rank(symbols)
-                    };
-                    rank * part.ranker.size() + within
-                })
-            }
-        }
+        self.rank_values(state)
     }
-
     fn unrank(&self, mut rank: u64) -> State {
         let mut state = vec![0u8; self.domain.psvn().len()].into_boxed_slice();
         match self.ranking {
