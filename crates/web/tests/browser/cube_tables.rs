@@ -2,6 +2,8 @@
 //! solve before they are built pointing at the Build button, then built and solved; the
 //! two-phase search shows no tables at all.
 
+use std::time::Duration;
+
 use statespace_web::Caps;
 
 use super::harness::Browser;
@@ -43,8 +45,12 @@ async fn the_cubes_optimal_tables_are_built_from_the_page() {
     );
     browser.screenshot("cube-tables-missing").await;
     browser.click("#build").await;
+    // Building 88 MB of tables takes seconds alone, a minute or more beside the other tests.
     browser
-        .wait_for(&format!("{status} === 'tables ready'"))
+        .wait_for_within(
+            &format!("{status} === 'tables ready'"),
+            Duration::from_secs(300),
+        )
         .await;
     // The example's first cube, R U2 F', three moves.
     browser.solve(3).await;

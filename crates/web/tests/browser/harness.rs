@@ -102,13 +102,18 @@ impl Browser {
 
     /// Waits until the JavaScript `condition` holds on the page.
     pub(crate) async fn wait_for(&self, condition: &str) {
+        self.wait_for_within(condition, PATIENCE).await;
+    }
+
+    /// Waits until the JavaScript `condition` holds on the page, `patience` at most.
+    pub(crate) async fn wait_for_within(&self, condition: &str, patience: Duration) {
         let started = Instant::now();
         while self.eval(condition).await != Value::Bool(true) {
             let status = self
                 .eval("document.getElementById('status').textContent")
                 .await;
             assert!(
-                started.elapsed() < PATIENCE,
+                started.elapsed() < patience,
                 "waited in vain for {condition} (status: {status})"
             );
             tokio::time::sleep(Duration::from_millis(50)).await;
