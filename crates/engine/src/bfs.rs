@@ -6,12 +6,14 @@
 use std::time::Instant;
 
 use crate::domain::check_inverse;
-use crate::index::{HashIndex, VisitedSet};
+use crate::index::{StateSet, VisitedSet};
 use crate::limits::{Footprint, Meter, owned_bytes};
 use crate::path::{SearchTree, finish};
 use crate::{Domain, Limits, SearchResult, Solution, Stats, StopReason};
 
-/// Finds a solution with the fewest actions from `start`, using a hash set of visited states.
+/// Finds a solution with the fewest actions from `start`, using a hash set of visited states
+/// ([`StateSet`]; a ranked domain searches faster with a [`DenseSet`](crate::index::DenseSet)
+/// through [`bfs_with`]).
 ///
 /// Among the shortest solutions it returns the lexicographically smallest one, comparing actions
 /// by their position in [`Domain::actions`]. With [`Limits::max_depth`], solutions longer than the
@@ -33,8 +35,16 @@ use crate::{Domain, Limits, SearchResult, Solution, Stats, StopReason};
 /// assert_eq!(result.outcome.solution().unwrap().actions, vec![3, 3, 3, 3, -2]);
 /// ```
 pub fn bfs<D: Domain>(domain: &D, start: &D::State, limits: &Limits) -> SearchResult<D::Action> {
-    bfs_with(domain, start, limits, &mut HashIndex::default())
+    bfs_with(
+        domain,
+        start,
+        limits,
+        &mut StateSet::with_capacity(INITIAL_STATES),
+    )
 }
+
+/// The room the default visited set starts with: its first few doublings are not worth making.
+const INITIAL_STATES: usize = 4096;
 
 /// [`bfs`] with a visited set of the caller's choice (for example a
 /// [`DenseSet`](crate::index::DenseSet) for a ranked domain), cleared first and reusable across
@@ -177,7 +187,7 @@ impl<S: Clone, A: Copy + Eq, I: VisitedSet<S>> Bfs<S, A, I> {
                         return Ok(Some(self.solution(domain, child as usize)));
                     }
                     meter.stored(stats.stored)?;
-                    meter.holds(self.bytes_to_add(owned))?;
+                    meter.holds_counted(|| self.bytes_to_add(owned))?;
                 }
             }
         }

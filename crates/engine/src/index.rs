@@ -246,6 +246,62 @@ impl<S: Clone + Eq + Hash> StateIndex<S> for HashIndex<S> {
     }
 }
 
+/// A set of states for any domain, each kept once by value with nothing beside it (no hash, no
+/// node number): the smallest hash set, which is what breadth-first search needs, and the
+/// default of [`bfs`](crate::bfs::bfs).
+#[derive(Clone, Debug)]
+pub struct StateSet<S> {
+    table: HashTable<S>,
+}
+
+impl<S> Default for StateSet<S> {
+    fn default() -> Self {
+        Self::with_capacity(0)
+    }
+}
+
+impl<S> StateSet<S> {
+    /// An empty set with room for `states` states before it grows.
+    pub fn with_capacity(states: usize) -> Self {
+        Self {
+            table: HashTable::with_capacity(states),
+        }
+    }
+}
+
+impl<S> Footprint for StateSet<S> {
+    fn bytes_to_insert(&self) -> u64 {
+        let held = self.table.allocation_size() as u64;
+        if self.table.len() < self.table.capacity() {
+            held
+        } else {
+            doubling(held, 4 * (size_of::<S>() as u64 + 1) + 16)
+        }
+    }
+}
+
+impl<S: Clone + Eq + Hash> VisitedSet<S> for StateSet<S> {
+    #[inline]
+    fn insert_new(&mut self, state: &S) -> bool {
+        let hash = FxBuildHasher.hash_one(state);
+        let entry = self.table.entry(
+            hash,
+            |known| known == state,
+            |known| FxBuildHasher.hash_one(known),
+        );
+        match entry {
+            hashbrown::hash_table::Entry::Occupied(_) => false,
+            hashbrown::hash_table::Entry::Vacant(slot) => {
+                slot.insert(state.clone());
+                true
+            }
+        }
+    }
+    fn forget_all(&mut self) {
+        self.table.clear();
+    }
+}
+
 /// A map from states to node numbers by open addressing (linear probing) in one array of
 /// (state, node) slots: a lookup reads one cache line where a [`HashIndex`] reads a control byte
 /// and then a bucket, which is what large searches wait on. Best for small states (a few words);

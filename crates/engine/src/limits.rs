@@ -265,6 +265,16 @@ impl<'a> Meter<'a> {
         }
     }
 
+    /// [`holds`](Self::holds) for the bytes `bytes` counts, counted only when there is a
+    /// memory budget to hold them to (counting them costs more than a search's step).
+    #[inline]
+    pub fn holds_counted(&self, bytes: impl FnOnce() -> u64) -> Result<(), StopReason> {
+        match self.limits.max_memory {
+            Some(_) => self.holds(bytes()),
+            None => Ok(()),
+        }
+    }
+
     /// To be called whenever the number of stored states grows.
     #[inline]
     pub fn stored(&self, stored: u64) -> Result<(), StopReason> {
