@@ -96,7 +96,7 @@ pub fn random_states(
             "{ranks} ranks, more than the {MAX_UNIFORM_RANKS} whose states are drawn uniformly"
         )));
     }
-    let table = distance_table(&ranked, &[goal.clone()], &Limits::none())
+    let table = distance_table(&ranked, std::slice::from_ref(goal), &Limits::none())
         .table
         .map_err(|reason| needs_walk(reason.to_string()))?;
     let reaching: u64 = table.histogram().iter().sum();
