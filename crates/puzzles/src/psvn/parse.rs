@@ -22,7 +22,20 @@ pub fn read_state(
             .parse_state("state", text)
             .map(Some)
             .map_err(|error| {
-                ParseError::new(line, format!("column {}: {}", error.column, error.message))
+                let message = shortened(&error.message);
+                ParseError::new(line, format!("column {}: {message}", error.column))
             });
+    }
+}
+
+/// The most characters of an error's message: a word of a line is quoted in it whole, and a
+/// line may be long.
+const MAX_MESSAGE_CHARS: usize = 160;
+
+/// `message`, cut to [`MAX_MESSAGE_CHARS`] characters with `...` when it is longer.
+fn shortened(message: &str) -> String {
+    match message.char_indices().nth(MAX_MESSAGE_CHARS) {
+        Some((end, _)) => format!("{}...", &message[..end]),
+        None => message.to_string(),
     }
 }
