@@ -11,12 +11,15 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use commands::{cube, eight, four, grid, hanoi, pancake, rotation, sliding, solitaire, topspin};
+use commands::{
+    cube, eight, four, grid, hanoi, pancake, psvn, rotation, sliding, solitaire, topspin,
+};
 use statespace_puzzles::cube::CubePuzzle;
 use statespace_puzzles::four::Four;
 use statespace_puzzles::grid::GridPuzzle;
 use statespace_puzzles::hanoi::Hanoi;
 use statespace_puzzles::pancake::Pancake;
+use statespace_puzzles::psvn::Psvn;
 use statespace_puzzles::rotation::Rotation;
 use statespace_puzzles::sliding::{Eight, Sliding};
 use statespace_puzzles::solitaire::SolitairePuzzle;
@@ -91,6 +94,8 @@ enum GenCommand {
     Hanoi(hanoi::GenArgs),
     /// Random TopSpin loops.
     Topspin(topspin::GenArgs),
+    /// Random states of a PSVN domain: walks back from its goal, or uniform in small spaces.
+    Psvn(psvn::GenArgs),
 }
 
 fn main() -> ExitCode {
@@ -112,6 +117,10 @@ fn main() -> ExitCode {
             GenCommand::Cube(args) => driver::generate::<CubePuzzle>(&args.options(), &args.common),
             GenCommand::Hanoi(args) => driver::generate::<Hanoi>(&args.options(), &args.common),
             GenCommand::Topspin(args) => driver::generate::<TopSpin>(&args.options(), &args.common),
+            GenCommand::Psvn(args) => args
+                .options()
+                .map_err(anyhow::Error::from)
+                .and_then(|options| driver::generate::<Psvn>(&options, &args.common)),
         },
         Command::Bench(args) => bench::run(&args),
         Command::Pdb(args) => commands::pdb::run(&args),

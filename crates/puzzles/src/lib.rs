@@ -9,6 +9,7 @@ pub mod grid;
 pub mod hanoi;
 pub mod input;
 pub mod pancake;
+pub mod psvn;
 pub mod puzzle;
 pub mod registry;
 pub mod rotation;

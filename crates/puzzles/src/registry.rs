@@ -15,6 +15,7 @@ use crate::grid::GridPuzzle;
 use crate::hanoi::Hanoi;
 use crate::input::{Input, ParseError};
 use crate::pancake::Pancake;
+use crate::psvn::Psvn;
 use crate::puzzle::{
     About, CaseLimits, OptionSpec, OptionsError, Progress, Puzzle, Report, Space, Step, TableStatus,
 };
@@ -392,6 +393,7 @@ pub static PUZZLES: &[&dyn Entry] = &[
     &Registered::<CubePuzzle>(PhantomData),
     &Registered::<Hanoi>(PhantomData),
     &Registered::<TopSpin>(PhantomData),
+    &Registered::<Psvn>(PhantomData),
 ];
 
 /// The puzzle called `name`.
@@ -520,10 +522,11 @@ mod tests {
             option_refusals::<CubePuzzle>(),
             option_refusals::<Hanoi>(),
             option_refusals::<TopSpin>(),
+            option_refusals::<Psvn>(),
         ]
         .concat();
         assert_eq!(refusals, Vec::<String>::new());
-        assert_eq!(PUZZLES.len(), 10, "each puzzle is checked above");
+        assert_eq!(PUZZLES.len(), 11, "each puzzle is checked above");
         assert!(
             PUZZLES
                 .iter()

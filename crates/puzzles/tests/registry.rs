@@ -6,7 +6,7 @@ use statespace_puzzles::puzzle::CaseLimits;
 use statespace_puzzles::registry::{self, PUZZLES};
 
 /// The judge's output for each shipped example.
-const EXPECTED: [(&str, &str); 10] = [
+const EXPECTED: [(&str, &str); 11] = [
     ("rotation", "AC\n2\nDDHH\n2\n"),
     (
         "eight",
@@ -39,6 +39,12 @@ const EXPECTED: [(&str, &str); 10] = [
          3-4 1-2 3-2 4-2 1-3 4-3 2-3 1-4 2-4 3-4 2-1 2-3 1-3 4-3 2-1 4-2 4-1 3-2 3-4 3-1\n",
     ),
     ("topspin", "1\n\nunsolvable\n1 2 5 2 5 11 12 11 2\n"),
+    (
+        "psvn",
+        "\nLEFT_1\nLEFT_4 UP_3\nunsolvable\n\
+         UP_5 LEFT_2 LEFT_1 DOWN_0 RIGHT_3 RIGHT_4 DOWN_5 LEFT_8 UP_7 UP_4 LEFT_1 DOWN_0 DOWN_3 \
+         RIGHT_6 UP_7 UP_4 LEFT_1\n",
+    ),
 ];
 
 fn outputs(reports: &[Value]) -> String {

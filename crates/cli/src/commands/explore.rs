@@ -16,6 +16,7 @@ use statespace_explore::{
 use statespace_puzzles::puzzle::{MAX_THREADS, Space, thread_count};
 use statespace_puzzles::registry;
 
+use crate::commands::psvn::DomainArgs;
 use crate::driver::{Verdict, format_duration, parse_seconds};
 use crate::{memory, plot};
 
@@ -23,8 +24,16 @@ use crate::{memory, plot};
 #[derive(clap::Args, Debug)]
 pub struct ExploreArgs {
     /// The puzzle: eight, sliding (with --size), four, rotation, solitaire, pancake (with
-    /// --size), cube (with --size 2 or --corners), hanoi (with --discs) or topspin (with --size).
+    /// --size), cube (with --size 2 or --corners), hanoi (with --discs), topspin (with --size)
+    /// or psvn (with --domain or --example).
     puzzle: String,
+    #[command(flatten)]
+    domain: DomainArgs,
+    /// Of psvn: the state explored from, its values in quotes ("B 1 2 3 4 5 6 7 8"): each layer
+    /// holds the states whose fewest moves to it are the depth (from it too, when every rule is
+    /// undone by a rule) [default: the first GOAL line's state].
+    #[arg(long, value_name = "STATE")]
+    from: Option<String>,
     /// The board size of sliding puzzles, rows x columns (at most 16 cells); the pancakes of a
     /// pancake stack (at most 20, 16 burnt); of the cube, 2; the tokens of a TopSpin loop (at
     /// most 20).
@@ -208,6 +217,8 @@ impl ExploreArgs {
             .with("--discs", self.discs)
             .with("--metric", self.metric.as_deref())
             .with("--goal", self.goal.as_deref())
+            .with("--domain", self.domain.digest())
+            .with("--from", self.from.as_deref())
             .flag("--sparse", self.sparse)
     }
 }
@@ -301,6 +312,17 @@ fn prepare(args: &ExploreArgs) -> anyhow::Result<(Space, Option<Exploration>)> {
     }
     if let Some(goal) = &args.goal {
         options["goal"] = json!(goal);
+    }
+    let domain = args.domain.read()?;
+    for (name, value) in [
+        ("text", domain.text),
+        ("file", domain.file),
+        ("example", domain.example),
+        ("from", args.from.clone()),
+    ] {
+        if let Some(value) = value {
+            options[name] = json!(value);
+        }
     }
     let Some(space) = entry.space(options)? else {
         bail!("{} has no ranked space to explore yet", args.puzzle);

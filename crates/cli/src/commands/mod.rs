@@ -8,6 +8,7 @@ pub mod grid;
 pub mod hanoi;
 pub mod pancake;
 pub mod pdb;
+pub mod psvn;
 pub mod rotation;
 pub mod serve;
 pub mod sliding;
@@ -21,6 +22,7 @@ use statespace_puzzles::four::Four;
 use statespace_puzzles::grid::GridPuzzle;
 use statespace_puzzles::hanoi::Hanoi;
 use statespace_puzzles::pancake::Pancake;
+use statespace_puzzles::psvn::Psvn;
 use statespace_puzzles::puzzle::{OptionsError, Puzzle};
 use statespace_puzzles::rotation::Rotation;
 use statespace_puzzles::sliding::{Eight, Sliding};
@@ -52,6 +54,8 @@ pub enum SolveCommand {
     Hanoi(hanoi::SolveArgs),
     /// TopSpin (HOG2): tokens 1-N on a loop, a line each; a turnstile reverses 4 of them.
     Topspin(topspin::SolveArgs),
+    /// Any PSVN domain (--domain D.psvn): its values a line (B 1 2 3), answered by rule labels.
+    Psvn(psvn::SolveArgs),
 }
 
 /// What is done with a puzzle's options once its flags are read.
@@ -104,6 +108,7 @@ impl SolveCommand {
             Self::Cube(args) => work.with::<CubePuzzle>(&args.options(), &args.input),
             Self::Hanoi(args) => work.with::<Hanoi>(&args.options(), &args.input),
             Self::Topspin(args) => work.with::<TopSpin>(&args.options(), &args.input),
+            Self::Psvn(args) => work.with::<Psvn>(&args.options()?, &args.input),
         }
     }
 }
