@@ -458,13 +458,111 @@ fn bad_domains_are_refused_in_one_line_naming_the_place() {
         "{}",
         stderr(&output)
     );
-    let output = run(&["solve", "psvn", "--pdb", "auto"], "");
-    assert_eq!(output.status.code(), Some(2));
-    assert!(
-        stderr(&output).contains("not here yet"),
-        "{}",
-        stderr(&output)
+}
+
+/// A file of the test's own in the temporary folder, holding `text`.
+fn scratch_file(name: &str, text: &str) -> String {
+    let folder = std::env::temp_dir().join(format!("statespace-psvn-test-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    let path = folder.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn pattern_databases_from_files_or_chosen_keep_the_answers_optimal() {
+    let input = states("eight.psvn", "8", "5", &[]);
+    let shortest: Vec<usize> = solve_psvn("eight.psvn", "bfs", &input)
+        .iter()
+        .map(Vec::len)
+        .collect();
+    let first = scratch_file(
+        "first.abst",
+        "abstraction {\n  tile { B 1 2 3 4 5 5 5 5 }\n}\n",
     );
+    let second = scratch_file(
+        "second.abst",
+        "abstraction { tile { B 1 1 1 1 5 6 7 8 } }\n",
+    );
+    let folder = std::env::temp_dir().join(format!("statespace-psvn-pdb-{}", std::process::id()));
+    let folder = folder.to_string_lossy().into_owned();
+    let path = domain("eight.psvn");
+    let tables: [&[&str]; 3] = [
+        &["--pdb", &first],
+        &["--pdb", &first, "--pdb", &second],
+        &["--pdb", "auto=16K"],
+    ];
+    for pdb in tables {
+        for algo in ["idastar", "astar"] {
+            let mut args = vec!["solve", "psvn", "--domain", &path, "--algo", algo];
+            args.extend(pdb);
+            args.extend(["--pdb-dir", &folder]);
+            let output = run(&args, &input);
+            assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+            let answers: Vec<Vec<String>> = stdout(&output)
+                .lines()
+                .map(|line| line.split_whitespace().map(String::from).collect())
+                .collect();
+            let found: Vec<usize> = answers.iter().map(Vec::len).collect();
+            assert_eq!(found, shortest, "{pdb:?} {algo}");
+            for (state, labels) in rows(&input).iter().zip(&answers) {
+                replay(state, labels, slide, "B 1 2 3 4 5 6 7 8");
+            }
+            // What each table is, said after the answers.
+            let said = stderr(&output);
+            assert_eq!(said.lines().count(), pdb.len() / 2, "{said}");
+            if pdb[1].starts_with("auto") {
+                assert!(said.starts_with("--pdb auto=16K: "), "{said}");
+                assert!(said.contains(" mean estimate "), "{said}");
+                assert!(said.contains(": abstraction { TILE { B "), "{said}");
+            } else {
+                assert!(
+                    said.starts_with(&format!("--pdb {first}: 15120 entries, mean ")),
+                    "{said}"
+                );
+            }
+        }
+    }
+    std::fs::remove_dir_all(folder).unwrap();
+}
+
+#[test]
+fn bad_pattern_databases_are_refused_in_one_line() {
+    let too_many = scratch_file(
+        "too-many.abst",
+        "abstraction {\n  tile { B 1 2 3 4 4 4 4 4 4 }\n}\n",
+    );
+    let fifteen = domain("fifteen.psvn");
+    let seven = domain("fifteen-1-7.abst");
+    let cases: [(&[&str], String); 4] = [
+        (
+            &["--pdb", &too_many],
+            format!("statespace: {too_many}:2:28: domain TILE has 9 values: found more images\n"),
+        ),
+        (
+            &["--pdb", "/nonexistent.abst"],
+            "statespace: --pdb /nonexistent.abst: cannot read it: No such file or directory (os error 2)\n"
+                .to_string(),
+        ),
+        (
+            &["--pdb", "auto=lots"],
+            "statespace: --pdb auto=lots: auto or auto=SIZE (64K, 2M, 1G), please\n".to_string(),
+        ),
+        (
+            &["--domain", &fifteen, "--pdb", &seven, "--max-memory", "100M"],
+            format!(
+                "statespace: --pdb {seven}: the table of 57657600 entries needs 230630400 bytes \
+                 to build, over the memory budget of 104857600 bytes\n"
+            ),
+        ),
+    ];
+    for (flags, expected) in cases {
+        let mut args = vec!["solve", "psvn"];
+        args.extend(flags);
+        let output = run(&args, "");
+        assert_eq!(output.status.code(), Some(2), "{flags:?}");
+        assert_eq!(stderr(&output), expected, "{flags:?}");
+    }
 }
 
 #[test]

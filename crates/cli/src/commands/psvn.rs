@@ -8,6 +8,7 @@ use clap::ValueEnum;
 use statespace_puzzles::psvn::{Algorithm, GenOptions, Options, read_domain_file};
 use statespace_puzzles::puzzle::OptionsError;
 
+use crate::commands::pdb::DirArgs;
 use crate::driver::{self, InputArgs};
 
 /// Where the domain comes from: a file, or a shipped example.
@@ -75,9 +76,13 @@ pub struct SolveArgs {
     /// The threads IDA* searches on.
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
-    /// Pattern databases (A.abst, or auto[=SIZE]): not yet, refused; the searches are blind.
+    /// A pattern database: an abstraction file (psvn2c's: a domain map and a projection), or
+    /// auto[=SIZE], abstractions chosen to fill SIZE bytes of tables (default 1M); repeat the
+    /// flag for more, combined by maximum. Without one the searches are blind.
     #[arg(long, value_name = "A.abst|auto[=SIZE]")]
     pdb: Vec<String>,
+    #[command(flatten)]
+    tables: DirArgs,
 }
 
 /// The `--algo` values.
@@ -120,10 +125,21 @@ impl SolveArgs {
             file: domain.file,
             example: domain.example,
             from: None,
-            pdb: self.pdb.clone(),
+            pdb: self.pdb.iter().map(read_pdb).collect::<Result<_, _>>()?,
+            pdb_files: self.pdb.clone(),
+            pdb_dir: Some(self.tables.folder()),
             threads: self.threads,
         })
     }
+}
+
+/// A `--pdb` as the puzzle takes it: `auto[=SIZE]` as it is, an abstraction file read.
+fn read_pdb(spec: &String) -> Result<String, OptionsError> {
+    if spec == "auto" || spec.starts_with("auto=") {
+        return Ok(spec.clone());
+    }
+    std::fs::read_to_string(spec)
+        .map_err(|error| OptionsError::new(format!("--pdb {spec}: cannot read it: {error}")))
 }
 
 /// Flags of `statespace gen psvn`: one random state per line.

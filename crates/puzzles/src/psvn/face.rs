@@ -1,14 +1,16 @@
 //! PSVN domains' face: the states of a domain, its solvers, random states and space behind the
 //! [`Puzzle`] trait every front-end uses.
 
+use std::path::PathBuf;
+
 use serde::{Deserialize, Serialize};
 use statespace_engine::Domain;
 use statespace_psvn::{PsvnDomain, State};
 
 use crate::input::{Input, ParseError, Source};
 use crate::puzzle::{
-    About, CaseLimits, OptionKind, OptionSpec, OptionsError, Progress, Puzzle, Solved, Space, Step,
-    count_or_text, moves_summary, thread_count,
+    About, CaseLimits, Closing, OptionKind, OptionSpec, OptionsError, Progress, Puzzle, Solved,
+    Space, Step, count_or_text, moves_summary, thread_count,
 };
 
 use super::board::{EXAMPLES, load, unit_costs};
@@ -17,6 +19,7 @@ use super::parse::read_state;
 use super::print::{answer, draw, steps};
 use super::solve::{Algorithm, Answer, Solver};
 use super::space::ranked_space;
+use super::tables;
 
 /// Any state space written in PSVN.
 #[derive(Clone, Copy, Debug)]
@@ -38,8 +41,14 @@ pub struct Options {
     /// The state the space is explored from (its values, as a line of input); unset, the first
     /// GOAL line's state.
     pub from: Option<String>,
-    /// Pattern databases: not yet, refused.
+    /// Pattern databases combined by maximum: each an abstraction's text (a front-end reads the
+    /// file), or `auto[=SIZE]`, abstractions chosen within SIZE bytes of tables.
     pub pdb: Vec<String>,
+    /// The names the abstractions' texts are read under in errors (their files' paths), in the
+    /// order of `pdb`.
+    pub pdb_files: Vec<String>,
+    /// The folder the tables are kept in and loaded from; unset, they are built for the run.
+    pub pdb_dir: Option<PathBuf>,
     /// The threads IDA* searches on (1 by default).
     #[serde(deserialize_with = "count_or_text")]
     pub threads: Option<usize>,
@@ -139,17 +148,23 @@ impl Puzzle for Psvn {
 
     fn solver(
         options: &Options,
-        _: &CaseLimits,
+        limits: &CaseLimits,
         _: Option<Progress>,
     ) -> Result<Solver, OptionsError> {
-        if let Some(first) = options.pdb.first() {
-            return Err(OptionsError::new(format!(
-                "--pdb {first}: pattern databases of PSVN domains are not here yet; the \
-                 searches are blind for now"
-            )));
-        }
         let threads = thread_count(options.threads, 1)?;
-        Solver::new(options.domain()?, options.algo, threads)
+        let domain = options.domain()?;
+        let solver = Solver::new(domain.clone(), options.algo, threads)?;
+        if options.pdb.is_empty() {
+            return Ok(solver);
+        }
+        let (estimate, notes) = tables::build(
+            &domain,
+            &options.pdb,
+            &options.pdb_files,
+            options.pdb_dir.as_ref(),
+            limits,
+        )?;
+        Ok(solver.estimated_by(estimate).noting(notes))
     }
 
     fn read_case(
@@ -197,6 +212,14 @@ impl Puzzle for Psvn {
 
     fn solution_moves(_: &Solver, found: &Answer) -> usize {
         found.actions.as_ref().map_or(0, Vec::len)
+    }
+
+    /// The tables' lines: what was built, loaded or chosen.
+    fn finish(solver: &Solver) -> Closing {
+        Closing {
+            notes: solver.table_notes().to_vec(),
+            failure: None,
+        }
     }
 
     fn case_input(solver: &Solver, state: &State) -> String {

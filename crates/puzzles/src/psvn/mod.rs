@@ -8,8 +8,9 @@
 //! `unsolvable` when no goal can be reached (proved by a search that exhausts the space, or,
 //! for IDA*, by a table of the states that reach the goals when the ranked space fits).
 //!
-//! The searches are blind for now (the heuristic is zero); pattern databases (`pdb`) come
-//! later and are refused until then.
+//! The searches towards the goals are estimated by pattern databases of the domain's
+//! abstractions (`pdb`: abstraction files, or `auto[=SIZE]` chosen within a budget), combined by
+//! maximum and kept in the folder of tables; blind without them.
 //!
 //! ```
 //! use statespace_puzzles::psvn::{Algorithm, Solver, load_example};
@@ -29,6 +30,7 @@ mod parse;
 mod print;
 mod solve;
 mod space;
+mod tables;
 
 pub use board::{EXAMPLES, load, load_example, read_domain_file};
 pub use face::{GenOptions, Options, Psvn};

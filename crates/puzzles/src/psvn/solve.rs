@@ -1,5 +1,6 @@
-//! Optimal solvers over a compiled domain, blind for now (the heuristic is zero): IDA* (on
-//! several threads when asked), A*, BFS, bidirectional BFS, MM, NBS and DVCBS. A search that
+//! Optimal solvers over a compiled domain, estimated by pattern databases of its abstractions
+//! combined by maximum (blind without them): IDA* (on several threads when asked), A*, BFS,
+//! bidirectional BFS, MM, NBS and DVCBS. A search that
 //! exhausts the space proves a state `unsolvable`; IDA*, which cannot, first asks a table of the
 //! states that reach the goals, built once when the ranked space fits.
 
@@ -12,7 +13,7 @@ use statespace_engine::idastar::idastar;
 use statespace_engine::meet_in_the_middle::MeetInTheMiddle;
 use statespace_engine::parallel_idastar::{Parallel, parallel_idastar};
 use statespace_engine::{Domain, Outcome, PerfectHash, SearchResult, Stats};
-use statespace_psvn::{Move, PsvnDomain, RankedPsvn, Ranking, State};
+use statespace_psvn::{MaxPdb, Move, PsvnDomain, RankedPsvn, Ranking, State};
 
 use crate::puzzle::{CaseLimits, OptionsError, Solved, table_note};
 
@@ -102,6 +103,10 @@ pub struct Solver {
     /// The goal states when every goal line names one.
     goals: Option<Vec<State>>,
     goalward: Goalward,
+    /// The estimate towards the goals: the tables' maximum, 0 without tables.
+    estimate: MaxPdb,
+    /// What was built or chosen for the estimate, a line each.
+    table_notes: Vec<String>,
 }
 
 impl Solver {
@@ -145,7 +150,27 @@ impl Solver {
             threads,
             goals,
             goalward: Goalward::Unknown,
+            estimate: MaxPdb::new(Vec::new()),
+            table_notes: Vec::new(),
         })
+    }
+
+    /// The solver with `notes` on its tables, told after the last case.
+    pub fn noting(mut self, notes: Vec<String>) -> Self {
+        self.table_notes = notes;
+        self
+    }
+
+    /// What was built or chosen for the estimate, a line each.
+    pub fn table_notes(&self) -> &[String] {
+        &self.table_notes
+    }
+
+    /// The solver estimating the cost to the goals by `estimate` (pattern databases of the
+    /// domain's abstractions), which the searches towards the goals use.
+    pub fn estimated_by(mut self, estimate: MaxPdb) -> Self {
+        self.estimate = estimate;
+        self
     }
 
     /// The domain.
@@ -186,18 +211,21 @@ impl Solver {
 
     fn search(&self, start: &State, limits: &CaseLimits) -> SearchResult<Move> {
         let limits = limits.start();
+        // Backward searches estimate the way to the start, which the tables do not know.
         let blind = |_: &State| 0u32;
+        let towards_goals = &self.estimate;
         let domain = &self.domain;
         let goals = self.goals.as_deref().unwrap_or_default();
-        let meet =
-            |search: MeetInTheMiddle| search.run(domain, start, goals, &blind, &blind, &limits);
+        let meet = |search: MeetInTheMiddle| {
+            search.run(domain, start, goals, towards_goals, &blind, &limits)
+        };
         match self.algo {
             Algorithm::Idastar if self.threads > 1 => {
                 let parallel = Parallel::threads(self.threads).ordered();
-                parallel_idastar(domain, start, &blind, &limits, &parallel)
+                parallel_idastar(domain, start, towards_goals, &limits, &parallel)
             }
-            Algorithm::Auto | Algorithm::Idastar => idastar(domain, start, &blind, &limits),
-            Algorithm::Astar => astar(domain, start, &blind, &limits),
+            Algorithm::Auto | Algorithm::Idastar => idastar(domain, start, towards_goals, &limits),
+            Algorithm::Astar => astar(domain, start, towards_goals, &limits),
             Algorithm::Bfs => bfs(domain, start, &limits),
             Algorithm::Bibfs => bidirectional_bfs(domain, start, goals, &limits),
             Algorithm::Mm => meet(MeetInTheMiddle::Mm),
