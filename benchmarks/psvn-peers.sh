@@ -44,7 +44,7 @@ done
 
 # The layers of both explorers, compared before anything is timed.
 layers_of_drive() { "$work/$1.drive" bfs | awk 'NF == 2 && $1 ~ /^[0-9]+$/ { print $2 }'; }
-layers_of_ours() { "$ours" explore psvn --domain "$work/$1.psvn" --json | python3 -c \
+layers_of_ours() { "$ours" explore psvn --domain "$work/$1.psvn" --json 2>/dev/null | python3 -c \
   'import json, sys; print("\n".join(str(n) for n in json.load(sys.stdin)["layers"]))'; }
 for domain in eight pancake10 ${PANCAKES11:+pancake11}; do
   [ -f "$work/$domain.psvn" ] || continue
@@ -81,7 +81,7 @@ for _ in $(seq "$rounds"); do
 done
 generated_drive=$("$work/fifteen.drive" dfs 24 | awk '$1 == "generated" { print $2 }')
 generated_ours=$(echo "$far" | "$ours" solve psvn --domain "$work/fifteen.psvn" --algo idastar \
-  --max-nodes "$nodes" --stats 2>&1 >/dev/null | grep -o 'generated [0-9]*' | awk '{ print $2 }')
+  --max-nodes "$nodes" --stats 2>&1 >/dev/null | grep -o '[0-9]* generated' | awk '{ print $1 }')
 echo "psvn domains, $rounds rounds; depth-first: psvn2c $generated_drive nodes generated, ours $generated_ours"
 printf '%-28s %-16s %-16s\n' program "wall s" "cpu s"
 for program in "${programs[@]}"; do

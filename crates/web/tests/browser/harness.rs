@@ -81,8 +81,12 @@ impl Browser {
             driver,
             playground,
         };
+        // The page is ready when it lists every puzzle of the registry.
         browser
-            .wait_for("document.querySelectorAll('#puzzle option').length === 10")
+            .wait_for(&format!(
+                "document.querySelectorAll('#puzzle option').length === {}",
+                statespace_puzzles::registry::PUZZLES.len()
+            ))
             .await;
         browser
     }
