@@ -427,13 +427,22 @@ mod tests {
     /// process order.
     fn meet(every: &[Terms], patience: Duration) -> Vec<Result<usize, ExploreError>> {
         let (hosts, listeners) = listeners(every.len());
+        meet_on(&hosts, &listeners, every, patience)
+    }
+
+    /// [`meet`] on listeners already bound at `hosts`.
+    fn meet_on(
+        hosts: &[String],
+        listeners: &[TcpListener],
+        every: &[Terms],
+        patience: Duration,
+    ) -> Vec<Result<usize, ExploreError>> {
         std::thread::scope(|scope| {
             let meetings: Vec<_> = listeners
                 .iter()
                 .zip(every)
                 .enumerate()
                 .map(|(process, (listener, terms))| {
-                    let hosts = &hosts;
                     scope.spawn(move || {
                         let meeting = Meeting {
                             hosts,
@@ -517,28 +526,12 @@ mod tests {
             })
             .collect();
         let started = Instant::now();
-        let terms = terms(None);
-        let patience = Duration::from_secs(20);
-        let met: Vec<_> = std::thread::scope(|scope| {
-            let meetings: Vec<_> = (0..2)
-                .map(|process| {
-                    let (hosts, terms, listener) = (&hosts, &terms, &listeners[process]);
-                    scope.spawn(move || {
-                        let meeting = Meeting {
-                            hosts,
-                            process,
-                            terms,
-                            patience,
-                        };
-                        meeting.agree(listener).map(|control| control.len())
-                    })
-                })
-                .collect();
-            meetings
-                .into_iter()
-                .map(|met| met.join().unwrap())
-                .collect()
-        });
+        let met = meet_on(
+            &hosts,
+            &listeners,
+            &[terms(None), terms(None)],
+            Duration::from_secs(20),
+        );
         assert_eq!(met, [Ok(1), Ok(1)]);
         // The two silent ones were each given the hello's patience, no more.
         let took = started.elapsed();

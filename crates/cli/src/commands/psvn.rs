@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use clap::ValueEnum;
-use statespace_puzzles::psvn::{Algorithm, GenOptions, Options, read_domain_file};
+use statespace_puzzles::psvn::{Algorithm, GenOptions, Options, is_auto, read_domain_file};
 use statespace_puzzles::puzzle::OptionsError;
 
 use crate::commands::pdb::DirArgs;
@@ -135,7 +135,7 @@ impl SolveArgs {
 
 /// A `--pdb` as the puzzle takes it: `auto[=SIZE]` as it is, an abstraction file read.
 fn read_pdb(spec: &String) -> Result<String, OptionsError> {
-    if spec == "auto" || spec.starts_with("auto=") {
+    if is_auto(spec) {
         return Ok(spec.clone());
     }
     std::fs::read_to_string(spec)

@@ -152,13 +152,12 @@ impl Puzzle for Psvn {
         _: Option<Progress>,
     ) -> Result<Solver, OptionsError> {
         let threads = thread_count(options.threads, 1)?;
-        let domain = options.domain()?;
-        let solver = Solver::new(domain.clone(), options.algo, threads)?;
+        let solver = Solver::new(options.domain()?, options.algo, threads)?;
         if options.pdb.is_empty() {
             return Ok(solver);
         }
         let (estimate, notes) = tables::build(
-            &domain,
+            solver.domain(),
             &options.pdb,
             &options.pdb_files,
             options.pdb_dir.as_ref(),

@@ -39,3 +39,4 @@ pub use parse::read_state;
 pub use print::draw;
 pub use solve::{Algorithm, Answer, Solver};
 pub use space::ranked_space;
+pub use tables::is_auto;

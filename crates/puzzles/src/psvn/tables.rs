@@ -75,10 +75,16 @@ pub fn build(
     Ok((MaxPdb::new(tables), notes))
 }
 
+/// Whether `spec` asks for abstractions chosen within a budget (`auto[=SIZE]`) rather than
+/// naming an abstraction.
+pub fn is_auto(spec: &str) -> bool {
+    let word = spec.trim();
+    word == "auto" || word.starts_with("auto=")
+}
+
 /// `spec` as `auto[=SIZE]`: `None` when it is not one, `Some(None)` when its size is bad.
 fn auto_options(spec: &str) -> Option<Option<AutoOptions>> {
-    let word = spec.trim();
-    (word == "auto" || word.starts_with("auto=")).then(|| AutoOptions::from_spec(word))
+    is_auto(spec).then(|| AutoOptions::from_spec(spec.trim()))
 }
 
 /// An abstraction file's text on one line.
