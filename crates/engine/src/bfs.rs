@@ -3,7 +3,7 @@
 //!
 //! See <https://en.wikipedia.org/wiki/Breadth-first_search>.
 
-use std::time::Instant;
+use crate::limits::Clock;
 
 use crate::domain::check_inverse;
 use crate::index::{StateSet, VisitedSet};
@@ -110,7 +110,7 @@ impl<S: Clone, A: Copy + Eq, I: VisitedSet<S>> Bfs<S, A, I> {
     where
         D: Domain<State = S, Action = A>,
     {
-        let started = Instant::now();
+        let started = Clock::start(limits);
         let mut stats = Stats::default();
         let verdict = self.run(domain, start, limits, &mut stats);
         finish(verdict, stats, started)

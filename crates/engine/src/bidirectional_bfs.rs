@@ -8,7 +8,7 @@
 //! forward layer reaches depth `df + 1`, and a state met there lies at a backward depth of at most
 //! `db`; the solution through it has length at most `df + 1 + db`, hence exactly that, the least.
 
-use std::time::Instant;
+use crate::limits::Clock;
 
 use crate::index::{HashIndex, StateIndex};
 use crate::limits::{Footprint, Meter, owned_bytes};
@@ -62,7 +62,7 @@ pub fn bidirectional_bfs_with<D: Domain, I: StateIndex<D::State>>(
     forward: &mut I,
     backward: &mut I,
 ) -> SearchResult<D::Action> {
-    let started = Instant::now();
+    let started = Clock::start(limits);
     let mut stats = Stats::default();
     let verdict = search(
         domain,

@@ -9,11 +9,11 @@
 //! reached, which keeps the test every predecessor takes in the caches. The goals are named as
 //! any search names them ([`Goals`]): states, ranks, or the domain's goal test.
 
-use std::time::Instant;
+mod summary;
 
 use rayon::prelude::*;
 
-use crate::limits::{Footprint, Meter};
+use crate::limits::{Clock, Footprint, Meter};
 use crate::{Domain, LayerStats, Limits, PerfectHash, Stats, StopReason};
 
 /// The distance of a state no goal can be reached from.
@@ -311,10 +311,10 @@ pub fn distance_table<'a, D: PerfectHash + Sync>(
 where
     D::State: 'a,
 {
-    let started = Instant::now();
+    let started = Clock::start(limits);
     let mut stats = Stats::default();
     let table = build(domain, &goals.into().ranks(domain), limits, &mut stats);
-    stats.elapsed = started.elapsed();
+    started.stamp(&mut stats);
     TableBuild { table, stats }
 }
 

@@ -15,9 +15,9 @@
 //! action. Ties on priority go to the larger g, then to the node opened last. The side-shared
 //! parts (nodes, expansion, meetings) are in `front_to_end`.
 
+use crate::limits::Clock;
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
-use std::time::Instant;
 
 use crate::front_to_end::{Opened, Sides, Verdict, meter, roots, widened};
 use crate::path::finish;
@@ -129,7 +129,7 @@ where
     F: Heuristic<D, W::Cost>,
     B: Heuristic<D, W::Cost>,
 {
-    let started = Instant::now();
+    let started = Clock::start(limits);
     let mut stats = Stats::default();
     let search = Search {
         domain,

@@ -22,9 +22,9 @@
 //! taking the deepest dives like A*. The side-shared parts (nodes, expansion, meetings) are in
 //! `front_to_end`.
 
+use crate::limits::Clock;
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
-use std::time::Instant;
 
 use crate::front_to_end::{Opened, Side, Sides, meter, roots, widened};
 use crate::path::finish;
@@ -162,7 +162,7 @@ where
     F: Heuristic<D, W::Cost>,
     B: Heuristic<D, W::Cost>,
 {
-    let started = Instant::now();
+    let started = Clock::start(limits);
     let mut stats = Stats::default();
     let (forward, backward) = heuristics;
     let (mut queues, mut clb) = ([Queues::new(), Queues::new()], W::Cost::ZERO);

@@ -134,9 +134,9 @@ pub(crate) fn outcome<A, C>(verdict: Result<Option<Solution<A, C>>, StopReason>)
 pub(crate) fn finish<A, C>(
     verdict: Result<Option<Solution<A, C>>, StopReason>,
     mut stats: Stats,
-    started: std::time::Instant,
+    started: crate::limits::Clock,
 ) -> crate::SearchResult<A, C> {
-    stats.elapsed = started.elapsed();
+    started.stamp(&mut stats);
     crate::SearchResult {
         outcome: outcome(verdict),
         stats,
