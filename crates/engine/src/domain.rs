@@ -321,6 +321,7 @@ const CHECKS: bool = cfg!(any(debug_assertions, feature = "checks"));
 
 /// In debug builds (and with `checks`), during a search's first expansions (`expanded` so far), panics unless
 /// `invert(action)` leads from `after` back to `before`.
+#[inline]
 pub(crate) fn check_inverse<D: Domain + ?Sized>(
     domain: &D,
     expanded: u64,

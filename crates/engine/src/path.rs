@@ -60,9 +60,14 @@ impl<S, A: Copy> SearchTree<S, A> {
     }
 
     pub(crate) fn empty() -> Self {
+        Self::with_capacity(0)
+    }
+
+    /// An empty tree with room for `nodes` nodes before it grows.
+    pub(crate) fn with_capacity(nodes: usize) -> Self {
         Self {
-            states: Vec::new(),
-            links: Vec::new(),
+            states: Vec::with_capacity(nodes),
+            links: Vec::with_capacity(nodes),
         }
     }
 
