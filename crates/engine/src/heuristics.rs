@@ -1,7 +1,10 @@
-//! Heuristic combinators: sums of disjoint pattern databases, maxima of heuristics, and
-//! lookups on a symmetric image of the state.
+//! Heuristic combinators: sums of disjoint pattern databases, maxima and sums of heuristics, and
+//! lookups on a symmetric image of the state; [`Projection`], a pattern database for a domain of
+//! your own.
 //!
-//! Each combinator is a [`Heuristic`] (for A*) and an [`IncrementalHeuristic`] (for IDA*). The
+//! Each of them is a [`Heuristic`] (for A*, MM, NBS and DVCBS) and an [`IncrementalHeuristic`]
+//! (for IDA* and parallel IDA*), held by value or by reference: `Max(&a, &b)` and `Recompute(&h)`
+//! combine tables without moving them. The
 //! sum of disjoint databases, [`Additive`], carries one entry per pattern in its memo: an action
 //! moves one pattern's part of the state at most, so IDA* looks up one table per move instead
 //! of all of them.
