@@ -62,6 +62,7 @@ mod outcome;
 pub mod parallel_idastar;
 mod path;
 pub mod pattern_database;
+pub mod predecessors;
 pub mod rank;
 pub mod space;
 
@@ -75,6 +76,7 @@ pub use limits::{
 };
 pub use ordered_float::OrderedFloat;
 pub use outcome::{LayerStats, Outcome, SearchResult, Solution, Stats};
+pub use predecessors::{Predecessors, Reversible, check_predecessors};
 
 /// The README's library example, run as a test so that it cannot drift from the code.
 #[cfg(doctest)]
