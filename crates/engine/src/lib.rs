@@ -2,7 +2,9 @@
 //!
 //! A puzzle describes itself once as a [`Domain`] (states, ordered actions, apply, invert, goal
 //! test); optionally as a [`PerfectHash`] (rank and unrank below a known size) and with a
-//! [`Heuristic`]. Every algorithm then runs on it, honours [`Limits`] and reports an [`Outcome`]
+//! [`Heuristic`]; for the searches that run backwards from the goals, with how to step back
+//! ([`Reversible`] in one line, or [`Predecessors`] listed: see [`predecessors`]). Every
+//! algorithm then runs on it, honours [`Limits`] and reports an [`Outcome`]
 //! with [`Stats`]. The engine knows nothing of any particular puzzle.
 //!
 //! ```

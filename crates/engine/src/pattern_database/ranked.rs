@@ -6,10 +6,10 @@ use std::fmt;
 use std::path::Path;
 
 use super::{Origin, PatternDatabase, PdbError, TableCache, TableId, UNREACHED};
+use crate::StopReason;
 use crate::distance_table::{DistanceTable, Goals, distance_table};
 use crate::heuristics::Projection;
 use crate::{Domain, Heuristic, IncrementalHeuristic, Limits, PerfectHash, Predecessors};
-use crate::{Stats, StopReason};
 
 /// The largest distance a table stores: deeper ones are stored as this, an underestimate, so
 /// the estimate stays admissible.
@@ -103,19 +103,11 @@ impl<A, F> fmt::Debug for RankedPdb<A, F> {
     }
 }
 
-/// The bytes of `table`, distances past [`SATURATED`] stored as it.
+/// The bytes of `table`, distances past [`SATURATED`] stored as it (a table of a byte per
+/// state holds none).
 fn saturated_bytes(table: &DistanceTable) -> Vec<u8> {
     match table.as_bytes() {
-        Some(bytes) => bytes
-            .iter()
-            .map(|&byte| {
-                if byte == UNREACHED {
-                    byte
-                } else {
-                    byte.min(SATURATED)
-                }
-            })
-            .collect(),
+        Some(bytes) => bytes.to_vec(),
         None => (0..table.len() as u64)
             .map(|rank| {
                 table.distance(rank).map_or(UNREACHED, |distance| {
@@ -127,18 +119,18 @@ fn saturated_bytes(table: &DistanceTable) -> Vec<u8> {
 }
 
 /// The pattern database `id` of `abstraction`: its distances from `goals`, backwards over its
-/// predecessors, with the statistics of the build.
+/// predecessors.
 fn build_table<A: PerfectHash + Predecessors + Sync>(
     abstraction: &A,
     goals: Goals<'_, A::State>,
     id: &TableId,
     limits: &Limits,
-) -> (Result<PatternDatabase, StopReason>, Stats) {
-    let build = distance_table(abstraction, goals, limits);
-    let table = build
-        .table
-        .map(|table| PatternDatabase::from_distances(id.clone(), saturated_bytes(&table)));
-    (table, build.stats)
+) -> Result<PatternDatabase, StopReason> {
+    let table = distance_table(abstraction, goals, limits).table?;
+    Ok(PatternDatabase::from_distances(
+        id.clone(),
+        saturated_bytes(&table),
+    ))
 }
 
 impl<A: PerfectHash + Predecessors + Sync, F> RankedPdb<A, F> {
@@ -170,11 +162,11 @@ impl<A: PerfectHash + Predecessors + Sync, F> RankedPdb<A, F> {
     where
         A::State: 'g,
     {
-        let (table, _) = build_table(&abstraction, goals.into(), id, limits);
+        let table = build_table(&abstraction, goals.into(), id, limits)?;
         Ok(Self {
             abstraction,
             project,
-            table: table?,
+            table,
         })
     }
 
@@ -199,7 +191,7 @@ impl<A: PerfectHash + Predecessors + Sync, F> RankedPdb<A, F> {
         A::State: 'g,
     {
         let goals = goals.into();
-        let build = || build_table(&abstraction, goals.clone(), id, limits).0;
+        let build = || build_table(&abstraction, goals.clone(), id, limits);
         let cached = cache.load_or_build(name, id, |_| build())?;
         let (table, origin) = match wrong_size(&cached.table, &abstraction, &cache.path(name)) {
             None => (cached.table, cached.origin),
