@@ -36,8 +36,8 @@ pub trait Domain {
     /// restores the state. Searches skip the inverse of the action that led to a state (it only
     /// leads back), and IDA* undoes its moves with it. `None`, the default, is right for any
     /// domain: a move without an inverse (an edge of a directed graph, `n → 2n`) prunes nothing.
-    /// Searches backwards from goals (bidirectional BFS) need the inverse of every predecessor
-    /// action.
+    /// Searches backwards from goals need the inverse of every predecessor action
+    /// ([`Predecessors`](crate::Predecessors)).
     fn invert(&self, _action: Self::Action) -> Option<Self::Action> {
         None
     }
@@ -75,23 +75,6 @@ pub trait Domain {
     /// The cost of `action`; unit costs by default. Must be at least 1.
     fn cost(&self, _state: &Self::State, _action: Self::Action) -> u32 {
         1
-    }
-
-    /// Appends the actions `b` for which `apply(state, b)` is a predecessor of `state`, that is,
-    /// `invert(b)` leads from that predecessor back to `state`. Used by searches that run
-    /// backwards from the goals (bidirectional BFS, distance tables).
-    ///
-    /// The default, `actions(state)`, is right for reversible domains, where the inverse of every
-    /// applicable action is applicable in the state it leads to.
-    fn predecessor_actions(&self, state: &Self::State, out: &mut Vec<Self::Action>) {
-        self.actions(state, out);
-    }
-
-    /// Whether the domain is reversible: the inverse of every applicable action is applicable in
-    /// the state it leads to, so a state's predecessors are its successors. True by default; a
-    /// domain that overrides [`Domain::predecessor_actions`] because it is not says false.
-    fn is_reversible(&self) -> bool {
-        true
     }
 
     /// The bytes `state` owns outside itself (the vector of a board of any size), which the
@@ -317,7 +300,7 @@ const CHECKED_EXPANSIONS: u64 = 64;
 
 /// Whether searches check domains' contracts: in debug builds, and with the `checks` feature
 /// (the test suites, which run optimised, turn it on).
-const CHECKS: bool = cfg!(any(debug_assertions, feature = "checks"));
+pub(crate) const CHECKS: bool = cfg!(any(debug_assertions, feature = "checks"));
 
 /// In debug builds (and with `checks`), during a search's first expansions (`expanded` so far), panics unless
 /// `invert(action)` leads from `after` back to `before`.

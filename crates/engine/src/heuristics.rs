@@ -45,7 +45,10 @@
 
 use crate::distance_table::{DistanceTable, distance_table};
 use crate::pattern_database::PatternDatabase;
-use crate::{Domain, Heuristic, IncrementalHeuristic, Limits, PerfectHash, Recompute, StopReason};
+use crate::{
+    Domain, Heuristic, IncrementalHeuristic, Limits, PerfectHash, Predecessors, Recompute,
+    StopReason,
+};
 
 /// The most patterns an [`Additive`] heuristic sums.
 pub const MAX_PATTERNS: usize = 8;
@@ -312,7 +315,7 @@ where
 ///
 /// ```
 /// use statespace_engine::heuristics::Projection;
-/// use statespace_engine::{Domain, Heuristic, Limits, PerfectHash, astar::astar};
+/// use statespace_engine::{Domain, Heuristic, Limits, PerfectHash, Reversible, astar::astar};
 /// /// Three dials of 0..=9, one turned by one step at a time, to reach all zeros.
 /// struct Dials;
 /// impl Domain for Dials {
@@ -347,6 +350,7 @@ where
 ///     fn invert(&self, (dial, step): (usize, i8)) -> Option<(usize, i8)> { Some((dial, -step)) }
 ///     fn is_goal(&self, s: &[u8; 2]) -> bool { *s == [0; 2] }
 /// }
+/// impl Reversible for FirstTwo {}
 /// impl PerfectHash for FirstTwo {
 ///     fn size(&self) -> u64 { 100 }
 ///     fn rank(&self, s: &[u8; 2]) -> u64 { u64::from(s[0]) * 10 + u64::from(s[1]) }
@@ -365,7 +369,7 @@ pub struct Projection<A, F> {
     project: F,
 }
 
-impl<A: PerfectHash + Sync, F> Projection<A, F> {
+impl<A: PerfectHash + Predecessors + Sync, F> Projection<A, F> {
     /// Builds the distances of `abstraction` backwards from `goals` (the images of the
     /// domain's goals) within `limits` (a byte per abstract state), for states projected by
     /// `project`.
@@ -389,6 +393,12 @@ impl<A: PerfectHash + Sync, F> Projection<A, F> {
     /// The abstraction's distance table.
     pub fn table(&self) -> &DistanceTable {
         &self.table
+    }
+
+    /// The abstraction, its table and the projection, for a table to be saved
+    /// ([`RankedPdb::from_projection`](crate::pattern_database::RankedPdb::from_projection)).
+    pub(crate) fn into_parts(self) -> (A, DistanceTable, F) {
+        (self.abstraction, self.table, self.project)
     }
 }
 

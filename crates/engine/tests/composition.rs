@@ -9,7 +9,9 @@ use statespace_engine::idastar::idastar;
 use statespace_engine::mm::mm;
 use statespace_engine::nbs::nbs;
 use statespace_engine::parallel_idastar::{Parallel, parallel_idastar};
-use statespace_engine::{Domain, Heuristic, Limits, PerfectHash, Recompute, SearchResult};
+use statespace_engine::{
+    Domain, Heuristic, Limits, PerfectHash, Recompute, Reversible, SearchResult,
+};
 
 /// Turns of a dial of six positions.
 const POSITIONS: u8 = 6;
@@ -54,6 +56,9 @@ impl Domain for Dials {
     }
 }
 
+/// Every turn is undone by the opposite turn, which is always offered.
+impl Reversible for Dials {}
+
 /// Two dials of six positions, either turned a step either way: the abstraction every
 /// projection of `Dials` onto two of its dials lands in (a coupled turn moves one of them).
 struct TwoDials;
@@ -75,6 +80,8 @@ impl Domain for TwoDials {
         *state == [0; 2]
     }
 }
+
+impl Reversible for TwoDials {}
 
 impl PerfectHash for TwoDials {
     fn size(&self) -> u64 {

@@ -6,7 +6,7 @@ use statespace_engine::distance_table::{Goals, distance_table};
 use statespace_engine::idastar::idastar;
 use statespace_engine::move_pruning::MoveAutomaton;
 use statespace_engine::parallel_idastar::{Parallel, parallel_idastar};
-use statespace_engine::{Domain, Limits, PerfectHash};
+use statespace_engine::{Domain, Limits, PerfectHash, Reversible};
 
 /// Lights Out on a grid of `rows` × `columns` lights, a bit each: pressing a button toggles its
 /// light and its four neighbours'; the goal is every light off. Every two presses commute, and
@@ -50,6 +50,9 @@ impl LightsOut {
         lights
     }
 }
+
+/// Pressing a button twice undoes it, and every button can always be pressed.
+impl Reversible for LightsOut {}
 
 impl Domain for LightsOut {
     type State = u32;

@@ -51,6 +51,7 @@
 mod build;
 mod cache;
 mod file;
+mod ranked;
 
 use std::fmt;
 use std::ops::ControlFlow;
@@ -58,6 +59,7 @@ use std::ops::ControlFlow;
 pub use build::{BuildOptions, BuildProgress, PatternBuild, build};
 pub use cache::{Cached, Origin, TableCache, TableFile};
 pub use file::{FORMAT_VERSION, Header, PdbError};
+pub use ranked::{RankedPdb, SATURATED};
 
 pub use crate::distance_table::UNREACHED;
 
