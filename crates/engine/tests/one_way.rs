@@ -527,3 +527,54 @@ fn mm_refuses_a_false_claim() {
         &Limits::none(),
     );
 }
+
+/// Positions 0 to 99 with the goal at 0: one step down anywhere, one step up below 49 only, so
+/// the line is one-way from 49 up; claimed reversible all the same. Near the goal the claim
+/// holds, so only a sample spread over the space finds it false.
+struct OneWayFar;
+
+impl Domain for OneWayFar {
+    type State = u8;
+    type Action = i8;
+    fn actions(&self, &n: &u8, out: &mut Vec<i8>) {
+        if n > 0 {
+            out.push(-1);
+        }
+        if n < 49 {
+            out.push(1);
+        }
+    }
+    fn apply(&self, n: &mut u8, step: i8) {
+        *n = n.wrapping_add_signed(step);
+    }
+    fn invert(&self, step: i8) -> Option<i8> {
+        Some(-step)
+    }
+    fn is_goal(&self, &n: &u8) -> bool {
+        n == 0
+    }
+}
+
+impl Reversible for OneWayFar {}
+
+impl PerfectHash for OneWayFar {
+    fn size(&self) -> u64 {
+        100
+    }
+    fn rank(&self, &n: &u8) -> u64 {
+        u64::from(n)
+    }
+    fn unrank(&self, rank: u64) -> u8 {
+        rank as u8
+    }
+}
+
+#[test]
+#[cfg_attr(
+    any(debug_assertions, feature = "checks"),
+    should_panic(expected = "wrong predecessors: predecessor action -1 of 52 leads to 51")
+)]
+fn the_checks_feature_samples_the_whole_space() {
+    // Without the checks, the table would count 50 to 99 as unreached, where each reaches 0.
+    distance_table(&OneWayFar, &[0], &Limits::none());
+}
