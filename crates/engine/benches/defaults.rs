@@ -8,7 +8,8 @@
 //!
 //! Theirs: `pathfinding::directed::{bfs::bfs, astar::astar}` with successors in a `Vec`, the
 //! estimate the same closure. Each side's path lengths are asserted equal before timing. The
-//! engine's `closures::bfs`, in `pathfinding`'s shape, runs beside them.
+//! engine's `closures::bfs`, in `pathfinding`'s shape, runs beside them, and so does the fast
+//! path for a ranked domain, `bfs_with` and a `DenseSet` (a bit per rank).
 //!
 //! Measured in CPU time (the process's, every search here running on one thread), which other
 //! programs on the machine disturb less than the wall clock.
@@ -22,7 +23,8 @@ use cpu_time::ProcessTime;
 use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{Criterion, criterion_group, criterion_main};
 use statespace_engine::astar::astar;
-use statespace_engine::bfs::bfs;
+use statespace_engine::bfs::{bfs, bfs_with};
+use statespace_engine::index::DenseSet;
 use statespace_engine::{Domain, Limits, PerfectHash, closures};
 
 /// Lights Out on 4×4 buttons, a bit per light: a press toggles its light and its neighbours'.
@@ -184,6 +186,18 @@ impl Domain for Maze {
     }
 }
 
+impl PerfectHash for Maze {
+    fn size(&self) -> u64 {
+        (WIDTH * WIDTH) as u64
+    }
+    fn rank(&self, &(x, y): &(usize, usize)) -> u64 {
+        (y * WIDTH + x) as u64
+    }
+    fn unrank(&self, rank: u64) -> (usize, usize) {
+        (rank as usize % WIDTH, rank as usize / WIDTH)
+    }
+}
+
 fn manhattan(&(x, y): &(usize, usize)) -> u32 {
     (GOAL.0 - x + GOAL.1 - y) as u32
 }
@@ -224,6 +238,8 @@ fn lights_out(c: &mut Criterion<CpuTime>) {
             let ours = ours.outcome.solution().unwrap().actions.len();
             let theirs = pathfinding::directed::bfs::bfs(board, lights_successors, |l| *l == 0);
             assert_eq!(theirs.unwrap().len() - 1, ours);
+            let dense = bfs_with(&LightsOut, board, &limits, &mut DenseSet::new(&LightsOut));
+            assert_eq!(dense.outcome.solution().unwrap().actions.len(), ours);
             let by_astar = astar(&LightsOut, board, &lit_over_five, &limits);
             assert_eq!(by_astar.outcome.solution().unwrap().actions.len(), ours);
             ours
@@ -247,6 +263,14 @@ fn lights_out(c: &mut Criterion<CpuTime>) {
                     lights_successors,
                     |l| *l == 0,
                 ));
+            }
+        })
+    });
+    group.bench_function("bfs/dense", |b| {
+        b.iter(|| {
+            let mut visited = DenseSet::new(&LightsOut);
+            for board in &boards {
+                black_box(bfs_with(&LightsOut, board, &limits, &mut visited));
             }
         })
     });
@@ -290,6 +314,8 @@ fn maze(c: &mut Criterion<CpuTime>) {
         .cost;
     let theirs = pathfinding::directed::bfs::bfs(&(0, 0), |c| maze.neighbours(c), |c| *c == GOAL);
     assert_eq!(theirs.unwrap().len() as u64 - 1, length);
+    let dense = bfs_with(&maze, &(0, 0), &limits, &mut DenseSet::new(&maze));
+    assert_eq!(dense.outcome.solution().unwrap().cost, length);
     let by_astar = astar(&maze, &(0, 0), &manhattan, &limits);
     assert_eq!(by_astar.outcome.solution().unwrap().cost, length);
     let mut group = c.benchmark_group("maze 1000x1000, corner to corner");
@@ -305,6 +331,9 @@ fn maze(c: &mut Criterion<CpuTime>) {
                 |c| *c == GOAL,
             ))
         })
+    });
+    group.bench_function("bfs/dense", |b| {
+        b.iter(|| black_box(bfs_with(&maze, &(0, 0), &limits, &mut DenseSet::new(&maze))))
     });
     group.bench_function("bfs/closures", |b| {
         b.iter(|| {
