@@ -487,4 +487,5 @@ by_reference!(
     [H, S,] Image<H, S>,
     [A, F,] Projection<A, F>,
     [H,] Recompute<H>,
+    [A, F,] crate::pattern_database::RankedPdb<A, F>,
 );

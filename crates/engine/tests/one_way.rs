@@ -13,6 +13,7 @@ use statespace_engine::astar::astar;
 use statespace_engine::bfs::bfs;
 use statespace_engine::bidirectional_bfs::bidirectional_bfs;
 use statespace_engine::distance_table::{DistanceTable, distance_table};
+use statespace_engine::heuristics::Max;
 use statespace_engine::heuristics::Projection;
 use statespace_engine::idastar::idastar;
 use statespace_engine::mm::mm;
@@ -351,6 +352,13 @@ fn the_one_way_pattern_database_is_admissible_and_beats_the_two_way_relaxation()
     );
     assert!(astar_expanded[0] < astar_expanded[1]);
     assert!(idastar_expanded[0] < idastar_expanded[1]);
+    // Held by reference, the tables combine without moving, and stay exact.
+    let both = Max(&one_way, &two_way);
+    for board in boards(5) {
+        let distance = u64::from(exact[Clockwise.rank(&board) as usize].unwrap());
+        let by_idastar = idastar(&Clockwise, &board, &both, &Limits::none());
+        assert_eq!(by_idastar.outcome.solution().unwrap().cost, distance);
+    }
 }
 
 #[test]
