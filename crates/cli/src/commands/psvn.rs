@@ -53,6 +53,15 @@ impl DomainArgs {
         Some(format!("{} {hash:016x}", path.display()))
     }
 
+    /// The domain as given, its file not read: the path alone (for a command that refuses it).
+    pub fn unread(&self) -> DomainText {
+        DomainText {
+            text: None,
+            file: self.domain.as_ref().map(|path| path.display().to_string()),
+            example: self.example.clone(),
+        }
+    }
+
     /// The domain's text (the file read), or the example's name.
     pub fn read(&self) -> Result<DomainText, OptionsError> {
         let (text, file) = match &self.domain {
