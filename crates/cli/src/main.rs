@@ -64,7 +64,7 @@ enum Command {
     },
     /// Time our solver against a peer program on the same input and compare their outputs.
     Bench(bench::BenchArgs),
-    /// Build, list and verify the pattern databases of the sliding puzzles.
+    /// Build, list and verify pattern databases: the sliding puzzles' and PSVN abstractions'.
     Pdb(commands::pdb::PdbArgs),
     /// Every state of a puzzle by its distance to the goals: layers, maximum depth, antipodes.
     Explore(commands::explore::ExploreArgs),

@@ -62,7 +62,7 @@ fn what_cannot_be_explored_is_one_line_and_exit_code_2() {
         ),
         (
             &["explore", "four", "--goal", "x"],
-            "statespace: bad options: unknown field `goal`",
+            "statespace: --goal does not apply to four\n",
         ),
         (
             &["explore", "sliding", "--size", "3x4", "--max-memory", "1M"],

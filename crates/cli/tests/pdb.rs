@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::Output;
 
 use common::{stderr, stdout};
+use statespace_engine::pattern_database::{Header, PatternDatabase};
 
 /// Runs `statespace ARGS --pdb-dir DIR` with no input.
 fn run(args: &[&str], dir: &Path) -> Output {
@@ -274,4 +275,163 @@ fn tables_that_cannot_be_saved_are_built_said_and_exit_code_1() {
         stderr(&output)
     );
     std::fs::remove_file(&dir).unwrap();
+}
+
+/// The shipped 8-puzzle's tables of tiles 1-4 (5-8 merged) and of 5-8 (1-4 merged).
+const EIGHT_LOW: &str = "abstraction { tile { B 1 2 3 4 5 5 5 5 } }\n";
+const EIGHT_HIGH: &str = "abstraction { tile { B 1 1 1 1 5 6 7 8 } }\n";
+
+/// `pdb build|verify psvn ARGS --example eight --abst` each of `abstractions` (paths).
+fn psvn_tables(command: &str, abstractions: &[&str], args: &[&str], dir: &Path) -> Output {
+    let mut all = vec!["pdb", command, "psvn", "--example", "eight"];
+    for path in abstractions {
+        all.extend(["--abst", path]);
+    }
+    all.extend(args);
+    run(&all, dir)
+}
+
+#[test]
+fn psvn_tables_are_built_once_verified_entry_by_entry_and_refused_when_wrong() {
+    let dir = scratch("psvn");
+    std::fs::create_dir_all(&dir).unwrap();
+    let (low, high) = (dir.join("low.abst"), dir.join("high.abst"));
+    std::fs::write(&low, EIGHT_LOW).unwrap();
+    std::fs::write(&high, EIGHT_HIGH).unwrap();
+    let (low, high) = (low.to_str().unwrap(), high.to_str().unwrap());
+    let low_table = dir.join("psvn-8ee6521ee146b04e-5c2590a9bf50d920.pdb");
+    let high_table = dir.join("psvn-8ee6521ee146b04e-01c267052014eea7.pdb");
+    let lines = format!(
+        "{low}: 15120 entries, mean 17.465, max 26 ({})\n\
+         {high}: 15120 entries, mean 18.430, max 28 ({})\n",
+        low_table.display(),
+        high_table.display()
+    );
+
+    let built = psvn_tables("build", &[low, high], &[], &dir);
+    assert_eq!(built.status.code(), Some(0), "{}", stderr(&built));
+    assert_eq!(stdout(&built), lines);
+    assert_eq!(
+        stderr(&built),
+        format!(
+            "built {}\nbuilt {}\n",
+            low_table.display(),
+            high_table.display()
+        )
+    );
+    let loaded = psvn_tables("build", &[low], &[], &dir);
+    assert_eq!(
+        stdout(&loaded),
+        lines.lines().next().unwrap().to_owned() + "\n"
+    );
+    assert_eq!(stderr(&loaded), format!("loaded {}\n", low_table.display()));
+
+    let verified = psvn_tables("verify", &[low, high], &[], &dir);
+    assert_eq!(verified.status.code(), Some(0), "{}", stderr(&verified));
+    let equal: String = lines
+        .lines()
+        .map(|line| format!("ok  {line}, equal to the table built again\n"))
+        .collect();
+    assert_eq!(stdout(&verified), equal);
+    // The folder's verify knows a PSVN table's file by its name.
+    let verified = run(&["pdb", "verify"], &dir);
+    assert_eq!(verified.status.code(), Some(0), "{}", stdout(&verified));
+    assert_eq!(stdout(&verified).matches("ok  ").count(), 2);
+
+    // One entry off by one, and the checksum written for it: only building again finds it.
+    let header = Header::read(&low_table).unwrap();
+    let table = PatternDatabase::load(&low_table, &header.id).unwrap();
+    let mut wrong = table.as_bytes().to_vec();
+    drop(table);
+    wrong[100] += 1;
+    let right = wrong[100] - 1;
+    PatternDatabase::from_distances(header.id, wrong)
+        .save(&low_table)
+        .unwrap();
+    assert_eq!(run(&["pdb", "verify"], &dir).status.code(), Some(0));
+    let verified = psvn_tables("verify", &[low, high], &[], &dir);
+    assert_eq!(verified.status.code(), Some(1));
+    assert_eq!(
+        stdout(&verified),
+        format!(
+            "bad {}: 1 of 15120 entries are not those built again (entry 100 holds {}, built \
+             {right})\n{}",
+            low_table.display(),
+            right + 1,
+            equal.lines().nth(1).unwrap().to_owned() + "\n"
+        )
+    );
+    assert_eq!(
+        stderr(&verified),
+        "statespace: 1 of 2 tables failed verification\n"
+    );
+
+    std::fs::remove_file(&high_table).unwrap();
+    let verified = psvn_tables("verify", &[high], &[], &dir);
+    assert_eq!(verified.status.code(), Some(1));
+    assert_eq!(
+        stdout(&verified),
+        format!(
+            "bad {}: No such file or directory (os error 2) (the table of {high})\n",
+            high_table.display()
+        )
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn bad_psvn_tables_are_refused_in_one_line() {
+    let dir = scratch("psvn-refusals");
+    std::fs::create_dir_all(&dir).unwrap();
+    let unknown = dir.join("unknown.abst");
+    std::fs::write(&unknown, "abstraction { cell { B 1 1 1 1 1 1 1 1 } }\n").unwrap();
+    let unknown = unknown.to_str().unwrap();
+    let low = dir.join("low.abst");
+    std::fs::write(&low, EIGHT_LOW).unwrap();
+    let low = low.to_str().unwrap();
+    let bad_domain = dir.join("bad.psvn");
+    std::fs::write(&bad_domain, "DOMAIN tile 1 B\n").unwrap();
+    let bad_domain = bad_domain.to_str().unwrap();
+    for (command, args, said) in [
+        (
+            "build",
+            vec!["--abst", unknown],
+            format!("statespace: {unknown}:1:15: unknown domain CELL\n"),
+        ),
+        (
+            "verify",
+            vec!["--abst", "/nonexistent.abst"],
+            "statespace: --abst /nonexistent.abst: cannot read it: No such file or directory \
+             (os error 2)\n"
+                .to_string(),
+        ),
+        (
+            "build",
+            vec!["--abst", low, "--max-memory", "1K"],
+            format!(
+                "statespace: {low}: the table of 15120 entries needs 60480 bytes to build, over \
+                 the memory budget of 1024 bytes\n"
+            ),
+        ),
+    ] {
+        let mut all = vec!["pdb", command, "psvn", "--example", "eight"];
+        all.extend(args);
+        let output = run(&all, &dir);
+        assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+        assert_eq!(stderr(&output), said);
+        assert_eq!(stdout(&output), "");
+    }
+    let output = run(
+        &[
+            "pdb", "build", "psvn", "--domain", bad_domain, "--abst", low,
+        ],
+        &dir,
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        stderr(&output),
+        format!("statespace: {bad_domain}:1:13: domain TILE needs a size of at least 2, found 1\n")
+    );
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 3, "nothing built");
+    std::fs::remove_dir_all(dir).unwrap();
 }

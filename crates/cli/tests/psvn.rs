@@ -588,3 +588,43 @@ fn bad_states_are_refused_by_line_after_the_cases_before_them() {
         assert_eq!(errors, format!("statespace: {line}\n"), "{input:?}");
     }
 }
+
+/// A flag of another puzzle is refused by its name before anything is read or explored (it
+/// was serde's "unknown field `file`").
+#[test]
+fn explore_refuses_another_puzzles_flags_by_name() {
+    for (args, said) in [
+        (
+            vec!["eight", "--domain", "/nonexistent.psvn"],
+            "--domain does not apply to eight",
+        ),
+        (
+            vec!["pancake", "--example", "eight"],
+            "--example does not apply to pancake",
+        ),
+        (
+            vec!["topspin", "--from", "1 2 3"],
+            "--from does not apply to topspin",
+        ),
+        (vec!["psvn", "--size", "3"], "--size does not apply to psvn"),
+        (
+            vec!["psvn", "--example", "hanoi4", "--discs", "3"],
+            "--discs does not apply to psvn",
+        ),
+        (vec!["eight", "--burnt"], "--burnt does not apply to eight"),
+    ] {
+        let output = run(&[&["explore"], args.as_slice()].concat(), "");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert_eq!(stderr(&output), format!("statespace: {said}\n"));
+        assert_eq!(stdout(&output), "");
+    }
+    for puzzle in ["solve", "gen"] {
+        let output = run(&[puzzle, "eight", "--domain", "x.psvn"], "");
+        assert_eq!(output.status.code(), Some(2));
+        assert!(
+            stderr(&output).starts_with("error: unexpected argument '--domain' found"),
+            "{}",
+            stderr(&output)
+        );
+    }
+}

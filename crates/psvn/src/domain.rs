@@ -242,6 +242,27 @@ impl PsvnDomain {
     }
 }
 
+/// Whether `a` and `b` hold the same values: eight at a time in words, inlined. The goal test
+/// runs at every node of a depth-first search, where the slices' `==` (a call of `memcmp`) took
+/// a sixth of the time on the 15-puzzle.
+#[inline]
+fn same_values(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let word = |bytes: &[u8]| u64::from_ne_bytes(bytes.try_into().unwrap_or_default());
+    let (mut a_words, mut b_words) = (a.chunks_exact(8), b.chunks_exact(8));
+    a_words
+        .by_ref()
+        .zip(b_words.by_ref())
+        .all(|(x, y)| word(x) == word(y))
+        && a_words
+            .remainder()
+            .iter()
+            .zip(b_words.remainder())
+            .all(|(x, y)| x == y)
+}
+
 /// The automaton forbidding each rule followed by its inverse rule, and of two rules that touch
 /// disjoint positions (neither writes what the other reads or writes: both orders apply where
 /// either does, and lead to the same state at the same cost), the later followed by the earlier.
@@ -352,7 +373,7 @@ impl Domain for PsvnDomain {
     }
 
     fn is_goal(&self, state: &State) -> bool {
-        self.goal_states.iter().any(|goal| goal == state)
+        self.goal_states.iter().any(|goal| same_values(goal, state))
             || self.goals.iter().any(|goal| goal.matches(state))
     }
 
@@ -404,5 +425,25 @@ impl Predecessors for PsvnDomain {
 
     fn is_reversible(&self) -> bool {
         self.reversible
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same_values;
+
+    /// Word by word and in the tail alike, a difference anywhere is seen, and so are lengths.
+    #[test]
+    fn same_values_is_slice_equality() {
+        for length in 0..20 {
+            let a: Vec<u8> = (0..length).map(|i| i as u8 * 7).collect();
+            assert!(same_values(&a, &a.clone()));
+            for at in 0..length {
+                let mut b = a.clone();
+                b[at] ^= 1;
+                assert!(!same_values(&a, &b), "{length} {at}");
+            }
+            assert!(!same_values(&a, &a[..length.saturating_sub(1)]) || length == 0);
+        }
     }
 }

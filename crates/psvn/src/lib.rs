@@ -96,6 +96,7 @@ pub use error::{ParseError, Span};
 pub use heuristic::MaxPdb;
 pub use parse::{MAX_RULES, MAX_TERMS, MAX_VALUES, MAX_VARIABLES};
 pub use pdb::{
-    BUILD_BYTES_PER_ENTRY, DEAD_END, LoadError, MAX_TABLE_ENTRIES, PsvnPdb, SATURATED, TableError,
+    BUILD_BYTES_PER_ENTRY, DEAD_END, LoadError, MAX_TABLE_ENTRIES, PsvnPdb, Recomputed, SATURATED,
+    TableError,
 };
 pub use rank::{RankError, RankedPsvn, Ranking};

@@ -122,9 +122,15 @@ impl PsvnPdb {
 
     /// The name of its file in a [`TableCache`].
     pub fn file_name(psvn: &Psvn, abstraction: &Abstraction) -> String {
-        let id = Self::table_id(psvn, abstraction);
-        let hash = |s: &str| s.rsplit(' ').next().unwrap_or_default().to_owned();
-        format!("psvn-{}-{}", hash(&id.domain), hash(&id.pattern))
+        Self::name_of(&Self::table_id(psvn, abstraction)).unwrap_or_default()
+    }
+
+    /// The name of the file in a [`TableCache`] of the table of identity `id`, if `id` is a
+    /// PSVN table's ([`Self::table_id`]).
+    pub fn name_of(id: &TableId) -> Option<String> {
+        let domain = id.domain.strip_prefix("psvn ")?;
+        let pattern = id.pattern.strip_prefix("abstraction ")?;
+        Some(format!("psvn-{domain}-{pattern}"))
     }
 
     /// The table of `abstraction` of `psvn`, built. Refuses up front, with the figure, a table
@@ -190,6 +196,31 @@ impl PsvnPdb {
             ranked,
             table,
         })
+    }
+
+    /// The table of `abstraction` of `psvn` from its file in `cache` (refused if missing,
+    /// damaged or foreign, as [`Self::load`]), then built again within `limits` and compared
+    /// entry by entry: what the checksum cannot see, a file written wrong from the start.
+    pub fn verify(
+        psvn: &Psvn,
+        abstraction: &Abstraction,
+        cache: &TableCache,
+        limits: &Limits,
+    ) -> Result<(Self, Recomputed), LoadError> {
+        Self::prepare(psvn, abstraction, limits)?;
+        let pdb = Self::load(psvn, abstraction, cache)?;
+        let distances = abstract_distances(&pdb.ranked, limits).map_err(TableError::Stopped)?;
+        let mut recomputed = Recomputed::default();
+        for (rank, (&stored, &computed)) in pdb.table.as_bytes().iter().zip(&distances).enumerate()
+        {
+            if stored != computed {
+                recomputed.differing += 1;
+                recomputed
+                    .first
+                    .get_or_insert((rank as u64, stored, computed));
+            }
+        }
+        Ok((pdb, recomputed))
     }
 
     /// The entries a table of `abstraction` of `psvn` has (one byte each), without building it.
@@ -275,6 +306,15 @@ impl PsvnPdb {
     pub fn mean(&self) -> f64 {
         statespace_engine::distance_table::mean_distance(&self.table.histogram())
     }
+}
+
+/// What [`PsvnPdb::verify`] found comparing a table's file with the table built again.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Recomputed {
+    /// The entries whose stored distance is not the one built.
+    pub differing: u64,
+    /// The first of them: its rank, the distance stored and the distance built.
+    pub first: Option<(u64, u8, u8)>,
 }
 
 /// Why [`PsvnPdb::load`] refused a table.

@@ -10,10 +10,10 @@ use statespace_engine::astar::astar;
 use statespace_engine::dijkstra::dijkstra;
 use statespace_engine::distance_table::{DistanceTable, Goals, distance_table};
 use statespace_engine::idastar::idastar;
-use statespace_engine::pattern_database::{Origin, PdbError, TableCache};
+use statespace_engine::pattern_database::{Origin, PatternDatabase, PdbError, TableCache};
 use statespace_engine::{Limits, PerfectHash};
 use statespace_psvn::{
-    Abstraction, LoadError, MaxPdb, Psvn, PsvnDomain, PsvnPdb, RankedPsvn, TableError,
+    Abstraction, LoadError, MaxPdb, Psvn, PsvnDomain, PsvnPdb, RankedPsvn, Recomputed, TableError,
 };
 
 fn abstraction(psvn: &Psvn, text: &str) -> Abstraction {
@@ -300,6 +300,51 @@ fn cached_tables_load_back_identical_and_refuse_damage_and_strangers() {
         }
     ));
     assert_eq!(rebuilt.table().as_bytes(), built.table().as_bytes());
+    let _ = std::fs::remove_dir_all(cache.dir());
+}
+
+/// A file sound by its checksum but written wrong (one entry off by one, resummed) is found
+/// by verifying, which builds the table again; a sound file verifies equal.
+#[test]
+fn verifying_builds_again_and_finds_a_wrong_entry_the_checksum_cannot() {
+    let psvn = example("eight.psvn").psvn().clone();
+    let cache = scratch("verify");
+    let low = abstraction(&psvn, EIGHT_1234);
+    let refused = PsvnPdb::verify(&psvn, &low, &cache, &Limits::none()).unwrap_err();
+    assert!(
+        matches!(refused, LoadError::File(ref e) if e.is_missing()),
+        "{refused}"
+    );
+    let (built, _) = PsvnPdb::load_or_build(&psvn, &low, &cache, &Limits::none()).unwrap();
+    let (_, recomputed) = PsvnPdb::verify(&psvn, &low, &cache, &Limits::none()).unwrap();
+    assert_eq!(recomputed, Recomputed::default());
+
+    let mut wrong = built.table().as_bytes().to_vec();
+    wrong[7] += 1;
+    let id = PsvnPdb::table_id(&psvn, &low);
+    PatternDatabase::from_distances(id, wrong)
+        .save(&cache.path(&PsvnPdb::file_name(&psvn, &low)))
+        .unwrap();
+    let (_, recomputed) = PsvnPdb::verify(&psvn, &low, &cache, &Limits::none()).unwrap();
+    let right = built.table().as_bytes()[7];
+    assert_eq!(
+        recomputed,
+        Recomputed {
+            differing: 1,
+            first: Some((7, right + 1, right)),
+        }
+    );
+    let over = PsvnPdb::verify(&psvn, &low, &cache, &Limits::none().max_memory(1000));
+    assert!(
+        matches!(
+            over,
+            Err(LoadError::Table(TableError::OverBudget {
+                entries: 15120,
+                ..
+            }))
+        ),
+        "{over:?}"
+    );
     let _ = std::fs::remove_dir_all(cache.dir());
 }
 

@@ -465,6 +465,7 @@ mod tests {
                 .flatten()
                 .map(Value::from)
                 .collect(),
+            OptionKind::Lines { example } => vec![json!(example)],
             OptionKind::Flag { .. } => vec![json!(true), json!(false)],
         }
     }

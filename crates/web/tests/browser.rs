@@ -3,7 +3,8 @@
 //! goal, the Eight puzzle set up by typing, solved, stepped through, played by hand and hinted,
 //! options chosen with the form controls answered as the API answers them, the pictures'
 //! labels, the pattern databases' build, the cube's optimal tables built from the page
-//! (`browser/cube_tables.rs`), and the grid's search on a canvas (`browser/grid_canvas.rs`;
+//! (`browser/cube_tables.rs`), PSVN domains chosen or pasted (`browser/psvn_domains.rs`), and
+//! the grid's search on a canvas (`browser/grid_canvas.rs`;
 //! the harness is `browser/harness.rs`). A screenshot of each is saved under the target
 //! folder (`playground/`) for a person to look at.
 
@@ -15,6 +16,8 @@ mod cube_tables;
 mod grid_canvas;
 #[path = "browser/harness.rs"]
 mod harness;
+#[path = "browser/psvn_domains.rs"]
+mod psvn_domains;
 
 use harness::Browser;
 

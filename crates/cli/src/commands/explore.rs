@@ -13,7 +13,7 @@ use statespace_explore::{
     Checkpoint, Cluster, Exploration, ExploreError, Options, Terms, explore_dataflow,
     explore_sparse_dataflow, explore_sparse_with, explore_with, goals_fingerprint, readable_size,
 };
-use statespace_puzzles::puzzle::{MAX_THREADS, Space, thread_count};
+use statespace_puzzles::puzzle::{MAX_THREADS, OptionsError, Space, thread_count};
 use statespace_puzzles::registry;
 
 use crate::commands::psvn::DomainArgs;
@@ -294,37 +294,54 @@ fn prepare(args: &ExploreArgs) -> anyhow::Result<(Space, Option<Exploration>)> {
             registry::names().join(", ")
         )
     })?;
+    // Each option as the flag that sets it, so that a puzzle that does not take one is told
+    // by the flag's name, not serde's field's.
+    let domain = if entry.about().name == "psvn" {
+        args.domain.read()?
+    } else {
+        // Not read: the puzzle refuses it below, by name.
+        args.domain.unread()
+    };
+    let flags = [
+        ("size", "--size", args.size.clone().map(|size| json!(size))),
+        ("burnt", "--burnt", args.burnt.then_some(json!(true))),
+        ("corners", "--corners", args.corners.then_some(json!(true))),
+        ("discs", "--discs", args.discs.map(|discs| json!(discs))),
+        (
+            "metric",
+            "--metric",
+            args.metric.clone().map(|metric| json!(metric)),
+        ),
+        ("goal", "--goal", args.goal.clone().map(|goal| json!(goal))),
+        ("text", "--domain", domain.text.map(|text| json!(text))),
+        ("file", "--domain", domain.file.map(|file| json!(file))),
+        (
+            "example",
+            "--example",
+            domain.example.map(|name| json!(name)),
+        ),
+        ("from", "--from", args.from.clone().map(|from| json!(from))),
+    ];
     let mut options = json!({});
-    if let Some(size) = &args.size {
-        options["size"] = json!(size);
-    }
-    if args.burnt {
-        options["burnt"] = json!(true);
-    }
-    if args.corners {
-        options["corners"] = json!(true);
-    }
-    if let Some(discs) = args.discs {
-        options["discs"] = json!(discs);
-    }
-    if let Some(metric) = &args.metric {
-        options["metric"] = json!(metric);
-    }
-    if let Some(goal) = &args.goal {
-        options["goal"] = json!(goal);
-    }
-    let domain = args.domain.read()?;
-    for (name, value) in [
-        ("text", domain.text),
-        ("file", domain.file),
-        ("example", domain.example),
-        ("from", args.from.clone()),
-    ] {
+    for (name, _, value) in &flags {
         if let Some(value) = value {
-            options[name] = json!(value);
+            options[*name] = value.clone();
         }
     }
-    let Some(space) = entry.space(options)? else {
+    let space = entry.space(options).map_err(|failure| match failure {
+        registry::Failure::Json(error) => flags
+            .iter()
+            .find(|(name, ..)| {
+                error
+                    .to_string()
+                    .starts_with(&format!("unknown field `{name}`"))
+            })
+            .map_or(registry::Failure::Json(error), |(_, flag, _)| {
+                OptionsError::new(format!("{flag} does not apply to {}", args.puzzle)).into()
+            }),
+        other => other,
+    })?;
+    let Some(space) = space else {
         bail!("{} has no ranked space to explore yet", args.puzzle);
     };
     // What the process holds already (the program, the space's tables) counts too, and what

@@ -1,5 +1,6 @@
 //! `statespace pdb build|list|verify`: the pattern databases of the sliding puzzles, and the
-//! flags that choose them (shared with `statespace solve sliding`).
+//! flags that choose them (shared with `statespace solve sliding`); `pdb build|verify psvn`, the
+//! tables of PSVN abstraction files, are wired in [`crate::commands::psvn`].
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -9,11 +10,13 @@ use statespace_engine::Limits;
 use statespace_engine::distance_table::mean_distance;
 use statespace_engine::pattern_database::{BuildOptions, Header, PatternDatabase, TableCache};
 use statespace_puzzles::grid::JumpTable;
+use statespace_puzzles::psvn::is_table_named_for;
 use statespace_puzzles::puzzle::{OptionsError, thread_count};
 use statespace_puzzles::sliding::Board;
 use statespace_puzzles::sliding::Shape;
 use statespace_puzzles::sliding::pdb::{Geometry, Layout, PatternTables, TableEvent, file_name_of};
 
+use crate::commands::psvn::{self, TablesArgs};
 use crate::driver::Verdict;
 use crate::memory;
 use crate::progress::TableBar;
@@ -27,12 +30,31 @@ pub struct PdbArgs {
 
 #[derive(clap::Subcommand, Debug)]
 enum PdbCommand {
-    /// Build the tables of a layout (or load and check them when they are there).
-    Build(TableArgs),
+    /// Build the tables of a sliding puzzle's layout (or load and check them when they are
+    /// there); `pdb build psvn` for a PSVN domain's abstractions.
+    Build(BuildArgs),
     /// List the tables in the cache folder.
     List(DirArgs),
-    /// Recompute the checksum of every table in the cache folder (or of the files given).
+    /// Recompute the checksum of every table in the cache folder (or of the files given);
+    /// `pdb verify psvn` builds a PSVN domain's tables again and compares them entry by entry.
     Verify(VerifyArgs),
+}
+
+/// `pdb build`: a sliding puzzle's layout, or a PSVN domain's abstractions.
+#[derive(clap::Args, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
+struct BuildArgs {
+    #[command(subcommand)]
+    psvn: Option<PsvnTables>,
+    #[command(flatten)]
+    tables: TableArgs,
+}
+
+/// The tables of a PSVN domain's abstraction files.
+#[derive(clap::Subcommand, Debug)]
+enum PsvnTables {
+    /// The tables of a PSVN domain's abstraction files, kept in the folder of tables.
+    Psvn(TablesArgs),
 }
 
 /// Where the tables live.
@@ -109,7 +131,10 @@ pub struct TableArgs {
 }
 
 #[derive(clap::Args, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
 struct VerifyArgs {
+    #[command(subcommand)]
+    psvn: Option<PsvnTables>,
     #[command(flatten)]
     dir: DirArgs,
     /// Table files to check instead of the whole folder.
@@ -134,8 +159,16 @@ impl PdbFlags {
 /// Runs `statespace pdb`.
 pub fn run(args: &PdbArgs) -> anyhow::Result<Verdict> {
     match &args.command {
-        PdbCommand::Build(args) => build(args),
+        PdbCommand::Build(BuildArgs {
+            psvn: Some(PsvnTables::Psvn(args)),
+            ..
+        }) => psvn::build_tables(args),
+        PdbCommand::Build(args) => build(&args.tables),
         PdbCommand::List(dir) => list(dir),
+        PdbCommand::Verify(VerifyArgs {
+            psvn: Some(PsvnTables::Psvn(args)),
+            ..
+        }) => psvn::verify_tables(args),
         PdbCommand::Verify(verify) => check(verify),
     }
 }
@@ -212,13 +245,14 @@ fn list(args: &DirArgs) -> anyhow::Result<Verdict> {
 }
 
 /// Whether the file at `path` is named for the table its header says it holds: a sliding
-/// puzzle's pattern, or JPS+'s table of a grid map.
+/// puzzle's pattern, JPS+'s table of a grid map, or a PSVN abstraction's.
 fn named_for(path: &std::path::Path, header: &Header) -> bool {
     let Some(stem) = path.file_stem().map(|stem| stem.to_string_lossy()) else {
         return false;
     };
     file_name_of(&header.id).is_some_and(|name| stem == name)
         || JumpTable::is_named_for(&stem, &header.id)
+        || is_table_named_for(&stem, &header.id)
 }
 
 fn check(args: &VerifyArgs) -> anyhow::Result<Verdict> {

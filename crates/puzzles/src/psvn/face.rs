@@ -94,6 +94,17 @@ const EXAMPLE_CHOICES: &[(&str, &str)] = &[
 
 const _: () = assert!(EXAMPLE_CHOICES.len() == EXAMPLES.len());
 
+/// What a pasted domain looks like: three pancakes, flipped by their top two or all three.
+const PASTE_EXAMPLE: &str = "\
+# Three pancakes, a smallest on top when sorted.
+DOMAIN size 3 small middle large
+3
+size size size
+X Y - => Y X - LABEL FLIP2
+X Y Z => Z Y X LABEL FLIP3
+GOAL small middle large
+";
+
 impl Puzzle for Psvn {
     const ABOUT: About = About {
         name: "psvn",
@@ -134,6 +145,16 @@ impl Puzzle for Psvn {
             kind: OptionKind::Choice {
                 values: EXAMPLE_CHOICES,
                 default: "eight",
+            },
+            without: Some("text"),
+            shapes_board: true,
+        },
+        OptionSpec {
+            name: "text",
+            label: "your domain",
+            help: "a PSVN domain of your own, its file's text pasted: it replaces the shipped one",
+            kind: OptionKind::Lines {
+                example: PASTE_EXAMPLE,
             },
             without: None,
             shapes_board: true,

@@ -39,4 +39,7 @@ pub use parse::read_state;
 pub use print::draw;
 pub use solve::{Algorithm, Answer, Solver};
 pub use space::ranked_space;
-pub use tables::is_auto;
+pub use statespace_psvn::PsvnDomain;
+pub use tables::{
+    Kept, KeptTable, Verified, is_auto, is_table_named_for, keep_table, verify_table,
+};

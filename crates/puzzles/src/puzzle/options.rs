@@ -53,6 +53,11 @@ pub enum OptionKind {
         /// The text chosen unless another is, if any.
         default: Option<&'static str>,
     },
+    /// Text of several lines, such as a file's, pasted into a box; unset by default.
+    Lines {
+        /// A text it takes, shown while the box is empty.
+        example: &'static str,
+    },
     /// On or off.
     Flag {
         /// Whether it is on unless set.

@@ -73,6 +73,9 @@ const GOALS = {
     "never a disc on a smaller one. A move \"1-3\" takes the top disc of peg 1 onto peg 3.",
   topspin: "Goal: token i at position i around the loop (position 1 at the top, clockwise). " +
     "A move \"p\" turns the turnstile at position p: the tokens at p to p+3 in reverse order.",
+  psvn: "Goal: a state that one of the domain's GOAL lines matches. A state is a row of values, " +
+    "one per variable, numbered from 0 as the rules' positions; a move is a rule's LABEL. " +
+    "Choose a shipped domain, or paste your own under \"your domain\".",
 };
 
 function goalOf(name) {
@@ -91,6 +94,7 @@ const DRAWINGS = {
   cube: drawCube,
   hanoi: drawHanoi,
   topspin: drawLoop,
+  psvn: drawValues,
 };
 
 // The board `text` of puzzle `name` drawn; `view` says what else to draw: `slides`, giving a map
@@ -332,6 +336,31 @@ function drawCube(text) {
     );
     picture.board.append(group);
   }));
+  return picture;
+}
+
+// The most variables of a PSVN state drawn in one row; more wrap to the next.
+const VALUES_ROW = 12;
+
+// A PSVN state: its values (space-separated) in a row of cells as wide as the longest value,
+// each numbered by its variable.
+function drawValues(text) {
+  const values = text.trim().split(/\s+/).filter((value) => value !== "");
+  const cols = Math.max(1, Math.min(values.length, VALUES_ROW));
+  const rows = Math.max(1, Math.ceil(values.length / cols));
+  const wide = Math.max(CELL, 11 * Math.max(0, ...values.map((value) => value.length)) + 14);
+  const picture = svg("svg", { viewBox: `0 0 ${cols * wide} ${rows * CELL}`, width: cols * wide, height: rows * CELL, "data-board": text });
+  values.forEach((value, at) => {
+    const x = (at % cols) * wide;
+    const y = Math.floor(at / cols) * CELL;
+    const cell = svg("g", { class: "variable", "data-variable": at, transform: `translate(${x} ${y})` });
+    cell.append(
+      svg("rect", { x: 2, y: 2, width: wide - 4, height: CELL - 4, rx: 4 }),
+      svg("text", { x: 7, y: 10, class: "index", "text-anchor": "start" }, String(at)),
+      svg("text", { x: wide / 2, y: CELL / 2 + 5 }, value),
+    );
+    picture.append(cell);
+  });
   return picture;
 }
 

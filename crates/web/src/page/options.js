@@ -1,6 +1,6 @@
 // The puzzle's options as form controls, built from the option schema /api/puzzles serves: a
 // select for a choice (its help following the value chosen), a number or text box checked as it
-// is typed, a checkbox for a flag. Options the server chooses are shown disabled, with why. The
+// is typed, a box of several lines to paste a text of lines into, a checkbox for a flag. Options the server chooses are shown disabled, with why. The
 // advanced box's JSON, when given, is merged over the controls' choices.
 "use strict";
 
@@ -18,13 +18,15 @@ function buildOptionControls(box, specs, changed) {
     name.textContent = spec.label;
     field.append(name, control, help);
     field.classList.toggle("flag", spec.kind === "flag");
+    field.classList.toggle("lines", spec.kind === "lines");
     return field;
   }));
   for (const entry of optionControls) showOptionHelp(entry);
 }
 
 function optionControl(spec, changed) {
-  const control = spec.kind === "choice" ? document.createElement("select") : document.createElement("input");
+  const tag = spec.kind === "choice" ? "select" : spec.kind === "lines" ? "textarea" : "input";
+  const control = document.createElement(tag);
   control.id = `option-${spec.name}`;
   control.dataset.option = spec.name;
   if (spec.kind === "choice") {
@@ -38,6 +40,8 @@ function optionControl(spec, changed) {
     control.required = spec.default !== null;
     control.value = spec.default === null ? "" : String(spec.default);
     control.placeholder = spec.server ? "set by the server" : spec.default === null ? "the puzzle's choice" : "";
+  } else if (spec.kind === "lines") {
+    Object.assign(control, { rows: 4, spellcheck: false, placeholder: `unset; for example:\n${spec.example}` });
   } else {
     Object.assign(control, { type: "text", pattern: spec.pattern, spellcheck: false });
     control.value = spec.default || "";
@@ -48,7 +52,11 @@ function optionControl(spec, changed) {
   help.id = `option-${spec.name}-help`;
   const entry = { spec, control, help, note: "" };
   control.disabled = Boolean(spec.server);
-  control.addEventListener("change", () => { showOptionHelp(entry); changed(spec.name); });
+  control.addEventListener("change", () => {
+    showOptionHelp(entry);
+    leaveOut(spec.name, optionValue(entry) !== undefined, {});
+    changed(spec.name);
+  });
   control.addEventListener("input", () => showOptionHelp(entry));
   return entry;
 }
@@ -83,6 +91,7 @@ function leaveOut(name, isSet, notes) {
 function optionValue({ spec, control }) {
   if (spec.kind === "flag") return control.checked;
   if (control.value.trim() === "") return undefined;
+  if (spec.kind === "lines") return control.value;
   return spec.kind === "number" ? Number(control.value) : control.value.trim();
 }
 

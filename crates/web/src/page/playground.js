@@ -90,11 +90,18 @@ async function choosePuzzle(name) {
   await chooseLayout();
 }
 
-// An option changed: the board is read again when it shapes it, and the tables asked for again.
+// An option changed: the board is read again when it shapes it (a random board of the new
+// shape when the old one does not fit it, as a state of another domain), and the tables asked
+// for again.
 async function optionChanged(name) {
   const spec = state.about.options.find((option) => option.name === name);
-  if (spec && spec.shapes_board && state.position) await setUp(byId("input").value);
-  else if (asksTables()) await refreshTables();
+  if (spec && spec.shapes_board && state.position) {
+    try {
+      await setUp(byId("input").value);
+    } catch {
+      await randomBoard();
+    }
+  } else if (asksTables()) await refreshTables();
 }
 
 async function nextExample() {
