@@ -12,11 +12,12 @@ mod map;
 mod peer;
 mod scenario;
 mod solve;
+mod terrain;
 mod trace;
 
 use std::sync::OnceLock;
 
-pub use domain::{Connectivity, Grid, Octile, OctileSteps, Step};
+pub use domain::{Connectivity, Grid, Octile, OctileSteps, Step, TerrainSteps};
 pub use generate::random_scenarios;
 pub use jps::{Jump, JumpGrid, JumpLengths, PrunedJumps, jump_steps};
 pub use jps_plus::{JumpTable, TABLE_BYTES_PER_CELL};
@@ -26,6 +27,7 @@ pub use lines::{Lines, ParseError, TextLines, quoted};
 pub use map::{MAX_SIDE, Map, read_map};
 pub use scenario::{GridCase, read_scenario};
 pub use solve::{Algorithm, GridAnswer, GridSearcher, solve};
+pub use terrain::{Costs, MAX_COST, Terrain};
 pub use trace::{SearchTrace, solve_traced};
 
 /// How far a length may be from the one a scenario records: Moving AI's files print eight
@@ -42,7 +44,7 @@ pub fn parse(text: &str) -> impl Iterator<Item = Result<GridCase, ParseError>> +
         if failed {
             return None;
         }
-        let case = read_scenario(&mut lines, None, &inline).transpose()?;
+        let case = read_scenario(&mut lines, None, &inline, &Costs::default()).transpose()?;
         failed = case.is_err();
         Some(case)
     })
