@@ -30,7 +30,7 @@
 mod open_list;
 mod radix_heap;
 
-use std::time::Instant;
+use crate::limits::Clock;
 
 use open_list::OpenList;
 
@@ -361,7 +361,7 @@ impl<S: Clone, A: Copy + Eq, I, M: Copy, C: Cost> AStar<S, A, I, M, C> {
         E: Expansion<D>,
         I: StateIndex<S>,
     {
-        let started = Instant::now();
+        let started = Clock::start(limits);
         let mut stats = Stats::default();
         let mut actions = std::mem::take(&mut self.actions);
         let verdict = self.run(

@@ -3,17 +3,20 @@
 //!
 //! See <https://en.wikipedia.org/wiki/Breadth-first_search>.
 
-use std::time::Instant;
+use std::hash::{BuildHasher, Hash};
+
+use hashbrown::HashTable;
+use rustc_hash::FxBuildHasher;
 
 use crate::domain::check_inverse;
-use crate::index::{StateSet, VisitedSet};
-use crate::limits::{Footprint, Meter, owned_bytes};
+use crate::index::{VisitedSet, table_bytes_to_insert};
+use crate::limits::{Clock, Footprint, Meter, owned_bytes};
 use crate::path::{SearchTree, finish};
 use crate::{Domain, Limits, SearchResult, Solution, Stats, StopReason};
 
-/// Finds a solution with the fewest actions from `start`, using a hash set of visited states
-/// ([`StateSet`]; a ranked domain searches faster with a [`DenseSet`](crate::index::DenseSet)
-/// through [`bfs_with`]).
+/// Finds a solution with the fewest actions from `start`, remembering the states met by their
+/// numbers in its queue, found by hash (one copy of each state; a ranked domain searches faster
+/// still with a [`DenseSet`](crate::index::DenseSet) through [`bfs_with`]).
 ///
 /// Among the shortest solutions it returns the lexicographically smallest one, comparing actions
 /// by their position in [`Domain::actions`]. With [`Limits::max_depth`], solutions longer than the
@@ -35,12 +38,82 @@ use crate::{Domain, Limits, SearchResult, Solution, Stats, StopReason};
 /// assert_eq!(result.outcome.solution().unwrap().actions, vec![3, 3, 3, 3, -2]);
 /// ```
 pub fn bfs<D: Domain>(domain: &D, start: &D::State, limits: &Limits) -> SearchResult<D::Action> {
-    bfs_with(
-        domain,
-        start,
-        limits,
-        &mut StateSet::with_capacity(INITIAL_STATES),
-    )
+    let mut numbers = Numbers {
+        table: HashTable::with_capacity(INITIAL_STATES),
+    };
+    let mut queue = Queue {
+        tree: SearchTree::with_capacity(INITIAL_STATES),
+        keys: Vec::new(),
+    };
+    queue.search(&mut numbers, domain, start, limits)
+}
+
+/// How a breadth-first search remembers the states it met: a [`VisitedSet`] of the caller's,
+/// or the numbers of the states in its own queue ([`Numbers`]).
+trait Seen<S>: Footprint {
+    /// The copies of each state the search holds: the queue's, and the set's if it keeps one.
+    const COPIES: u64;
+    /// Whether the keys it gives mean something (else the queue keeps none).
+    const KEYED: bool;
+    /// Forgets every state but the start, the only one of `states`; returns its key.
+    fn restart(&mut self, states: &[S]) -> u64;
+    /// Adds `next`, met from `parent` whose key is `key`, and which the search numbers
+    /// `states.len()` if it is new; returns its key if it is new.
+    fn meet(&mut self, states: &[S], parent: &S, key: u64, next: &S) -> Option<u64>;
+}
+
+impl<S, I: VisitedSet<S>> Seen<S> for &mut I {
+    const COPIES: u64 = 2;
+    const KEYED: bool = true;
+    fn restart(&mut self, states: &[S]) -> u64 {
+        self.forget_all();
+        self.insert_keyed(&states[0]).unwrap_or_default()
+    }
+    #[inline]
+    fn meet(&mut self, _states: &[S], parent: &S, key: u64, next: &S) -> Option<u64> {
+        self.insert_neighbour(parent, key, next)
+    }
+}
+
+/// The numbers of the states in the search's queue, by hash: four bytes a state where a set of
+/// its own would keep a second copy of each, and would have to be cleared apart.
+struct Numbers {
+    table: HashTable<u32>,
+}
+
+impl Footprint for Numbers {
+    fn bytes_to_insert(&self) -> u64 {
+        table_bytes_to_insert(&self.table)
+    }
+}
+
+impl<S: Hash + Eq> Seen<S> for Numbers {
+    const COPIES: u64 = 1;
+    const KEYED: bool = false;
+    fn restart(&mut self, states: &[S]) -> u64 {
+        self.table.clear();
+        let hash = FxBuildHasher.hash_one(&states[0]);
+        self.table.insert_unique(hash, 0, |&known| {
+            FxBuildHasher.hash_one(&states[known as usize])
+        });
+        0
+    }
+    #[inline]
+    fn meet(&mut self, states: &[S], _parent: &S, _key: u64, next: &S) -> Option<u64> {
+        let hash = FxBuildHasher.hash_one(next);
+        let entry = self.table.entry(
+            hash,
+            |&known| states[known as usize] == *next,
+            |&known| FxBuildHasher.hash_one(&states[known as usize]),
+        );
+        match entry {
+            hashbrown::hash_table::Entry::Occupied(_) => None,
+            hashbrown::hash_table::Entry::Vacant(slot) => {
+                slot.insert(states.len() as u32);
+                Some(0)
+            }
+        }
+    }
 }
 
 /// The room the default visited set starts with: its first few doublings are not worth making.
@@ -83,9 +156,14 @@ pub fn bfs_with<D: Domain, I: VisitedSet<D::State>>(
 #[derive(Debug)]
 pub struct Bfs<S, A, I> {
     visited: I,
-    /// The states in the order found (the queue), with how each was reached.
+    queue: Queue<S, A>,
+}
+
+/// The states in the order found, with how each was reached and its key in the visited set.
+#[derive(Debug)]
+struct Queue<S, A> {
     tree: SearchTree<S, A>,
-    /// Each state's key in `visited`, which makes inserting its successors cheaper.
+    /// Each state's key in the visited set, which makes inserting its successors cheaper.
     keys: Vec<u64>,
 }
 
@@ -100,8 +178,10 @@ impl<S: Clone, A: Copy + Eq, I: VisitedSet<S>> Bfs<S, A, I> {
     pub fn new(visited: I) -> Self {
         Self {
             visited,
-            tree: SearchTree::empty(),
-            keys: Vec::new(),
+            queue: Queue {
+                tree: SearchTree::empty(),
+                keys: Vec::new(),
+            },
         }
     }
 
@@ -110,23 +190,39 @@ impl<S: Clone, A: Copy + Eq, I: VisitedSet<S>> Bfs<S, A, I> {
     where
         D: Domain<State = S, Action = A>,
     {
-        let started = Instant::now();
+        self.queue
+            .search(&mut &mut self.visited, domain, start, limits)
+    }
+}
+
+impl<S: Clone, A: Copy + Eq> Queue<S, A> {
+    fn search<D>(
+        &mut self,
+        visited: &mut impl Seen<S>,
+        domain: &D,
+        start: &S,
+        limits: &Limits,
+    ) -> SearchResult<A>
+    where
+        D: Domain<State = S, Action = A>,
+    {
+        let started = Clock::start(limits);
         let mut stats = Stats::default();
-        let verdict = self.run(domain, start, limits, &mut stats);
+        let verdict = self.run(visited, domain, start, limits, &mut stats);
         finish(verdict, stats, started)
     }
 
-    fn reset(&mut self, start: &S) {
-        self.visited.forget_all();
+    fn reset(&mut self, visited: &mut impl Seen<S>, start: &S) {
         self.tree.clear();
         self.keys.clear();
         self.tree.add_root(start.clone());
-        let key = self.visited.insert_keyed(start).unwrap_or_default();
+        let key = visited.restart(&self.tree.states);
         self.keys.push(key);
     }
 
-    fn run<D>(
+    fn run<D, V: Seen<S>>(
         &mut self,
+        visited: &mut V,
         domain: &D,
         start: &S,
         limits: &Limits,
@@ -135,15 +231,15 @@ impl<S: Clone, A: Copy + Eq, I: VisitedSet<S>> Bfs<S, A, I> {
     where
         D: Domain<State = S, Action = A>,
     {
-        self.reset(start);
+        self.reset(visited, start);
         let mut meter = Meter::new(limits);
-        // Each state's two copies (the queue's and the visited set's) own this much.
-        let owned = 2 * owned_bytes(domain, start);
+        // Each state's copies (the queue's, and the visited set's if it keeps one) own this much.
+        let owned = V::COPIES * owned_bytes(domain, start);
         stats.stored = 1;
         if domain.is_goal(start) {
             return Ok(Some(self.solution(domain, 0)));
         }
-        meter.holds(self.bytes_to_add(owned))?;
+        meter.holds(self.bytes_to_add(visited, owned))?;
         let mut actions = Vec::new();
         let mut cut_at_depth_limit = false;
         let (mut depth, mut layer_end) = (0, 1);
@@ -170,7 +266,7 @@ impl<S: Clone, A: Copy + Eq, I: VisitedSet<S>> Bfs<S, A, I> {
                 .link(parent)
                 .action
                 .and_then(|action| domain.invert(action));
-            let parent_key = self.keys[parent];
+            let parent_key = if V::KEYED { self.keys[parent] } else { 0 };
             for &action in &actions {
                 if Some(action) == back {
                     continue;
@@ -178,8 +274,10 @@ impl<S: Clone, A: Copy + Eq, I: VisitedSet<S>> Bfs<S, A, I> {
                 let mut next = state.clone();
                 domain.apply(&mut next, action);
                 check_inverse(domain, stats.expanded, &state, action, &next);
-                if let Some(key) = self.visited.insert_neighbour(&state, parent_key, &next) {
-                    self.keys.push(key);
+                if let Some(key) = visited.meet(&self.tree.states, &state, parent_key, &next) {
+                    if V::KEYED {
+                        self.keys.push(key);
+                    }
                     let goal = domain.is_goal(&next);
                     let child = self.tree.push(next, parent as u32, action);
                     stats.stored = self.tree.len();
@@ -187,7 +285,7 @@ impl<S: Clone, A: Copy + Eq, I: VisitedSet<S>> Bfs<S, A, I> {
                         return Ok(Some(self.solution(domain, child as usize)));
                     }
                     meter.stored(stats.stored)?;
-                    meter.holds_counted(|| self.bytes_to_add(owned))?;
+                    meter.holds_counted(|| self.bytes_to_add(visited, owned))?;
                 }
             }
         }
@@ -200,10 +298,10 @@ impl<S: Clone, A: Copy + Eq, I: VisitedSet<S>> Bfs<S, A, I> {
 
     /// The memory the search holds while it adds one more state, each of whose copies owns
     /// `owned` bytes: a growth of its arrays or visited set holds the old and new allocations.
-    fn bytes_to_add(&self, owned: u64) -> u64 {
+    fn bytes_to_add(&self, visited: &impl Seen<S>, owned: u64) -> u64 {
         self.tree.bytes_to_insert()
             + self.keys.bytes_to_insert()
-            + self.visited.bytes_to_insert()
+            + visited.bytes_to_insert()
             + (self.tree.len() + 1) * owned
     }
 

@@ -8,24 +8,26 @@
 //! forward layer reaches depth `df + 1`, and a state met there lies at a backward depth of at most
 //! `db`; the solution through it has length at most `df + 1 + db`, hence exactly that, the least.
 
-use std::time::Instant;
+use crate::limits::Clock;
 
 use crate::index::{HashIndex, StateIndex};
 use crate::limits::{Footprint, Meter, owned_bytes};
 use crate::path::{SearchTree, finish};
-use crate::{Domain, LayerStats, Limits, SearchResult, Solution, Stats, StopReason};
+use crate::predecessors::check_before_search;
+use crate::{Domain, LayerStats, Limits, Predecessors, SearchResult, Solution, Stats, StopReason};
 
 /// Finds a solution with the fewest actions from `start` to any of `goals`.
 ///
-/// The domain must have unit costs, and [`Domain::predecessor_actions`] must list the actions
-/// that lead from a state to its predecessors (the default is right for reversible domains),
-/// each with its inverse ([`Domain::invert`]), which leads back from the predecessor.
+/// The domain must have unit costs, and say how to step backwards ([`Predecessors`]: a
+/// reversible domain says `impl Reversible for ..`, which makes the successors its
+/// predecessors), each predecessor action with its inverse ([`Domain::invert`]), which leads
+/// back from the predecessor. The search checks that on its goals and start before it starts.
 /// With [`Limits::max_depth`] only solutions of at most that many actions are looked for. Each
 /// layer expanded is one entry of [`Stats::layers`], keyed by the solution length it rules out
 /// or finds.
 ///
 /// ```
-/// use statespace_engine::{Domain, Limits, bidirectional_bfs::bidirectional_bfs};
+/// use statespace_engine::{Domain, Limits, Predecessors, bidirectional_bfs::bidirectional_bfs};
 /// /// A ring of 100 positions, by steps of -1, +1 and +10.
 /// struct Ring;
 /// impl Domain for Ring {
@@ -35,6 +37,9 @@ use crate::{Domain, LayerStats, Limits, SearchResult, Solution, Stats, StopReaso
 ///     fn apply(&self, n: &mut i32, step: i32) { *n = (*n + step).rem_euclid(100); }
 ///     fn invert(&self, step: i32) -> Option<i32> { Some(-step) }
 ///     fn is_goal(&self, n: &i32) -> bool { *n == 42 }
+/// }
+/// /// One way round: -10 is no move, but the way back from one.
+/// impl Predecessors for Ring {
 ///     fn predecessor_actions(&self, _: &i32, out: &mut Vec<i32>) { out.extend([1, -1, -10]); }
 /// }
 /// let result = bidirectional_bfs(&Ring, &0, &[42], &Limits::none());
@@ -42,7 +47,7 @@ use crate::{Domain, LayerStats, Limits, SearchResult, Solution, Stats, StopReaso
 /// assert_eq!(solution.actions.len(), 6); // four times +10, twice +1
 /// assert_eq!(solution.actions.iter().sum::<i32>(), 42);
 /// ```
-pub fn bidirectional_bfs<D: Domain>(
+pub fn bidirectional_bfs<D: Predecessors>(
     domain: &D,
     start: &D::State,
     goals: &[D::State],
@@ -54,7 +59,7 @@ pub fn bidirectional_bfs<D: Domain>(
 
 /// [`bidirectional_bfs`] with visited maps of the caller's choice for each side, cleared first
 /// and reusable across calls.
-pub fn bidirectional_bfs_with<D: Domain, I: StateIndex<D::State>>(
+pub fn bidirectional_bfs_with<D: Predecessors, I: StateIndex<D::State>>(
     domain: &D,
     start: &D::State,
     goals: &[D::State],
@@ -62,7 +67,7 @@ pub fn bidirectional_bfs_with<D: Domain, I: StateIndex<D::State>>(
     forward: &mut I,
     backward: &mut I,
 ) -> SearchResult<D::Action> {
-    let started = Instant::now();
+    let started = Clock::start(limits);
     let mut stats = Stats::default();
     let verdict = search(
         domain,
@@ -101,7 +106,7 @@ impl<S, A, I: Footprint> Footprint for Side<'_, S, A, I> {
     }
 }
 
-fn search<D: Domain, I: StateIndex<D::State>>(
+fn search<D: Predecessors, I: StateIndex<D::State>>(
     domain: &D,
     start: &D::State,
     goals: &[D::State],
@@ -111,6 +116,7 @@ fn search<D: Domain, I: StateIndex<D::State>>(
 ) -> Result<Option<Solution<D::Action>>, StopReason> {
     forward.clear();
     backward.clear();
+    check_before_search(domain, goals, Some(start));
     if goals.contains(start) {
         return Ok(Some(Solution {
             actions: Vec::new(),
@@ -185,7 +191,7 @@ fn search<D: Domain, I: StateIndex<D::State>>(
 
 /// Expands every state of `near`'s last layer; returns the first state met on the `far` side,
 /// as (its number on the near side, its number on the far side).
-fn expand_layer<D: Domain, I: StateIndex<D::State>>(
+fn expand_layer<D: Predecessors, I: StateIndex<D::State>>(
     domain: &D,
     near: &mut Side<'_, D::State, D::Action, I>,
     far: &Side<'_, D::State, D::Action, I>,

@@ -338,7 +338,7 @@ where
     IN: IntoIterator<Item = N>,
     FS: FnMut(&N) -> bool,
 {
-    let started = std::time::Instant::now();
+    let started = crate::limits::Clock::start(limits);
     let mut stats = Stats {
         stored: 1,
         ..Stats::default()
@@ -349,7 +349,7 @@ where
     } else {
         breadth_first(start, &mut successors, &mut success, &mut meter, &mut stats)
     };
-    stats.elapsed = started.elapsed();
+    started.stamp(&mut stats);
     Searched { path, stats }
 }
 

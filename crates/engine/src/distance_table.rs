@@ -2,19 +2,21 @@
 //! space, one byte per state (two for spaces deeper than 254) — the basis of exact solvers and
 //! pattern databases.
 //!
-//! The search runs backwards from the goals over [`Domain::predecessor_actions`], a layer at a
+//! The search runs backwards from the goals over [`Predecessors::predecessor_actions`] (checked
+//! first on a sample: see [`predecessors`](crate::predecessors)), a layer at a
 //! time, and stores each state's distance under its [`PerfectHash`] rank. Each layer is expanded
 //! on every core (rayon), its ranks unranked together ([`PerfectHash::unrank_each`]) and their
 //! predecessors ranked from them ([`PerfectHash::rank_neighbour`]); a bit per rank tells those
 //! reached, which keeps the test every predecessor takes in the caches. The goals are named as
 //! any search names them ([`Goals`]): states, ranks, or the domain's goal test.
 
-use std::time::Instant;
+mod summary;
 
 use rayon::prelude::*;
 
-use crate::limits::{Footprint, Meter};
-use crate::{Domain, LayerStats, Limits, PerfectHash, Stats, StopReason};
+use crate::limits::{Clock, Footprint, Meter};
+use crate::predecessors::check_ranked_goals;
+use crate::{Domain, LayerStats, Limits, PerfectHash, Predecessors, Stats, StopReason};
 
 /// The distance of a state no goal can be reached from.
 pub const UNREACHED: u8 = u8::MAX;
@@ -280,7 +282,8 @@ pub fn descend<D: Domain>(
 /// Each distance is one entry of [`Stats::layers`].
 ///
 /// ```
-/// use statespace_engine::{Domain, Limits, PerfectHash, distance_table::distance_table};
+/// use statespace_engine::distance_table::distance_table;
+/// use statespace_engine::{Domain, Limits, PerfectHash, Reversible};
 /// /// Ten positions on a line, steps of one.
 /// struct Line;
 /// impl Domain for Line {
@@ -294,6 +297,7 @@ pub fn descend<D: Domain>(
 ///     fn invert(&self, step: i8) -> Option<i8> { Some(-step) }
 ///     fn is_goal(&self, n: &u8) -> bool { *n == 0 }
 /// }
+/// impl Reversible for Line {}
 /// impl PerfectHash for Line {
 ///     fn size(&self) -> u64 { 10 }
 ///     fn rank(&self, n: &u8) -> u64 { u64::from(*n) }
@@ -303,7 +307,7 @@ pub fn descend<D: Domain>(
 /// assert_eq!(table.distance(7), Some(7));
 /// assert_eq!(table.solution(&Line, &3), Some(vec![-1, -1, -1]));
 /// ```
-pub fn distance_table<'a, D: PerfectHash + Sync>(
+pub fn distance_table<'a, D: PerfectHash + Predecessors + Sync>(
     domain: &D,
     goals: impl Into<Goals<'a, D::State>>,
     limits: &Limits,
@@ -311,10 +315,12 @@ pub fn distance_table<'a, D: PerfectHash + Sync>(
 where
     D::State: 'a,
 {
-    let started = Instant::now();
+    let started = Clock::start(limits);
     let mut stats = Stats::default();
-    let table = build(domain, &goals.into().ranks(domain), limits, &mut stats);
-    stats.elapsed = started.elapsed();
+    let goals = goals.into().ranks(domain);
+    check_ranked_goals(domain, &goals);
+    let table = build(domain, &goals, limits, &mut stats);
+    started.stamp(&mut stats);
     TableBuild { table, stats }
 }
 
@@ -358,7 +364,7 @@ pub fn mean_distance(histogram: &[u64]) -> f64 {
     }
 }
 
-fn build<D: PerfectHash + Sync>(
+fn build<D: PerfectHash + Predecessors + Sync>(
     domain: &D,
     goals: &[u64],
     limits: &Limits,
@@ -457,7 +463,7 @@ fn expand_layer<D, T>(
     (slots, distance): (&mut [T], T),
 ) -> Result<(), StopReason>
 where
-    D: PerfectHash + Sync,
+    D: PerfectHash + Predecessors + Sync,
     T: Copy,
 {
     let mut done = 0;
@@ -495,7 +501,7 @@ where
 
 /// The ranks of the predecessors of the states of `ranks` for which `unreached` holds, and how
 /// many predecessors were generated.
-fn predecessors_unreached<D: PerfectHash>(
+fn predecessors_unreached<D: PerfectHash + Predecessors>(
     domain: &D,
     ranks: &[u64],
     unreached: impl Fn(u64) -> bool,

@@ -13,6 +13,11 @@ use crate::move_pruning::MoveAutomaton;
 /// The order in which [`Domain::actions`] lists actions is significant: algorithms that promise
 /// the lexicographically smallest shortest solution compare solutions action by action in that
 /// order.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a search domain",
+    label = "searched here",
+    note = "implement `Domain` for it: `State`, `Action`, `actions`, `apply`, `is_goal` (and `invert` when moves can be undone)"
+)]
 pub trait Domain {
     /// A position of the puzzle.
     type State: Clone + Eq + Hash + Debug;
@@ -31,8 +36,8 @@ pub trait Domain {
     /// restores the state. Searches skip the inverse of the action that led to a state (it only
     /// leads back), and IDA* undoes its moves with it. `None`, the default, is right for any
     /// domain: a move without an inverse (an edge of a directed graph, `n → 2n`) prunes nothing.
-    /// Searches backwards from goals (bidirectional BFS) need the inverse of every predecessor
-    /// action.
+    /// Searches backwards from goals need the inverse of every predecessor action
+    /// ([`Predecessors`](crate::Predecessors)).
     fn invert(&self, _action: Self::Action) -> Option<Self::Action> {
         None
     }
@@ -72,23 +77,6 @@ pub trait Domain {
         1
     }
 
-    /// Appends the actions `b` for which `apply(state, b)` is a predecessor of `state`, that is,
-    /// `invert(b)` leads from that predecessor back to `state`. Used by searches that run
-    /// backwards from the goals (bidirectional BFS, distance tables).
-    ///
-    /// The default, `actions(state)`, is right for reversible domains, where the inverse of every
-    /// applicable action is applicable in the state it leads to.
-    fn predecessor_actions(&self, state: &Self::State, out: &mut Vec<Self::Action>) {
-        self.actions(state, out);
-    }
-
-    /// Whether the domain is reversible: the inverse of every applicable action is applicable in
-    /// the state it leads to, so a state's predecessors are its successors. True by default; a
-    /// domain that overrides [`Domain::predecessor_actions`] because it is not says false.
-    fn is_reversible(&self) -> bool {
-        true
-    }
-
     /// The bytes `state` owns outside itself (the vector of a board of any size), which the
     /// memory budget counts with the state; none by default.
     fn heap_bytes(&self, _state: &Self::State) -> usize {
@@ -99,6 +87,11 @@ pub trait Domain {
 /// A perfect hash of a domain's states: a bijection between the states and `0..size()`.
 ///
 /// With it, visited sets and distance tables are dense arrays instead of hash maps.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no perfect hash",
+    label = "ranked here",
+    note = "implement `PerfectHash` for it: `size`, `rank` and `unrank`, a bijection between its states and `0..size()`"
+)]
 pub trait PerfectHash: Domain {
     /// The number of ranks; every rank is below it.
     fn size(&self) -> u64;
@@ -135,7 +128,9 @@ pub trait PerfectHash: Domain {
 /// argument's type (`&|s: &State| ..`), or to go through [`estimate`]: with `&|s| gaps(s)`,
 /// Rust gives the closure one lifetime for its argument instead of any, and the call fails with
 /// "implementation of `FnOnce` is not general enough" (the searches take any `Heuristic`, tables
-/// included, so no `Fn` bound tells Rust better). The cure, in the message's place:
+/// included, so no `Fn` bound tells Rust better). A closure bound by `let` before the call
+/// (`let h = |s| gaps(s);`) falls in the same trap, its type being settled where it is written:
+/// spell its argument's type there. The cure, in the message's place:
 ///
 /// ```compile_fail
 /// # use statespace_engine::{Domain, Limits, idastar::idastar};
@@ -153,6 +148,23 @@ pub trait PerfectHash: Domain {
 /// idastar(&Up, &0, &|n| left(n), &Limits::none());
 /// ```
 ///
+/// ```compile_fail
+/// # use statespace_engine::{Domain, Limits, idastar::idastar};
+/// # struct Up;
+/// # impl Domain for Up {
+/// #     type State = u32;
+/// #     type Action = ();
+/// #     fn actions(&self, _: &u32, out: &mut Vec<()>) { out.push(()); }
+/// #     fn apply(&self, n: &mut u32, _: ()) { *n += 1; }
+/// #     fn undo(&self, n: &mut u32, _: ()) { *n -= 1; }
+/// #     fn is_goal(&self, n: &u32) -> bool { *n == 5 }
+/// # }
+/// fn left(n: &u32) -> u32 { 5 - n }
+/// let h = |n| left(n);
+/// // error: implementation of `FnOnce` is not general enough, for the `let` as well
+/// idastar(&Up, &0, &h, &Limits::none());
+/// ```
+///
 /// ```
 /// # use statespace_engine::{Domain, Limits, estimate, idastar::idastar};
 /// # struct Up;
@@ -168,7 +180,16 @@ pub trait PerfectHash: Domain {
 /// idastar(&Up, &0, &|n: &u32| left(n), &Limits::none()); // the argument's type spelled out
 /// idastar(&Up, &0, &estimate(&Up, |n| left(n)), &Limits::none()); // or inferred by `estimate`
 /// idastar(&Up, &0, &left, &Limits::none()); // or a function, whose signature says it all
+/// let h = |n: &u32| left(n); // bound by `let`: spelled out there
+/// idastar(&Up, &0, &h, &Limits::none());
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a heuristic for `{D}` estimating in `{C}`",
+    label = "not a `Heuristic<{D}, {C}>`",
+    note = "a closure is one: spell its argument's type (`|s: &State| ..`, also when bound by `let`) or go through `estimate(&domain, |s| ..)`",
+    note = "estimates are `u32` for the domain's own costs; a `_weighted` search's are its weights' cost",
+    note = "the engine's heuristics are heuristics by reference too (`&h`); a type of your own implements `Heuristic` for itself, and for `&Type` to be held by reference"
+)]
 pub trait Heuristic<D: Domain + ?Sized, C = u32> {
     /// A lower bound on the remaining cost from `state`.
     fn estimate(&self, domain: &D, state: &D::State) -> C;
@@ -181,8 +202,9 @@ impl<D: Domain + ?Sized, C, F: Fn(&D::State) -> C> Heuristic<D, C> for F {
 }
 
 /// A closure as an estimate for the states of `domain`, with its argument's type inferred:
-/// `astar(&domain, &start, &estimate(&domain, |s| ..), &limits)`. A closure written straight into
-/// the call (`&|s| ..`) needs its argument's type spelled out (`|s: &State| ..`): Rust infers a
+/// `astar(&domain, &start, &estimate(&domain, |s| ..), &limits)`, or
+/// `let h = estimate(&domain, |s| ..);`. A closure written straight into the call (`&|s| ..`),
+/// or bound by a plain `let`, needs its argument's type spelled out (`|s: &State| ..`): Rust infers a
 /// closure's argument types only from a bound that names `Fn`, and the searches ask for any
 /// [`Heuristic`], tables included.
 ///
@@ -247,6 +269,12 @@ impl<D: Domain + ?Sized> Weights<D> for DomainCosts {
 /// It keeps whatever it needs between moves in a small `Memo` (the estimate itself, or the
 /// entries of several pattern databases); [`IncrementalHeuristic::value`] reads the estimate off it,
 /// a `u32` by default or a cost `C` of the search's own [`Weights`].
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an incremental heuristic for `{D}` estimating in `{C}`",
+    label = "IDA* updates its estimate move by move",
+    note = "wrap any `Heuristic` in `Recompute(h)` (or `Recompute(&h)`) to recompute it at every state",
+    note = "a closure is one: spell its argument's type (`|s: &State| ..`, also when bound by `let`) or go through `estimate(&domain, |s| ..)`"
+)]
 pub trait IncrementalHeuristic<D: Domain + ?Sized, C = u32> {
     /// What the heuristic carries from a state to its successor.
     type Memo: Copy;
@@ -272,10 +300,11 @@ const CHECKED_EXPANSIONS: u64 = 64;
 
 /// Whether searches check domains' contracts: in debug builds, and with the `checks` feature
 /// (the test suites, which run optimised, turn it on).
-const CHECKS: bool = cfg!(any(debug_assertions, feature = "checks"));
+pub(crate) const CHECKS: bool = cfg!(any(debug_assertions, feature = "checks"));
 
 /// In debug builds (and with `checks`), during a search's first expansions (`expanded` so far), panics unless
 /// `invert(action)` leads from `after` back to `before`.
+#[inline]
 pub(crate) fn check_inverse<D: Domain + ?Sized>(
     domain: &D,
     expanded: u64,
@@ -333,9 +362,17 @@ impl<D: Domain + ?Sized, C: Copy, F: Fn(&D::State) -> C> IncrementalHeuristic<D,
     }
 }
 
-/// Makes any [`Heuristic`] incremental by recomputing it at every state.
+/// Makes any [`Heuristic`] incremental by recomputing it at every state, for IDA*:
+/// `Recompute(h)`, or `Recompute(&h)` to keep `h` where it is. It stays a [`Heuristic`] too.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Recompute<H>(pub H);
+
+impl<D: Domain + ?Sized, C, H: Heuristic<D, C>> Heuristic<D, C> for Recompute<H> {
+    #[inline]
+    fn estimate(&self, domain: &D, state: &D::State) -> C {
+        self.0.estimate(domain, state)
+    }
+}
 
 impl<D: Domain + ?Sized, C: Copy, H: Heuristic<D, C>> IncrementalHeuristic<D, C> for Recompute<H> {
     type Memo = C;

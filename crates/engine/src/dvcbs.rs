@@ -14,17 +14,17 @@
 
 use crate::front_to_end::widened;
 use crate::nbs::{Choice, by_lower_bound};
-use crate::{Cost, Domain, DomainCosts, Heuristic, Limits, SearchResult, Weights};
+use crate::{Cost, DomainCosts, Heuristic, Limits, Predecessors, SearchResult, Weights};
 
 /// Finds a cheapest solution from `start` to any of `goals` with DVCBS, each action costing
-/// [`Domain::cost`].
+/// [`Domain::cost`](crate::Domain::cost).
 ///
 /// The estimates and the domain must satisfy what [`nbs`](crate::nbs::nbs) asks. Each lower
 /// bound expanded at is one entry of [`Stats::layers`](crate::Stats::layers); nodes are
 /// expanded one at a time.
 ///
 /// ```
-/// use statespace_engine::{Domain, Limits, dvcbs::dvcbs};
+/// use statespace_engine::{Domain, Limits, Reversible, dvcbs::dvcbs};
 /// /// A ring of 100 positions, by steps of -1, +1, +10 and -10.
 /// struct Ring;
 /// impl Domain for Ring {
@@ -35,6 +35,7 @@ use crate::{Cost, Domain, DomainCosts, Heuristic, Limits, SearchResult, Weights}
 ///     fn invert(&self, step: i32) -> Option<i32> { Some(-step) }
 ///     fn is_goal(&self, n: &i32) -> bool { *n == 42 }
 /// }
+/// impl Reversible for Ring {}
 /// let apart = |a: i32, b: i32| ((a - b).rem_euclid(100).min((b - a).rem_euclid(100)) / 10) as u32;
 /// let to_goal = |n: &i32| apart(*n, 42);
 /// let from_start = |n: &i32| apart(*n, 0);
@@ -52,7 +53,7 @@ pub fn dvcbs<D, F, B>(
     limits: &Limits,
 ) -> SearchResult<D::Action>
 where
-    D: Domain,
+    D: Predecessors,
     F: Heuristic<D>,
     B: Heuristic<D>,
 {
@@ -82,7 +83,7 @@ pub fn dvcbs_weighted<D, W, F, B>(
     limits: &Limits,
 ) -> SearchResult<D::Action, W::Cost>
 where
-    D: Domain,
+    D: Predecessors,
     W: Weights<D>,
     F: Heuristic<D, W::Cost>,
     B: Heuristic<D, W::Cost>,

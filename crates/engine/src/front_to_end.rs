@@ -5,14 +5,15 @@
 //! each with open lists of its own.
 //!
 //! Forwards a node's children are its successors; backwards they are its predecessors
-//! ([`Domain::predecessor_actions`]), each reached by an action whose inverse leads back and
+//! ([`Predecessors::predecessor_actions`]), each reached by an action whose inverse leads back and
 //! costing what that inverse costs from the predecessor. A node's estimate is computed once, when
 //! it is first reached: towards the goals forwards, towards the start backwards. Every node
 //! reached again more cheaply is opened again (an inconsistent estimate may close a node early).
 
 use crate::index::{HashIndex, StateIndex};
 use crate::path::{Link, ROOT, steps_to};
-use crate::{Cost, Domain, Heuristic, Limits, Meter, Solution, StopReason, Weights};
+use crate::predecessors::check_before_search;
+use crate::{Cost, Domain, Heuristic, Limits, Meter, Predecessors, Solution, StopReason, Weights};
 
 /// How a search ended: a solution, none, or a limit.
 pub(crate) type Verdict<A, C> = Result<Option<Solution<A, C>>, StopReason>;
@@ -116,7 +117,7 @@ impl<S: Clone + Eq + std::hash::Hash, A: Copy + Eq + std::fmt::Debug, C: Cost> S
         mut opened: impl FnMut(Opened<C>),
     ) -> u64
     where
-        D: Domain<State = S, Action = A>,
+        D: Predecessors<State = S, Action = A>,
         W: Weights<D, Cost = C>,
         H: Heuristic<D, C>,
     {
@@ -272,13 +273,15 @@ fn join<D: Domain, C: Cost>(
 /// A search's two sides with their roots, or its answer when it ends before any expansion (no
 /// goal, or the start is one). The estimates of the roots are `forward` of the start and
 /// `backward` of each goal; `opened` hears of each root, forward side first (`true`).
-pub(crate) fn roots<D: Domain, C: Cost>(
+pub(crate) fn roots<D: Predecessors, C: Cost>(
+    domain: &D,
     start: &D::State,
     goals: &[D::State],
     forward: impl Fn(&D::State) -> C,
     backward: impl Fn(&D::State) -> C,
     mut opened: impl FnMut(bool, Opened<C>),
 ) -> Sides<D::State, D::Action, C> {
+    check_before_search(domain, goals, Some(start));
     let mut fwd = Side::new(true);
     let mut bwd = Side::new(false);
     let mut best = None;
@@ -341,7 +344,7 @@ impl<S: Clone + Eq + std::hash::Hash, A: Copy + Eq + std::fmt::Debug, C: Cost> S
         opened: impl FnMut(Opened<C>),
     ) -> u64
     where
-        D: Domain<State = S, Action = A>,
+        D: Predecessors<State = S, Action = A>,
         W: Weights<D, Cost = C>,
         F: Heuristic<D, C>,
         B: Heuristic<D, C>,

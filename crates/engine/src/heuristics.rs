@@ -1,7 +1,10 @@
-//! Heuristic combinators: sums of disjoint pattern databases, maxima of heuristics, and
-//! lookups on a symmetric image of the state.
+//! Heuristic combinators: sums of disjoint pattern databases, maxima and sums of heuristics, and
+//! lookups on a symmetric image of the state; [`Projection`], a pattern database for a domain of
+//! your own.
 //!
-//! Each combinator is a [`Heuristic`] (for A*) and an [`IncrementalHeuristic`] (for IDA*). The
+//! Each of them is a [`Heuristic`] (for A*, MM, NBS and DVCBS) and an [`IncrementalHeuristic`]
+//! (for IDA* and parallel IDA*), held by value or by reference: `Max(&a, &b)` and `Recompute(&h)`
+//! combine tables without moving them. The
 //! sum of disjoint databases, [`Additive`], carries one entry per pattern in its memo: an action
 //! moves one pattern's part of the state at most, so IDA* looks up one table per move instead
 //! of all of them.
@@ -42,7 +45,10 @@
 
 use crate::distance_table::{DistanceTable, distance_table};
 use crate::pattern_database::PatternDatabase;
-use crate::{Domain, Heuristic, IncrementalHeuristic, Limits, PerfectHash, StopReason};
+use crate::{
+    Domain, Heuristic, IncrementalHeuristic, Limits, PerfectHash, Predecessors, Recompute,
+    StopReason,
+};
 
 /// The most patterns an [`Additive`] heuristic sums.
 pub const MAX_PATTERNS: usize = 8;
@@ -142,19 +148,94 @@ impl<D: Domain + ?Sized, P: Partition<D>> IncrementalHeuristic<D> for Additive<'
     }
 }
 
+/// The memo of a pair of heuristics (`Max`, `Sum`): each part's own, side by side.
+macro_rules! both_parts {
+    () => {
+        fn init(&self, domain: &D, state: &D::State) -> Self::Memo {
+            (self.0.init(domain, state), self.1.init(domain, state))
+        }
+
+        #[inline]
+        fn update(
+            &self,
+            domain: &D,
+            after: &D::State,
+            action: D::Action,
+            (a, b): Self::Memo,
+        ) -> Self::Memo {
+            (
+                self.0.update(domain, after, action, a),
+                self.1.update(domain, after, action, b),
+            )
+        }
+    };
+}
+
 /// The larger of two heuristics, both admissible: admissible, and at least as informed as each.
+///
+/// Any two estimates of the same cost type combine, in every search that takes a heuristic; as an
+/// [`IncrementalHeuristic`] each part keeps its own memo.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Max<A, B>(pub A, pub B);
 
-impl<D: Domain + ?Sized, A: Heuristic<D>, B: Heuristic<D>> Heuristic<D> for Max<A, B> {
-    fn estimate(&self, domain: &D, state: &D::State) -> u32 {
+impl<D, C, A, B> Heuristic<D, C> for Max<A, B>
+where
+    D: Domain + ?Sized,
+    C: Ord,
+    A: Heuristic<D, C>,
+    B: Heuristic<D, C>,
+{
+    fn estimate(&self, domain: &D, state: &D::State) -> C {
         self.0
             .estimate(domain, state)
             .max(self.1.estimate(domain, state))
     }
 }
 
-impl<D, A, B> IncrementalHeuristic<D> for Max<A, B>
+impl<D, C, A, B> IncrementalHeuristic<D, C> for Max<A, B>
+where
+    D: Domain + ?Sized,
+    C: Ord,
+    A: IncrementalHeuristic<D, C>,
+    B: IncrementalHeuristic<D, C>,
+{
+    type Memo = (A::Memo, B::Memo);
+
+    both_parts!();
+
+    #[inline]
+    fn value(&self, (a, b): Self::Memo) -> C {
+        self.0.value(a).max(self.1.value(b))
+    }
+}
+
+/// The sum of two heuristics: admissible **only when they are additive**, that is when no
+/// action's cost is counted by both. That holds for the distances of disjoint abstractions in
+/// which each action moves one abstraction's part of the state at most (the other sees it as
+/// free), such as the [`Projection`]s of a domain onto sets of pieces that no move shares, or
+/// onto dials turned one at a time. Two estimates of the same cost do not add up: the sum of two
+/// admissible estimates may overestimate, and then A* and IDA* may return a longer solution.
+/// For the sum of many disjoint pattern databases updated one table per move, see [`Additive`].
+///
+/// Estimates are `u32`; a sum saturates, so that a part that says `u32::MAX` (a dead end, as a
+/// [`Projection`] says of an image that cannot reach a goal) still says so.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Sum<A, B>(pub A, pub B);
+
+impl<D, A, B> Heuristic<D> for Sum<A, B>
+where
+    D: Domain + ?Sized,
+    A: Heuristic<D>,
+    B: Heuristic<D>,
+{
+    fn estimate(&self, domain: &D, state: &D::State) -> u32 {
+        self.0
+            .estimate(domain, state)
+            .saturating_add(self.1.estimate(domain, state))
+    }
+}
+
+impl<D, A, B> IncrementalHeuristic<D> for Sum<A, B>
 where
     D: Domain + ?Sized,
     A: IncrementalHeuristic<D>,
@@ -162,27 +243,11 @@ where
 {
     type Memo = (A::Memo, B::Memo);
 
-    fn init(&self, domain: &D, state: &D::State) -> Self::Memo {
-        (self.0.init(domain, state), self.1.init(domain, state))
-    }
-
-    #[inline]
-    fn update(
-        &self,
-        domain: &D,
-        after: &D::State,
-        action: D::Action,
-        (a, b): Self::Memo,
-    ) -> Self::Memo {
-        (
-            self.0.update(domain, after, action, a),
-            self.1.update(domain, after, action, b),
-        )
-    }
+    both_parts!();
 
     #[inline]
     fn value(&self, (a, b): Self::Memo) -> u32 {
-        self.0.value(a).max(self.1.value(b))
+        self.0.value(a).saturating_add(self.1.value(b))
     }
 }
 
@@ -208,16 +273,16 @@ pub struct Image<H, S> {
     pub symmetry: S,
 }
 
-impl<D: Domain + ?Sized, H: Heuristic<D>, S: Symmetry<D>> Heuristic<D> for Image<H, S> {
-    fn estimate(&self, domain: &D, state: &D::State) -> u32 {
+impl<D: Domain + ?Sized, C, H: Heuristic<D, C>, S: Symmetry<D>> Heuristic<D, C> for Image<H, S> {
+    fn estimate(&self, domain: &D, state: &D::State) -> C {
         self.heuristic.estimate(domain, &self.symmetry.image(state))
     }
 }
 
-impl<D, H, S> IncrementalHeuristic<D> for Image<H, S>
+impl<D, C, H, S> IncrementalHeuristic<D, C> for Image<H, S>
 where
     D: Domain + ?Sized,
-    H: IncrementalHeuristic<D>,
+    H: IncrementalHeuristic<D, C>,
     S: Symmetry<D>,
 {
     type Memo = H::Memo;
@@ -237,7 +302,7 @@ where
     }
 
     #[inline]
-    fn value(&self, memo: H::Memo) -> u32 {
+    fn value(&self, memo: H::Memo) -> C {
         self.heuristic.value(memo)
     }
 }
@@ -250,7 +315,7 @@ where
 ///
 /// ```
 /// use statespace_engine::heuristics::Projection;
-/// use statespace_engine::{Domain, Heuristic, Limits, PerfectHash, astar::astar};
+/// use statespace_engine::{Domain, Heuristic, Limits, PerfectHash, Reversible, astar::astar};
 /// /// Three dials of 0..=9, one turned by one step at a time, to reach all zeros.
 /// struct Dials;
 /// impl Domain for Dials {
@@ -285,6 +350,7 @@ where
 ///     fn invert(&self, (dial, step): (usize, i8)) -> Option<(usize, i8)> { Some((dial, -step)) }
 ///     fn is_goal(&self, s: &[u8; 2]) -> bool { *s == [0; 2] }
 /// }
+/// impl Reversible for FirstTwo {}
 /// impl PerfectHash for FirstTwo {
 ///     fn size(&self) -> u64 { 100 }
 ///     fn rank(&self, s: &[u8; 2]) -> u64 { u64::from(s[0]) * 10 + u64::from(s[1]) }
@@ -303,7 +369,7 @@ pub struct Projection<A, F> {
     project: F,
 }
 
-impl<A: PerfectHash + Sync, F> Projection<A, F> {
+impl<A: PerfectHash + Predecessors + Sync, F> Projection<A, F> {
     /// Builds the distances of `abstraction` backwards from `goals` (the images of the
     /// domain's goals) within `limits` (a byte per abstract state), for states projected by
     /// `project`.
@@ -328,6 +394,12 @@ impl<A: PerfectHash + Sync, F> Projection<A, F> {
     pub fn table(&self) -> &DistanceTable {
         &self.table
     }
+
+    /// The abstraction, its table and the projection, for a table to be saved
+    /// ([`RankedPdb::from_projection`](crate::pattern_database::RankedPdb::from_projection)).
+    pub(crate) fn into_parts(self) -> (A, DistanceTable, F) {
+        (self.abstraction, self.table, self.project)
+    }
 }
 
 impl<D, A, F> Heuristic<D> for Projection<A, F>
@@ -341,3 +413,78 @@ where
         self.table.distance(rank).map_or(u32::MAX, u32::from)
     }
 }
+
+/// IDA* recomputes a projection at every state (a rank and a table read): its memo is the
+/// estimate.
+impl<D, A, F> IncrementalHeuristic<D> for Projection<A, F>
+where
+    D: Domain + ?Sized,
+    A: PerfectHash,
+    F: Fn(&D::State) -> A::State,
+{
+    type Memo = u32;
+
+    fn init(&self, domain: &D, state: &D::State) -> u32 {
+        self.estimate(domain, state)
+    }
+
+    #[inline]
+    fn update(&self, domain: &D, after: &D::State, _action: D::Action, _before: u32) -> u32 {
+        self.estimate(domain, after)
+    }
+
+    #[inline]
+    fn value(&self, memo: u32) -> u32 {
+        memo
+    }
+}
+
+/// Implements [`Heuristic`] and [`IncrementalHeuristic`] for references to each of the engine's
+/// heuristics, so that `Recompute(&h)` and `Max(&a, &b)` combine tables without moving them.
+/// (A blanket `impl Heuristic for &H` would overlap with the closures' impl, `&F` being a
+/// closure whenever `F` is: references to closures are heuristics by that impl already. A
+/// heuristic type of your own does the same as here to be held by reference.)
+macro_rules! by_reference {
+    ($([$($generics:tt)*] $heuristic:ty),* $(,)?) => {$(
+        impl<'h, $($generics)* D: Domain + ?Sized, C> Heuristic<D, C> for &'h $heuristic
+        where
+            $heuristic: Heuristic<D, C>,
+        {
+            #[inline]
+            fn estimate(&self, domain: &D, state: &D::State) -> C {
+                (**self).estimate(domain, state)
+            }
+        }
+
+        impl<'h, $($generics)* D: Domain + ?Sized, C> IncrementalHeuristic<D, C> for &'h $heuristic
+        where
+            $heuristic: IncrementalHeuristic<D, C>,
+        {
+            type Memo = <$heuristic as IncrementalHeuristic<D, C>>::Memo;
+
+            fn init(&self, domain: &D, state: &D::State) -> Self::Memo {
+                (**self).init(domain, state)
+            }
+
+            #[inline]
+            fn update(&self, domain: &D, after: &D::State, action: D::Action, memo: Self::Memo)
+                -> Self::Memo {
+                (**self).update(domain, after, action, memo)
+            }
+
+            #[inline]
+            fn value(&self, memo: Self::Memo) -> C {
+                (**self).value(memo)
+            }
+        }
+    )*};
+}
+
+by_reference!(
+    ['t, P,] Additive<'t, P>,
+    [A, B,] Max<A, B>,
+    [A, B,] Sum<A, B>,
+    [H, S,] Image<H, S>,
+    [A, F,] Projection<A, F>,
+    [H,] Recompute<H>,
+);

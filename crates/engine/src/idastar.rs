@@ -5,8 +5,8 @@
 //! action is never tried, and the heuristic may be updated move by move
 //! ([`IncrementalHeuristic`]).
 
+use crate::limits::Clock;
 use std::ops::ControlFlow;
-use std::time::Instant;
 
 use crate::domain::{Widened, check_undo, undo_check};
 use crate::limits::Meter;
@@ -230,7 +230,7 @@ pub struct Expansion<B, C> {
 /// assert_eq!(result.stats.expanded, 3); // 0, -1 and -2, in one iteration under bound 3
 /// ```
 pub fn idastar_with<T: Expander>(expander: T, limits: &Limits) -> SearchResult<T::Action, T::Cost> {
-    let started = Instant::now();
+    let started = Clock::start(limits);
     let mut search = Search::new(expander, limits);
     let verdict = search.run(limits, |_, _, _| None);
     finish(verdict, search.walk.stats, started)

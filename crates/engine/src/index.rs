@@ -247,8 +247,9 @@ impl<S: Clone + Eq + Hash> StateIndex<S> for HashIndex<S> {
 }
 
 /// A set of states for any domain, each kept once by value with nothing beside it (no hash, no
-/// node number): the smallest hash set, which is what breadth-first search needs, and the
-/// default of [`bfs`](crate::bfs::bfs).
+/// node number): the smallest hash set, for a breadth-first search ([`bfs_with`](crate::bfs::bfs_with))
+/// whose visited set outlives its queue ([`bfs`](crate::bfs::bfs) itself numbers the states of
+/// its queue instead, and keeps no second copy of them).
 #[derive(Clone, Debug)]
 pub struct StateSet<S> {
     table: HashTable<S>,
@@ -271,12 +272,18 @@ impl<S> StateSet<S> {
 
 impl<S> Footprint for StateSet<S> {
     fn bytes_to_insert(&self) -> u64 {
-        let held = self.table.allocation_size() as u64;
-        if self.table.len() < self.table.capacity() {
-            held
-        } else {
-            doubling(held, 4 * (size_of::<S>() as u64 + 1) + 16)
-        }
+        table_bytes_to_insert(&self.table)
+    }
+}
+
+/// What a hash table holds while it takes one more entry: its allocation, and the next one
+/// with it when it is full.
+pub(crate) fn table_bytes_to_insert<T>(table: &HashTable<T>) -> u64 {
+    let held = table.allocation_size() as u64;
+    if table.len() < table.capacity() {
+        held
+    } else {
+        doubling(held, 4 * (size_of::<T>() as u64 + 1) + 16)
     }
 }
 

@@ -2,7 +2,9 @@
 //!
 //! A puzzle describes itself once as a [`Domain`] (states, ordered actions, apply, invert, goal
 //! test); optionally as a [`PerfectHash`] (rank and unrank below a known size) and with a
-//! [`Heuristic`]. Every algorithm then runs on it, honours [`Limits`] and reports an [`Outcome`]
+//! [`Heuristic`]; for the searches that run backwards from the goals, with how to step back
+//! ([`Reversible`] in one line, or [`Predecessors`] listed: see [`predecessors`]). Every
+//! algorithm then runs on it, honours [`Limits`] and reports an [`Outcome`]
 //! with [`Stats`]. The engine knows nothing of any particular puzzle.
 //!
 //! ```
@@ -62,6 +64,7 @@ mod outcome;
 pub mod parallel_idastar;
 mod path;
 pub mod pattern_database;
+pub mod predecessors;
 pub mod rank;
 pub mod space;
 
@@ -75,6 +78,7 @@ pub use limits::{
 };
 pub use ordered_float::OrderedFloat;
 pub use outcome::{LayerStats, Outcome, SearchResult, Solution, Stats};
+pub use predecessors::{Predecessors, Reversible, check_predecessors};
 
 /// The README's library example, run as a test so that it cannot drift from the code.
 #[cfg(doctest)]

@@ -41,6 +41,9 @@ pub struct Limits {
     pub max_memory: Option<u64>,
     /// Stop when another thread sets this flag.
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Not a limit: measure the process's CPU time during the search too
+    /// ([`Stats::cpu_time`](crate::Stats::cpu_time)).
+    pub measure_cpu: bool,
 }
 
 impl Limits {
@@ -82,6 +85,53 @@ impl Limits {
     pub fn cancel_flag(mut self, flag: Arc<AtomicBool>) -> Self {
         self.cancel = Some(flag);
         self
+    }
+    /// Measures the process's CPU time during the search, beside the wall time
+    /// ([`Stats::cpu_time`](crate::Stats::cpu_time)).
+    ///
+    /// ```
+    /// use statespace_engine::{Domain, Limits, bfs::bfs};
+    /// struct Line;
+    /// impl Domain for Line {
+    ///     type State = u32;
+    ///     type Action = u32;
+    ///     fn actions(&self, _: &u32, out: &mut Vec<u32>) { out.push(1); }
+    ///     fn apply(&self, n: &mut u32, step: u32) { *n += step; }
+    ///     fn is_goal(&self, n: &u32) -> bool { *n == 100_000 }
+    /// }
+    /// let timed = bfs(&Line, &0, &Limits::none().measure_cpu());
+    /// assert!(timed.stats.cpu_time.is_some());
+    /// assert_eq!(bfs(&Line, &0, &Limits::none()).stats.cpu_time, None);
+    /// ```
+    pub fn measure_cpu(mut self) -> Self {
+        self.measure_cpu = true;
+        self
+    }
+}
+
+/// When a search started, by the wall clock and, when [`Limits::measure_cpu`] asks, by the
+/// process's CPU clock.
+pub(crate) struct Clock {
+    wall: Instant,
+    cpu: Option<cpu_time::ProcessTime>,
+}
+
+impl Clock {
+    /// Starts both clocks (the CPU clock only if `limits` ask for it).
+    pub(crate) fn start(limits: &Limits) -> Self {
+        Self {
+            wall: Instant::now(),
+            cpu: limits
+                .measure_cpu
+                .then(cpu_time::ProcessTime::try_now)
+                .and_then(Result::ok),
+        }
+    }
+
+    /// Writes the time since the start on `stats`.
+    pub(crate) fn stamp(&self, stats: &mut crate::Stats) {
+        stats.elapsed = self.wall.elapsed();
+        stats.cpu_time = self.cpu.and_then(|cpu| cpu.try_elapsed().ok());
     }
 }
 

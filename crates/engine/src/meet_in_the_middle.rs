@@ -6,7 +6,7 @@
 //! copy of the three.
 //!
 //! ```
-//! use statespace_engine::{Domain, Limits, meet_in_the_middle::MeetInTheMiddle};
+//! use statespace_engine::{Domain, Limits, Reversible, meet_in_the_middle::MeetInTheMiddle};
 //! /// Steps of one along a line from 0 to 6.
 //! struct Line;
 //! impl Domain for Line {
@@ -17,6 +17,7 @@
 //!     fn invert(&self, step: i32) -> Option<i32> { Some(-step) }
 //!     fn is_goal(&self, n: &i32) -> bool { *n == 6 }
 //! }
+//! impl Reversible for Line {}
 //! let to_goal = |n: &i32| (6 - n).unsigned_abs();
 //! let from_start = |n: &i32| n.unsigned_abs();
 //! for search in MeetInTheMiddle::ALL {
@@ -25,7 +26,7 @@
 //! }
 //! ```
 
-use crate::{Domain, Heuristic, Limits, SearchResult, dvcbs::dvcbs, mm::mm, nbs::nbs};
+use crate::{Heuristic, Limits, Predecessors, SearchResult, dvcbs::dvcbs, mm::mm, nbs::nbs};
 
 /// Which bidirectional heuristic search to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -63,7 +64,7 @@ impl MeetInTheMiddle {
         limits: &Limits,
     ) -> SearchResult<D::Action>
     where
-        D: Domain,
+        D: Predecessors,
         F: Heuristic<D>,
         B: Heuristic<D>,
     {

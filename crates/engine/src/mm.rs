@@ -15,28 +15,28 @@
 //! action. Ties on priority go to the larger g, then to the node opened last. The side-shared
 //! parts (nodes, expansion, meetings) are in `front_to_end`.
 
+use crate::limits::Clock;
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
-use std::time::Instant;
 
 use crate::front_to_end::{Opened, Sides, Verdict, meter, roots, widened};
 use crate::path::finish;
-use crate::{Cost, Domain, DomainCosts, Heuristic, Limits, SearchResult, Stats, Weights};
-use crate::{Meter, StopReason};
+use crate::{Cost, DomainCosts, Heuristic, Limits, SearchResult, Stats, Weights};
+use crate::{Meter, Predecessors, StopReason};
 
 /// Finds a cheapest solution from `start` to any of `goals` with MM, each action costing
-/// [`Domain::cost`].
+/// [`Domain::cost`](crate::Domain::cost).
 ///
 /// `forward` must never overestimate the cost from a state to the nearest goal, nor `backward`
 /// the cost from the start to a state, or the solution may not be the cheapest. Consistency is
 /// not required: a node reached again more cheaply is opened again. As for
 /// [`bidirectional_bfs`](crate::bidirectional_bfs::bidirectional_bfs), the backward side needs
-/// [`Domain::predecessor_actions`] (by default the actions, right for reversible domains) and the
-/// inverse of each ([`Domain::invert`]); the goals are the given states ([`Domain::is_goal`] is
+/// [`Predecessors::predecessor_actions`] (a reversible domain's actions, `impl Reversible`) and the
+/// inverse of each ([`Domain::invert`](crate::Domain::invert)); the goals are the given states ([`Domain::is_goal`](crate::Domain::is_goal) is
 /// not asked). Each lower bound expanded at is one entry of [`Stats::layers`].
 ///
 /// ```
-/// use statespace_engine::{Domain, Limits, astar::astar, mm::mm};
+/// use statespace_engine::{Domain, Limits, Reversible, astar::astar, mm::mm};
 /// /// A 9x9 grid walk from (0, 0) to (8, 8).
 /// struct Grid;
 /// impl Domain for Grid {
@@ -51,6 +51,7 @@ use crate::{Meter, StopReason};
 ///     fn invert(&self, a: (i32, i32)) -> Option<(i32, i32)> { Some((-a.0, -a.1)) }
 ///     fn is_goal(&self, s: &(i32, i32)) -> bool { *s == (8, 8) }
 /// }
+/// impl Reversible for Grid {}
 /// // Half the Manhattan distance to the goal, and from the start.
 /// let to_goal = |&(x, y): &(i32, i32)| (16 - x - y) as u32 / 2;
 /// let from_start = |&(x, y): &(i32, i32)| (x + y) as u32 / 2;
@@ -70,7 +71,7 @@ pub fn mm<D, F, B>(
     limits: &Limits,
 ) -> SearchResult<D::Action>
 where
-    D: Domain,
+    D: Predecessors,
     F: Heuristic<D>,
     B: Heuristic<D>,
 {
@@ -93,7 +94,7 @@ where
 /// same type, admissibly.
 ///
 /// ```
-/// use statespace_engine::{Domain, Limits, OrderedFloat, mm::mm_weighted};
+/// use statespace_engine::{Domain, Limits, OrderedFloat, Reversible, mm::mm_weighted};
 /// /// Steps of 1 or 2 along a line from 0 to 7; a step of 2 costs 1.5.
 /// struct Line;
 /// impl Domain for Line {
@@ -104,6 +105,7 @@ where
 ///     fn invert(&self, step: i32) -> Option<i32> { Some(-step) }
 ///     fn is_goal(&self, n: &i32) -> bool { *n == 7 }
 /// }
+/// impl Reversible for Line {}
 /// let length = |_: &i32, step: i32| OrderedFloat(if step.abs() == 2 { 1.5 } else { 1.0 });
 /// let to_goal = |n: &i32| OrderedFloat(f64::from((7 - n).abs()) * 0.75);
 /// let from_start = |n: &i32| OrderedFloat(f64::from(n.abs()) * 0.75);
@@ -124,12 +126,12 @@ pub fn mm_weighted<D, W, F, B>(
     limits: &Limits,
 ) -> SearchResult<D::Action, W::Cost>
 where
-    D: Domain,
+    D: Predecessors,
     W: Weights<D>,
     F: Heuristic<D, W::Cost>,
     B: Heuristic<D, W::Cost>,
 {
-    let started = Instant::now();
+    let started = Clock::start(limits);
     let mut stats = Stats::default();
     let search = Search {
         domain,
@@ -218,7 +220,7 @@ fn priority<C: Cost>(f: C, g: C) -> C {
 /// One search's domain, weights, estimates and ε.
 struct Search<'a, D, W: Weights<D>, F, B>
 where
-    D: Domain,
+    D: Predecessors,
 {
     domain: &'a D,
     weights: &'a W,
@@ -228,7 +230,7 @@ where
 
 impl<D, W, F, B> Search<'_, D, W, F, B>
 where
-    D: Domain,
+    D: Predecessors,
     W: Weights<D>,
     F: Heuristic<D, W::Cost>,
     B: Heuristic<D, W::Cost>,
@@ -243,6 +245,7 @@ where
         let (domain, (forward, backward)) = (self.domain, self.heuristics);
         let mut open = [OpenList::new(), OpenList::new()];
         let mut sides = roots::<D, W::Cost>(
+            domain,
             start,
             goals,
             |state| forward.estimate(domain, state),

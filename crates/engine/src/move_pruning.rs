@@ -114,6 +114,60 @@ impl MoveAutomaton {
         Some(Self { actions, next })
     }
 
+    /// The automaton that keeps one order of each pair of commuting actions: for letters
+    /// `a < b` (numbered in the order of [`Domain::actions`](crate::Domain::actions)) for which
+    /// `commute(a, b)` holds, it forbids `b a`, whose twin `a b` comes first in the search's
+    /// order. `None` if it needs more than 65,535 states.
+    ///
+    /// `commute(a, b)` must hold only when, from every state where either `a b` or `b a` can be
+    /// played, both can, cost the same and lead to the same state (moves on disjoint parts of
+    /// the state: two faces of a cube that are opposite, two buttons of Lights Out).
+    ///
+    /// ```
+    /// use statespace_engine::move_pruning::MoveAutomaton;
+    /// // Three buttons, all commuting: only the strings in increasing order are kept.
+    /// let automaton = MoveAutomaton::from_commuting(3, |_, _| true).unwrap();
+    /// let after_two = automaton.step(MoveAutomaton::START, 2).unwrap();
+    /// assert_eq!(automaton.step(after_two, 0), None);
+    /// assert_eq!(automaton.step(after_two, 1), None);
+    /// assert!(automaton.step(after_two, 2).is_some());
+    /// ```
+    ///
+    /// # Panics
+    /// If `actions` is 0.
+    pub fn from_commuting(actions: usize, commute: impl Fn(usize, usize) -> bool) -> Option<Self> {
+        Self::new(actions, commuting_pairs(actions, commute))
+    }
+
+    /// [`MoveAutomaton::from_commuting`], and each action followed by its inverse forbidden too:
+    /// `inverse(a)` is the letter of the action that undoes `a`, if any (`Some(a)` for a move
+    /// that undoes itself, such as a button of Lights Out). IDA* prunes the inverse of the last
+    /// move anyway when the domain says it ([`Domain::invert`](crate::Domain::invert)); a
+    /// domain that only undoes its moves ([`Domain::undo`](crate::Domain::undo)) needs this.
+    ///
+    /// ```
+    /// use statespace_engine::move_pruning::MoveAutomaton;
+    /// // Two self-inverse buttons that commute: "0 1" is the only string of two kept.
+    /// let automaton = MoveAutomaton::from_commuting_and_inverses(2, |_, _| true, Some).unwrap();
+    /// let after_zero = automaton.step(MoveAutomaton::START, 0).unwrap();
+    /// assert_eq!(automaton.step(after_zero, 0), None);
+    /// assert!(automaton.step(after_zero, 1).is_some());
+    /// ```
+    ///
+    /// # Panics
+    /// If `actions` is 0 or an inverse is `actions` or more.
+    pub fn from_commuting_and_inverses(
+        actions: usize,
+        commute: impl Fn(usize, usize) -> bool,
+        inverse: impl Fn(usize) -> Option<usize>,
+    ) -> Option<Self> {
+        let back_and_forth = (0..actions).filter_map(|a| inverse(a).map(|undo| [a, undo]));
+        Self::new(
+            actions,
+            commuting_pairs(actions, commute).chain(back_and_forth),
+        )
+    }
+
     /// The state after `action` from `state`, or `None` when it ends a forbidden string.
     #[inline]
     pub fn step(&self, state: MoveState, action: usize) -> Option<MoveState> {
@@ -125,6 +179,17 @@ impl MoveAutomaton {
     pub fn states(&self) -> usize {
         self.next.len() / self.actions
     }
+}
+
+/// The strings `b a` for the commuting letters `a < b`: the later one first.
+fn commuting_pairs(
+    actions: usize,
+    commute: impl Fn(usize, usize) -> bool,
+) -> impl Iterator<Item = [usize; 2]> {
+    (0..actions)
+        .flat_map(move |b| (0..b).map(move |a| (a, b)))
+        .filter(move |&(a, b)| commute(a, b))
+        .map(|(a, b)| [b, a])
 }
 
 /// The same automaton with the states of the same future merged (Moore's partition refinement):

@@ -22,29 +22,29 @@
 //! taking the deepest dives like A*. The side-shared parts (nodes, expansion, meetings) are in
 //! `front_to_end`.
 
+use crate::limits::Clock;
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
-use std::time::Instant;
 
 use crate::front_to_end::{Opened, Side, Sides, meter, roots, widened};
 use crate::path::finish;
-use crate::{Cost, Domain, DomainCosts, Heuristic, Limits, SearchResult, Stats, Weights};
-use crate::{Meter, StopReason};
+use crate::{Cost, DomainCosts, Heuristic, Limits, SearchResult, Stats, Weights};
+use crate::{Meter, Predecessors, StopReason};
 
 /// Finds a cheapest solution from `start` to any of `goals` with NBS, each action costing
-/// [`Domain::cost`].
+/// [`Domain::cost`](crate::Domain::cost).
 ///
 /// `forward` must never overestimate the cost from a state to the nearest goal, nor `backward`
 /// the cost from the start to a state, or the solution may not be the cheapest; consistent ones
 /// keep the promise on expansions (a node reached again more cheaply is opened again). As for
 /// [`bidirectional_bfs`](crate::bidirectional_bfs::bidirectional_bfs), the backward side needs
-/// [`Domain::predecessor_actions`] (by default the actions, right for reversible domains) and the
-/// inverse of each ([`Domain::invert`]); the goals are the given states ([`Domain::is_goal`] is
+/// [`Predecessors::predecessor_actions`] (a reversible domain's actions, `impl Reversible`) and the
+/// inverse of each ([`Domain::invert`](crate::Domain::invert)); the goals are the given states ([`Domain::is_goal`](crate::Domain::is_goal) is
 /// not asked). Each lower bound expanded at is one entry of [`Stats::layers`], and each pair is
 /// two expansions.
 ///
 /// ```
-/// use statespace_engine::{Domain, Limits, nbs::nbs};
+/// use statespace_engine::{Domain, Limits, Reversible, nbs::nbs};
 /// /// A ring of 100 positions, by steps of -1, +1 and +10.
 /// struct Ring;
 /// impl Domain for Ring {
@@ -55,6 +55,7 @@ use crate::{Meter, StopReason};
 ///     fn invert(&self, step: i32) -> Option<i32> { Some(-step) }
 ///     fn is_goal(&self, n: &i32) -> bool { *n == 42 }
 /// }
+/// impl Reversible for Ring {}
 /// // The distance around the ring, in steps of ten.
 /// let apart = |a: i32, b: i32| ((a - b).rem_euclid(100).min((b - a).rem_euclid(100)) / 10) as u32;
 /// let to_goal = |n: &i32| apart(*n, 42);
@@ -74,7 +75,7 @@ pub fn nbs<D, F, B>(
     limits: &Limits,
 ) -> SearchResult<D::Action>
 where
-    D: Domain,
+    D: Predecessors,
     F: Heuristic<D>,
     B: Heuristic<D>,
 {
@@ -97,7 +98,7 @@ where
 /// estimate in the same type, admissibly.
 ///
 /// ```
-/// use statespace_engine::{Domain, Limits, OrderedFloat, nbs::nbs_weighted};
+/// use statespace_engine::{Domain, Limits, OrderedFloat, Reversible, nbs::nbs_weighted};
 /// /// Round a clock face from 0 to 6 by steps of one hour (cost 1) or three (cost 2.5).
 /// struct Clock;
 /// impl Domain for Clock {
@@ -108,6 +109,7 @@ where
 ///     fn invert(&self, step: i32) -> Option<i32> { Some(-step) }
 ///     fn is_goal(&self, hour: &i32) -> bool { *hour == 6 }
 /// }
+/// impl Reversible for Clock {}
 /// let cost = |_: &i32, step: i32| OrderedFloat(if step.abs() == 3 { 2.5 } else { 1.0 });
 /// // No estimate either way: a bidirectional uniform-cost search.
 /// let blind = |_: &i32| OrderedFloat(0.0);
@@ -127,7 +129,7 @@ pub fn nbs_weighted<D, W, F, B>(
     limits: &Limits,
 ) -> SearchResult<D::Action, W::Cost>
 where
-    D: Domain,
+    D: Predecessors,
     W: Weights<D>,
     F: Heuristic<D, W::Cost>,
     B: Heuristic<D, W::Cost>,
@@ -157,16 +159,17 @@ pub(crate) fn by_lower_bound<D, W, F, B>(
     limits: &Limits,
 ) -> SearchResult<D::Action, W::Cost>
 where
-    D: Domain,
+    D: Predecessors,
     W: Weights<D>,
     F: Heuristic<D, W::Cost>,
     B: Heuristic<D, W::Cost>,
 {
-    let started = Instant::now();
+    let started = Clock::start(limits);
     let mut stats = Stats::default();
     let (forward, backward) = heuristics;
     let (mut queues, mut clb) = ([Queues::new(), Queues::new()], W::Cost::ZERO);
     let mut sides = roots::<D, W::Cost>(
+        domain,
         start,
         goals,
         |state| forward.estimate(domain, state),
@@ -212,7 +215,7 @@ fn expand_pair<D, W, F, B>(
     stats: &mut Stats,
 ) -> Result<(), StopReason>
 where
-    D: Domain,
+    D: Predecessors,
     W: Weights<D>,
     F: Heuristic<D, W::Cost>,
     B: Heuristic<D, W::Cost>,

@@ -99,6 +99,12 @@ pub struct Stats {
     pub layers: Vec<LayerStats>,
     /// Wall-clock time of the search.
     pub elapsed: Duration,
+    /// CPU time of the process during the search, when [`Limits::measure_cpu`](crate::Limits::measure_cpu)
+    /// asked for it (and the system tells it): every thread's, the parallel searches' workers
+    /// and any other thread of the process alike. Not measured unless asked, because reading
+    /// the CPU clock is a system call at each end, a microsecond or more, which a search of a
+    /// few microseconds would feel.
+    pub cpu_time: Option<Duration>,
 }
 
 impl LayerStats {

@@ -9,9 +9,9 @@
 //! the answer is the first solution in that order. Nothing about this depends on the number of
 //! threads, so the answer is the same for every number above one.
 
+use crate::limits::Clock;
 use std::cmp::Reverse;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::time::Instant;
 
 use crate::domain::Widened;
 use crate::idastar::{Expander, Frontier, Iteration, Moves, Search, min_some};
@@ -151,7 +151,7 @@ where
     T::Action: Send + Sync,
     T::Memo: Sync,
 {
-    let started = Instant::now();
+    let started = Clock::start(limits);
     let split = Split {
         start: &expander.clone(),
         start_memo: expander.memo(),

@@ -60,9 +60,14 @@ impl<S, A: Copy> SearchTree<S, A> {
     }
 
     pub(crate) fn empty() -> Self {
+        Self::with_capacity(0)
+    }
+
+    /// An empty tree with room for `nodes` nodes before it grows.
+    pub(crate) fn with_capacity(nodes: usize) -> Self {
         Self {
-            states: Vec::new(),
-            links: Vec::new(),
+            states: Vec::with_capacity(nodes),
+            links: Vec::with_capacity(nodes),
         }
     }
 
@@ -134,9 +139,9 @@ pub(crate) fn outcome<A, C>(verdict: Result<Option<Solution<A, C>>, StopReason>)
 pub(crate) fn finish<A, C>(
     verdict: Result<Option<Solution<A, C>>, StopReason>,
     mut stats: Stats,
-    started: std::time::Instant,
+    started: crate::limits::Clock,
 ) -> crate::SearchResult<A, C> {
-    stats.elapsed = started.elapsed();
+    started.stamp(&mut stats);
     crate::SearchResult {
         outcome: outcome(verdict),
         stats,

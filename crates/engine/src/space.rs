@@ -1,14 +1,14 @@
 //! A state space seen through its ranks alone: what a whole-space search needs of a domain, in a
 //! form that a front-end can hold for any puzzle (`Box<dyn RankedSpace>`).
 
-use crate::PerfectHash;
+use crate::{PerfectHash, Predecessors};
 
 /// The states of a space as the ranks `0..ranks()`, and the ranks of each state's predecessors.
-/// Every [`PerfectHash`] domain is one.
+/// Every [`PerfectHash`] domain that says how to step backwards ([`Predecessors`]) is one.
 ///
 /// ```
 /// use statespace_engine::space::RankedSpace;
-/// use statespace_engine::{Domain, PerfectHash};
+/// use statespace_engine::{Domain, PerfectHash, Reversible};
 /// /// The integers 0..10 on a ring, one step either way.
 /// struct Ring;
 /// impl Domain for Ring {
@@ -19,6 +19,7 @@ use crate::PerfectHash;
 ///     fn invert(&self, step: u64) -> Option<u64> { Some(10 - step) }
 ///     fn is_goal(&self, n: &u64) -> bool { *n == 0 }
 /// }
+/// impl Reversible for Ring {}
 /// impl PerfectHash for Ring {
 ///     fn size(&self) -> u64 { 10 }
 ///     fn rank(&self, n: &u64) -> u64 { *n }
@@ -44,7 +45,7 @@ pub trait RankedSpace: Send + Sync {
     fn reversible(&self) -> bool;
 }
 
-impl<D: PerfectHash + Send + Sync> RankedSpace for D {
+impl<D: PerfectHash + Predecessors + Send + Sync> RankedSpace for D {
     fn ranks(&self) -> u64 {
         self.size()
     }

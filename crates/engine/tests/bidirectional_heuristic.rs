@@ -10,7 +10,7 @@ use statespace_engine::dijkstra::dijkstra_weighted;
 use statespace_engine::dvcbs::dvcbs;
 use statespace_engine::mm::{mm, mm_weighted};
 use statespace_engine::nbs::{nbs, nbs_weighted};
-use statespace_engine::{Domain, Limits, Outcome, SearchResult, Stats};
+use statespace_engine::{Domain, Limits, Outcome, Predecessors, SearchResult, Stats};
 use support::{Graph, Sliding, graphs, replay, sliding_starts};
 
 /// The cost of a found solution, or None when the outcome says there is none.
@@ -32,7 +32,7 @@ fn distances_from(graph: &Graph, start: u32) -> Vec<Option<u32>> {
 }
 
 /// MM's, NBS's and DVCBS's results with the same estimates.
-fn both<D: Domain>(
+fn both<D: Predecessors>(
     domain: &D,
     start: &D::State,
     goals: &[D::State],

@@ -12,7 +12,7 @@ use statespace_engine::bidirectional_bfs::bidirectional_bfs;
 use statespace_engine::dvcbs::dvcbs;
 use statespace_engine::mm::mm;
 use statespace_engine::nbs::nbs;
-use statespace_engine::{Domain, Limits, Outcome, SearchResult, StopReason};
+use statespace_engine::{Domain, Limits, Outcome, Reversible, SearchResult, StopReason};
 use support::Sliding;
 
 #[global_allocator]
@@ -61,6 +61,7 @@ impl Domain for Plane {
         x == i32::MAX
     }
 }
+impl Reversible for Plane {}
 
 #[test]
 fn graph_searches_stay_within_their_budget_at_their_peak() {

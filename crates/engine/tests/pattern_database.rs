@@ -19,7 +19,7 @@ use statespace_engine::pattern_database::{
     BuildOptions, Header, Origin, PatternDatabase, PatternSpace, PdbError, TableCache, TableId,
     UNREACHED, build,
 };
-use statespace_engine::{Domain, Heuristic, Limits, PerfectHash, StopReason};
+use statespace_engine::{Domain, Heuristic, Limits, PerfectHash, Reversible, StopReason};
 
 /// A random abstract space: `entries` x `variants` states, free edges inside entries and
 /// costly edges anywhere (each of cost 1 to `max_cost`), both undirected.
@@ -465,6 +465,7 @@ impl Domain for Dials {
         *state == [0; 3]
     }
 }
+impl Reversible for Dials {}
 
 /// Pattern `i` is dial `i`; its table entry is the dial's value.
 #[derive(Clone)]
@@ -552,6 +553,7 @@ impl Domain for FirstTwoDials {
         *state == [0; 2]
     }
 }
+impl Reversible for FirstTwoDials {}
 
 impl PerfectHash for FirstTwoDials {
     fn size(&self) -> u64 {

@@ -10,7 +10,7 @@ use statespace_engine::distance_table::distance_table;
 use statespace_engine::idastar::idastar;
 use statespace_engine::move_pruning::MoveAutomaton;
 use statespace_engine::parallel_idastar::{Parallel, parallel_idastar};
-use statespace_engine::{Domain, Limits, closures};
+use statespace_engine::{Domain, Limits, Reversible, closures};
 
 /// `n → n + 1` and `n → 2n`: moves without an inverse, as in a directed graph.
 struct Doubling {
@@ -65,10 +65,37 @@ fn moves_without_an_inverse_prune_nothing() {
     assert_eq!(by_closures, Some((vec![1, 2, 4, 8, 16], 4)));
 }
 
+/// [`Doubling`] claimed reversible, which it is not: its predecessors would be wrong.
+struct ClaimedReversible(Doubling);
+
+impl Domain for ClaimedReversible {
+    type State = u64;
+    type Action = bool;
+    fn actions(&self, n: &u64, out: &mut Vec<bool>) {
+        self.0.actions(n, out);
+    }
+    fn apply(&self, n: &mut u64, double: bool) {
+        self.0.apply(n, double);
+    }
+    fn is_goal(&self, n: &u64) -> bool {
+        self.0.is_goal(n)
+    }
+}
+
+impl Reversible for ClaimedReversible {}
+
+/// A domain without inverses cannot reach a backward search unless it says how to step back
+/// (`Doubling` does not compile there); one that claims reversibility falsely is refused before
+/// the search starts, with the move that gives it away.
 #[test]
-#[should_panic(expected = "bidirectional search needs the inverse of every predecessor action")]
+#[should_panic(expected = "wrong predecessors: predecessor action false of 16 has no inverse")]
 fn backward_searches_refuse_moves_without_an_inverse() {
-    bidirectional_bfs(&Doubling { goal: 16 }, &1, &[16], &Limits::none());
+    bidirectional_bfs(
+        &ClaimedReversible(Doubling { goal: 16 }),
+        &1,
+        &[16],
+        &Limits::none(),
+    );
 }
 
 /// The integers, one step either way, with an `invert` that breaks its contract.
@@ -152,6 +179,7 @@ impl Domain for LongLine {
         n == 0
     }
 }
+impl Reversible for LongLine {}
 
 impl statespace_engine::PerfectHash for LongLine {
     fn size(&self) -> u64 {
@@ -221,6 +249,7 @@ impl Domain for Plane {
         step
     }
 }
+impl Reversible for Plane {}
 
 #[test]
 fn idastar_skips_the_duplicate_moves_a_domain_names_and_keeps_its_answer() {

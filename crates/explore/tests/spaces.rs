@@ -2,7 +2,7 @@
 
 use statespace_engine::distance_table::distance_table;
 use statespace_engine::space::RankedSpace;
-use statespace_engine::{Domain, Limits, PerfectHash};
+use statespace_engine::{Domain, Limits, PerfectHash, Reversible};
 use statespace_explore::{ExploreError, Options, explore, explore_sparse};
 
 /// Sliding boards of `rows` x `cols` as permutations ranked in lexicographic order (Lehmer
@@ -49,6 +49,7 @@ impl Domain for Tiles {
         *state == self.goal()
     }
 }
+impl Reversible for Tiles {}
 
 impl PerfectHash for Tiles {
     fn size(&self) -> u64 {

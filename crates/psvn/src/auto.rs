@@ -18,7 +18,7 @@
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use statespace_engine::{Domain, Limits, StopReason};
+use statespace_engine::{Domain, Limits, Predecessors, StopReason};
 
 use crate::abstraction::Abstraction;
 use crate::ast::Psvn;

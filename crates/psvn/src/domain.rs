@@ -1,8 +1,8 @@
 //! The compiled domain: the engine's [`Domain`] over states of `u8` values, its moves the
 //! file's rules.
 
-use statespace_engine::Domain;
 use statespace_engine::move_pruning::MoveAutomaton;
+use statespace_engine::{Domain, Predecessors};
 
 use crate::ast::Psvn;
 use crate::compile::{CompiledRule, MAX_LOST, Pattern, compile_rule};
@@ -84,7 +84,7 @@ impl std::fmt::Debug for Move {
 ///
 /// Built from a [`Psvn`] (an abstraction can build another `Psvn` and compile it the same way).
 /// Its moves are listed in file order; a rule whose backward rule is another rule of the file
-/// has that rule as its inverse. Predecessors ([`Domain::predecessor_actions`]) are the
+/// has that rule as its inverse. Predecessors ([`Predecessors::predecessor_actions`]) are the
 /// backward moves of every rule whose successor pattern a state shows, one for each choice of
 /// the values the rule loses; in a reversible domain (every rule has an inverse rule) they are
 /// the successors.
@@ -368,6 +368,12 @@ impl Domain for PsvnDomain {
         self.rules[action.rule()].cost
     }
 
+    fn heap_bytes(&self, state: &State) -> usize {
+        state.len()
+    }
+}
+
+impl Predecessors for PsvnDomain {
     /// The backward moves of the rules whose successor pattern `state` shows, in file order,
     /// for a rule that loses values one per choice of them (in increasing order); the
     /// successors in a reversible domain.
@@ -398,9 +404,5 @@ impl Domain for PsvnDomain {
 
     fn is_reversible(&self) -> bool {
         self.reversible
-    }
-
-    fn heap_bytes(&self, state: &State) -> usize {
-        state.len()
     }
 }

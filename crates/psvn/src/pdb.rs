@@ -18,7 +18,7 @@ use statespace_engine::distance_table::{Goals, distance_table};
 use statespace_engine::pattern_database::{
     Origin, PatternDatabase, PdbError, TableCache, TableId, UNREACHED,
 };
-use statespace_engine::{Domain, Limits, Meter, PerfectHash, StopReason};
+use statespace_engine::{Domain, Limits, Meter, PerfectHash, Predecessors, StopReason};
 use xxhash_rust::xxh3::xxh3_64;
 
 use crate::abstraction::Abstraction;

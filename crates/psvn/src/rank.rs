@@ -4,7 +4,7 @@
 
 use statespace_engine::move_pruning::MoveAutomaton;
 use statespace_engine::rank::{MultisetRanker, rank_permutation, unrank_permutation};
-use statespace_engine::{Domain, PerfectHash};
+use statespace_engine::{Domain, PerfectHash, Predecessors};
 
 use crate::domain::{Move, PsvnDomain, State};
 
@@ -364,13 +364,16 @@ impl Domain for RankedPsvn {
     fn cost(&self, state: &State, action: Move) -> u32 {
         self.domain.cost(state, action)
     }
+    fn heap_bytes(&self, state: &State) -> usize {
+        self.domain.heap_bytes(state)
+    }
+}
+
+impl Predecessors for RankedPsvn {
     fn predecessor_actions(&self, state: &State, out: &mut Vec<Move>) {
         self.domain.predecessor_actions(state, out);
     }
     fn is_reversible(&self) -> bool {
         self.domain.is_reversible()
-    }
-    fn heap_bytes(&self, state: &State) -> usize {
-        self.domain.heap_bytes(state)
     }
 }

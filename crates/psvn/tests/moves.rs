@@ -9,7 +9,7 @@ use common::{
     EXAMPLES, every_vector, example, interpret, interpreted_goal, random_vector, random_walk, rng,
 };
 use statespace_engine::move_pruning::MoveAutomaton;
-use statespace_engine::{Domain, Limits, PerfectHash, idastar::idastar};
+use statespace_engine::{Domain, Limits, PerfectHash, Predecessors, idastar::idastar};
 use statespace_psvn::{Move, PsvnDomain, RankedPsvn, Ranking, State};
 
 /// The 2x2 sliding puzzle of the format's description.

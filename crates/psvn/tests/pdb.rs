@@ -158,7 +158,7 @@ GOAL 2 2 -
 #[test]
 fn one_way_tables_never_exceed_the_true_distance() {
     let domain = PsvnDomain::parse("oneway.psvn", ONE_WAY).unwrap();
-    assert!(!statespace_engine::Domain::is_reversible(&domain));
+    assert!(!statespace_engine::Predecessors::is_reversible(&domain));
     let psvn = domain.psvn();
     for text in [
         "abstraction { 3 { 0 0 2 } }",

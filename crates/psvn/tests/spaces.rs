@@ -7,7 +7,7 @@ use std::collections::HashSet;
 
 use common::{example, pancakes};
 use statespace_engine::distance_table::distance_table;
-use statespace_engine::{Domain, Limits, PerfectHash, bfs::bfs};
+use statespace_engine::{Domain, Limits, PerfectHash, Predecessors, bfs::bfs};
 use statespace_psvn::{PsvnDomain, RankedPsvn, Ranking, State};
 
 /// The number of states at each distance from `domain`'s goal state, by the engine's distance

@@ -176,7 +176,7 @@ fn a_corner_twice_is_refused() {
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use statespace_engine::Domain;
+use statespace_engine::{Domain, Reversible};
 use statespace_puzzles::cube::{
     Face, MAX_LENGTH, Rubik, Settings, Tables, parse_rubik, solve_twophase,
 };
@@ -211,6 +211,8 @@ impl Domain for Rubiks {
         *cube == Rubik::SOLVED
     }
 }
+
+impl Reversible for Rubiks {}
 
 fn replay3(cube: &Rubik, moves: &[Move]) -> Rubik {
     moves.iter().fold(*cube, |cube, &turn| cube.turned(turn))

@@ -17,6 +17,12 @@
 //! ([`PatternDatabase::load`]): a damaged or foreign file is refused, never trusted.
 //! [`TableCache`] keeps them in a folder and rebuilds what it cannot load.
 //!
+//! An abstraction of your own that ranks its states ([`PerfectHash`](crate::PerfectHash)) and
+//! says how to step back in it ([`Predecessors`](crate::Predecessors): one-way moves included)
+//! needs no `PatternSpace`: [`RankedPdb`] builds its table backwards from its goals, keeps it in
+//! the same files and folders, and serves it to the concrete domain through a projection closure
+//! as a [`Heuristic`](crate::Heuristic) for A* and IDA*.
+//!
 //! ```
 //! use std::ops::ControlFlow;
 //! use statespace_engine::pattern_database::{build, BuildOptions, PatternSpace, TableId};
@@ -51,6 +57,7 @@
 mod build;
 mod cache;
 mod file;
+mod ranked;
 
 use std::fmt;
 use std::ops::ControlFlow;
@@ -58,6 +65,7 @@ use std::ops::ControlFlow;
 pub use build::{BuildOptions, BuildProgress, PatternBuild, build};
 pub use cache::{Cached, Origin, TableCache, TableFile};
 pub use file::{FORMAT_VERSION, Header, PdbError};
+pub use ranked::{RankedPdb, SATURATED};
 
 pub use crate::distance_table::UNREACHED;
 

@@ -5,7 +5,7 @@
 use std::collections::VecDeque;
 
 use proptest::prelude::*;
-use statespace_engine::{Domain, PerfectHash};
+use statespace_engine::{Domain, PerfectHash, Reversible};
 
 /// An undirected graph; an action is a move to a neighbour, listed in increasing order.
 #[derive(Clone, Debug)]
@@ -77,6 +77,8 @@ impl Domain for Graph {
         self.goals.contains(node)
     }
 }
+
+impl Reversible for Graph {}
 
 impl PerfectHash for Graph {
     fn size(&self) -> u64 {
@@ -171,6 +173,8 @@ impl Domain for Sliding {
         state.capacity()
     }
 }
+
+impl Reversible for Sliding {}
 
 impl PerfectHash for Sliding {
     fn size(&self) -> u64 {

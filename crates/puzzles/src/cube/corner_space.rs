@@ -25,7 +25,7 @@ use statespace_engine::rank::{
     MixedRadix, factorial, rank_orientation, rank_permutation, unrank_orientation,
     unrank_permutation,
 };
-use statespace_engine::{Domain, PerfectHash};
+use statespace_engine::{Domain, PerfectHash, Reversible};
 
 use super::cubie::{CORNERS, Corners, Metric, Move};
 use super::face::ALL_MOVES;
@@ -167,6 +167,9 @@ impl Domain for CornerSpace {
         corners.permutation == 0 && corners.twist == 0
     }
 }
+
+/// Every move is undone by its inverse.
+impl Reversible for CornerSpace {}
 
 impl PerfectHash for CornerSpace {
     fn size(&self) -> u64 {

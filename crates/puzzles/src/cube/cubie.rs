@@ -8,7 +8,7 @@ use statespace_engine::rank::{
     MixedRadix, factorial, orientation_count, rank_orientation, rank_permutation,
     unrank_orientation, unrank_permutation,
 };
-use statespace_engine::{Domain, PerfectHash};
+use statespace_engine::{Domain, PerfectHash, Reversible};
 
 /// A face of the cube, also the colour it has when solved; in Kociemba's order U, R, F, D, L, B.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -269,6 +269,9 @@ impl Domain for PocketCube {
         *cube == Corners::SOLVED
     }
 }
+
+/// Every move is undone by its inverse.
+impl Reversible for PocketCube {}
 
 impl PerfectHash for PocketCube {
     fn size(&self) -> u64 {

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use statespace_engine::rank::{binomial, rank_subset, unrank_subset};
-use statespace_engine::{Domain, PerfectHash};
+use statespace_engine::{Domain, PerfectHash, Predecessors};
 
 /// Cells on a side of the board.
 pub const SIDE: usize = 4;
@@ -398,11 +398,10 @@ impl Domain for FourInARow {
     fn is_goal(&self, position: &Position) -> bool {
         position.board.has_line()
     }
+}
 
-    fn is_reversible(&self) -> bool {
-        false
-    }
-
+/// A move passes the turn, so the moves back are those of the player who just moved.
+impl Predecessors for FourInARow {
     fn predecessor_actions(&self, position: &Position, out: &mut Vec<Move>) {
         position.board.moves_of(position.to_move.other(), out);
     }

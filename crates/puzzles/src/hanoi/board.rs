@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use statespace_engine::{Domain, PerfectHash};
+use statespace_engine::{Domain, PerfectHash, Reversible};
 
 /// The pegs.
 pub const PEGS: usize = 4;
@@ -161,6 +161,9 @@ impl Domain for FourPegs {
         *towers == self.goal
     }
 }
+
+/// Every move is undone by its inverse.
+impl Reversible for FourPegs {}
 
 /// The most discs whose ranks (4^N) fit in 64 bits.
 pub const MAX_RANKED: usize = 31;

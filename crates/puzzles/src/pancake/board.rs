@@ -4,7 +4,7 @@
 use std::fmt;
 
 use statespace_engine::rank::factorial;
-use statespace_engine::{Domain, PerfectHash};
+use statespace_engine::{Domain, PerfectHash, Reversible};
 
 use super::space::{rank_order, unrank_order};
 
@@ -145,6 +145,9 @@ impl Domain for Pancakes {
         stack.len() * size_of::<i16>()
     }
 }
+
+/// Every move is undone by its inverse.
+impl Reversible for Pancakes {}
 
 /// The largest stacks whose ranks fit in 64 bits: 20! plain, 16! 2^16 burnt.
 pub const MAX_RANKED: usize = 20;

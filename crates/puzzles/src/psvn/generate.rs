@@ -4,7 +4,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use statespace_engine::distance_table::distance_table;
-use statespace_engine::{Domain, Limits, PerfectHash};
+use statespace_engine::{Domain, Limits, PerfectHash, Predecessors};
 use statespace_psvn::{PsvnDomain, RankedPsvn, State, Term};
 
 use crate::puzzle::OptionsError;

@@ -7,7 +7,7 @@
 
 use rand::Rng;
 use rand::seq::SliceRandom;
-use statespace_engine::Domain;
+use statespace_engine::{Domain, Reversible};
 
 /// The number of cells.
 pub const CELLS: usize = 24;
@@ -290,6 +290,9 @@ impl Domain for RotationGame {
         board.most_in_centre() == COPIES
     }
 }
+
+/// Every move is undone by its inverse.
+impl Reversible for RotationGame {}
 
 #[cfg(test)]
 mod tests {

@@ -3,7 +3,7 @@
 //! among the sixteen other cells (eight of sixteen, colex); 735,471 × 12,870 = 9,465,511,770.
 
 use statespace_engine::rank::{binomial, rank_subset};
-use statespace_engine::{Domain, PerfectHash};
+use statespace_engine::{Domain, PerfectHash, Reversible};
 
 use super::board::{ALL_CELLS, Board, CELLS, CENTRE, COPIES, Move, RotationGame};
 use super::placements::Placements;
@@ -110,6 +110,9 @@ impl Domain for Boards {
         RotationGame.is_goal(board)
     }
 }
+
+/// Every move is undone by its inverse.
+impl Reversible for Boards {}
 
 impl PerfectHash for Boards {
     fn size(&self) -> u64 {

@@ -11,7 +11,7 @@
 //! holding the rank.
 
 use statespace_engine::rank::{binomial, rank_subset};
-use statespace_engine::{Domain, PerfectHash};
+use statespace_engine::{Domain, PerfectHash, Reversible};
 
 use super::board::{CELLS, CENTRE, COPIES, Move};
 
@@ -118,6 +118,9 @@ impl Domain for Placements {
         *mask == CENTRE
     }
 }
+
+/// Every move is undone by its inverse.
+impl Reversible for Placements {}
 
 impl PerfectHash for Placements {
     fn size(&self) -> u64 {

@@ -4,7 +4,7 @@ use statespace_engine::move_pruning::MoveAutomaton;
 use statespace_engine::rank::{
     PermutationUnranker, factorial, rank_permutation, unrank_permutation,
 };
-use statespace_engine::{Domain, PerfectHash};
+use statespace_engine::{Domain, PerfectHash, Reversible};
 
 use super::board::{Move, Shape, Tiles};
 use super::duplicates::{default_duplicate_length, duplicate_automaton};
@@ -224,6 +224,9 @@ impl<T: Tiles> Domain for SlidingPuzzle<T> {
         board.heap_bytes()
     }
 }
+
+/// Every move is undone by its inverse.
+impl<T: Tiles> Reversible for SlidingPuzzle<T> {}
 
 impl PerfectHash for PackedPuzzle {
     fn size(&self) -> u64 {

@@ -11,7 +11,7 @@
 
 use statespace_engine::rank::{PermutationUnranker, factorial, permutation_parity};
 use statespace_engine::space::RankedSpace;
-use statespace_engine::{Domain, PerfectHash};
+use statespace_engine::{Domain, PerfectHash, Reversible};
 
 use super::board::{Move, Shape, Tiles};
 use super::domain::PackedPuzzle;
@@ -217,6 +217,9 @@ impl Domain for SolvableBoards {
         self.puzzle.is_goal(board)
     }
 }
+
+/// Every move is undone by its inverse.
+impl Reversible for SolvableBoards {}
 
 impl PerfectHash for SolvableBoards {
     fn size(&self) -> u64 {

@@ -1,7 +1,7 @@
 //! Solitaire as a search domain: placements as states, moves as actions, one target placement.
 
 use statespace_engine::rank::{binomial, rank_subset, unrank_subset};
-use statespace_engine::{Domain, PerfectHash};
+use statespace_engine::{Domain, PerfectHash, Reversible};
 
 use super::bound::Corridor;
 use super::grid::{Grid, Move};
@@ -84,6 +84,10 @@ impl<P: Placement> Domain for Solitaire<P> {
         *state == self.target
     }
 }
+
+/// Every move is undone by the reverse move; made `within` a corridor, between the corridor's
+/// placements, which are all its searches visit.
+impl<P: Placement> Reversible for Solitaire<P> {}
 
 /// Placements of as many pieces as the target has, ranked as subsets of the cells: the
 /// combinatorial number system over the occupancy bits, `C(cells, pieces)` ranks.

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use statespace_engine::rank::{factorial, rank_permutation, unrank_permutation};
-use statespace_engine::{Domain, PerfectHash};
+use statespace_engine::{Domain, PerfectHash, Reversible};
 
 /// The most tokens on a loop (positions are bytes, and ranked cells at most 64).
 pub const MAX_TOKENS: usize = 64;
@@ -114,6 +114,9 @@ impl Domain for TopSpin {
         ring.len()
     }
 }
+
+/// Every move is undone by its inverse.
+impl Reversible for TopSpin {}
 
 /// The largest loops whose ranks (N!) fit in 64 bits.
 pub const MAX_RANKED: usize = 20;

@@ -5,7 +5,7 @@
 use std::fmt;
 
 use statespace_engine::heuristics::Symmetry;
-use statespace_engine::{Domain, PerfectHash};
+use statespace_engine::{Domain, PerfectHash, Reversible};
 
 /// The most cells a board has: cell sets are `u32` masks.
 pub const MAX_CELLS: usize = 32;
@@ -199,6 +199,9 @@ impl Domain for TilePuzzle {
         *board == self.goal
     }
 }
+
+/// Every move is undone by its inverse.
+impl Reversible for TilePuzzle {}
 
 impl PerfectHash for TilePuzzle {
     fn size(&self) -> u64 {
