@@ -1,7 +1,9 @@
 #![doc = include_str!("../README.md")]
 
+mod any_angle;
 pub mod bench;
 mod domain;
+mod field;
 mod generate;
 mod jps;
 mod jps_plus;
@@ -17,7 +19,12 @@ mod trace;
 
 use std::sync::OnceLock;
 
+pub use any_angle::{
+    AnyAngleError, AnyAnglePath, euclidean, line_of_sight, path_cells, string_pull, theta_bytes,
+    theta_star,
+};
 pub use domain::{Connectivity, Grid, Octile, OctileSteps, Step, TerrainSteps};
+pub use field::DistanceField;
 pub use generate::random_scenarios;
 pub use jps::{Jump, JumpGrid, JumpLengths, PrunedJumps, jump_steps};
 pub use jps_plus::{JumpTable, TABLE_BYTES_PER_CELL};
