@@ -174,9 +174,9 @@ pub fn theta_star(
     let estimate = |cell| OrderedFloat(euclidean(map, cell, goal));
     cost[start as usize] = 0.0;
     parent[start as usize] = start;
-    open.push(Reverse((estimate(start), start)));
+    open.push(Reverse((estimate(start), OrderedFloat(0.0), start)));
     let mut expanded = 0;
-    while let Some(Reverse((_, cell))) = open.pop() {
+    while let Some(Reverse((_, _, cell))) = open.pop() {
         if std::mem::replace(&mut closed[cell as usize], true) {
             continue;
         }
@@ -216,7 +216,9 @@ pub fn theta_star(
             if through < cost[next as usize] {
                 cost[next as usize] = through;
                 parent[next as usize] = by;
-                open.push(Reverse((OrderedFloat(through + estimate(next).0), next)));
+                // Ties of f to the deeper node, the nearer to the goal.
+                let f = OrderedFloat(through + estimate(next).0);
+                open.push(Reverse((f, OrderedFloat(-through), next)));
             }
         }
     }

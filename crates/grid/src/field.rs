@@ -40,7 +40,7 @@ const NO_STEP: u8 = u8::MAX;
 /// assert_eq!(field.next_step(start), Some(Step::E));
 /// let (steps, length) = field.path(start).unwrap();
 /// assert_eq!(steps.len(), 4);
-/// assert!((length.length() - (2.0 + 2f64.sqrt())).abs() < 1e-12);
+/// assert!((length.length() - (3.0 + 2f64.sqrt())).abs() < 1e-12);
 /// assert_eq!(field.next_step(goal), None);
 /// ```
 #[derive(Clone, Debug)]
