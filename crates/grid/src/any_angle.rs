@@ -15,7 +15,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::sync::Arc;
 
-use statespace_engine::{Domain, Limits, Meter, OrderedFloat, StopReason};
+use statespace_engine::{Domain, Limits, Meter, OrderedFloat, StopReason, doubling};
 
 use crate::domain::{Connectivity, Grid, Step};
 use crate::map::Map;
@@ -130,10 +130,18 @@ pub fn string_pull(map: &Map, start: u32, steps: &[Step]) -> AnyAnglePath {
 /// No parent yet.
 const NO_PARENT: u32 = u32::MAX;
 
-/// The bytes Theta* holds for `map`: a cost, a parent and a closed flag a cell, and an open
-/// list of up to one entry (16 bytes) a cell.
+/// An entry of Theta*'s open list: the estimate of the whole path, the cost so far (negated,
+/// so that ties go to the deeper node) and the cell.
+type Entry = Reverse<(OrderedFloat<f64>, OrderedFloat<f64>, u32)>;
+
+/// What Theta* holds a cell of the map: a cost, a parent and a closed flag.
+const CELL_BYTES: usize = size_of::<f64>() + size_of::<u32>() + 1;
+
+/// The bytes Theta* needs for `map`: a cost, a parent and a closed flag a cell, and room in
+/// the open list for an entry a cell. Should the open list grow past that, its growth is
+/// counted against the budget too.
 pub fn theta_bytes(map: &Map) -> u64 {
-    map.cells() as u64 * (8 + 4 + 1 + 16)
+    (map.cells() * (CELL_BYTES + size_of::<Entry>())) as u64
 }
 
 /// An any-angle path from `start` to `goal` on `map` by Theta*, or `None` when the goal cannot
@@ -168,7 +176,8 @@ pub fn theta_star(
         vec![NO_PARENT; cells],
         vec![false; cells],
     );
-    let mut open = BinaryHeap::new();
+    let mut open: BinaryHeap<Entry> = BinaryHeap::with_capacity(cells);
+    let cell_bytes = (cells * CELL_BYTES) as u64;
     let mut meter = Meter::new(limits);
     let mut steps = Vec::with_capacity(8);
     let estimate = |cell| OrderedFloat(euclidean(map, cell, goal));
@@ -218,6 +227,12 @@ pub fn theta_star(
                 parent[next as usize] = by;
                 // Ties of f to the deeper node, the nearer to the goal.
                 let f = OrderedFloat(through + estimate(next).0);
+                if open.len() == open.capacity() {
+                    let held = (open.capacity() * size_of::<Entry>()) as u64;
+                    meter
+                        .holds(cell_bytes + doubling(held, held))
+                        .map_err(AnyAngleError::Stopped)?;
+                }
                 open.push(Reverse((f, OrderedFloat(-through), next)));
             }
         }

@@ -11,7 +11,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::sync::Arc;
 
-use statespace_engine::{Domain, Limits, Meter, StopReason};
+use statespace_engine::{Domain, Limits, Meter, StopReason, doubling};
 
 use crate::domain::{Connectivity, Grid, Octile, Step};
 use crate::map::Map;
@@ -21,6 +21,9 @@ const UNREACHED: Octile = Octile {
     straight: u32::MAX,
     diagonal: u32::MAX,
 };
+
+/// An entry of the open list: a distance and its cell.
+type Entry = Reverse<(Octile, u32)>;
 
 /// No step: the goal itself, or a cell the goal cannot be reached from.
 const NO_STEP: u8 = u8::MAX;
@@ -54,10 +57,11 @@ pub struct DistanceField {
 }
 
 impl DistanceField {
-    /// The bytes a field of `map` holds at most while it is built: a distance (8 bytes) and a
-    /// step (1 byte) a cell, and an open list of up to one entry (12 bytes) a cell.
+    /// The bytes a field of `map` needs to be built: a distance (8 bytes) and a step (1 byte) a
+    /// cell, and room in the open list for an entry a cell (12 bytes). Should the open list
+    /// grow past that, its growth is counted against the budget too.
     pub fn bytes(map: &Map) -> u64 {
-        map.cells() as u64 * (8 + 1 + 12)
+        map.cells() as u64 * Self::bytes_per_cell()
     }
 
     /// The field toward `goal` on `map`, walked as `connectivity` allows: one Dijkstra over
@@ -98,13 +102,13 @@ impl DistanceField {
         };
         field
             .settle(limits)
-            .map_err(|reason| format!("the distance field was stopped: {reason:?}"))?;
+            .map_err(|reason| format!("the distance field was stopped: {reason}"))?;
         Ok(field)
     }
 
     /// What a cell costs in [`DistanceField::bytes`].
     fn bytes_per_cell() -> u64 {
-        8 + 1 + 12
+        (size_of::<Octile>() + 1 + size_of::<Entry>()) as u64
     }
 
     /// Dijkstra backward from the goal, each cell settled once.
@@ -114,15 +118,16 @@ impl DistanceField {
             return Ok(());
         }
         let mut meter = Meter::new(limits);
-        let mut open = BinaryHeap::new();
-        let mut settled = vec![false; self.distance.len()];
+        let cells = self.distance.len();
+        let mut open: BinaryHeap<Entry> = BinaryHeap::with_capacity(cells);
+        let field_bytes = (cells * (size_of::<Octile>() + 1)) as u64;
         let mut steps = Vec::with_capacity(8);
         self.distance[goal as usize] = Octile::default();
         open.push(Reverse((Octile::default(), goal)));
         let mut expanded = 0;
         while let Some(Reverse((distance, cell))) = open.pop() {
-            if std::mem::replace(&mut settled[cell as usize], true) {
-                continue;
+            if distance > self.distance[cell as usize] {
+                continue; // settled already, shorter
             }
             meter.before_expansion(expanded)?;
             expanded += 1;
@@ -136,6 +141,10 @@ impl DistanceField {
                 if through < self.distance[from as usize] {
                     self.distance[from as usize] = through;
                     self.next[from as usize] = step_index(out.opposite());
+                    if open.len() == open.capacity() {
+                        let held = (open.capacity() * size_of::<Entry>()) as u64;
+                        meter.holds(field_bytes + doubling(held, held))?;
+                    }
                     open.push(Reverse((through, from)));
                 }
             }
@@ -217,7 +226,7 @@ mod tests {
         let map = Arc::new(Map::new(10, 10, vec![b'.'; 100]).unwrap());
         let limits = Limits::none().max_expanded(5);
         let error = DistanceField::build(&map, Connectivity::Eight, 0, &limits).unwrap_err();
-        assert_eq!(error, "the distance field was stopped: NodeLimit");
+        assert_eq!(error, "the distance field was stopped: node limit reached");
     }
 
     #[test]
