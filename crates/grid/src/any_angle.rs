@@ -107,8 +107,11 @@ pub fn path_cells(map: &Map, start: u32, steps: &[Step]) -> Vec<u32> {
 /// The path that takes `steps` from `start` on `map` (allowed steps, such as A*'s answer),
 /// smoothed by visibility: from each waypoint, straight to the farthest later cell of the path
 /// in line of sight before the next cell that is not. Never longer than the steps (each
-/// segment replaces steps between its ends, a triangle inequality).
-pub fn string_pull(map: &Map, start: u32, steps: &[Step]) -> AnyAnglePath {
+/// segment replaces steps between its ends, a triangle inequality). Sight is taken in the
+/// start's world (land, or water).
+pub fn string_pull(map: &Arc<Map>, start: u32, steps: &[Step]) -> AnyAnglePath {
+    let world = map.seen_from(start);
+    let map = &*world;
     let cells = path_cells(map, start, steps);
     let mut waypoints = vec![start];
     let mut anchor = start;
@@ -305,5 +308,13 @@ mod tests {
         let path = string_pull(&map, 0, &steps);
         assert_eq!(path.waypoints, [0, 8, 11]);
         assert!((path.length - 5.0).abs() < 1e-12);
+    }
+
+    /// A regression: a path on water was pulled with the sight of land, seeing nothing.
+    #[test]
+    fn string_pulling_sees_across_water() {
+        let map = map(&["..WWW", "..WWW"]);
+        let path = string_pull(&map, 2, &[Step::E, Step::SE]);
+        assert_eq!(path.waypoints, [2, 9]);
     }
 }
