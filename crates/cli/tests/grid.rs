@@ -299,3 +299,64 @@ fn a_bad_scenario_after_a_wrong_length_ends_the_run_in_one_line_after_the_summar
     );
     assert_eq!(output.status.code(), Some(2));
 }
+
+/// Terrain (issue 49): water apart from land, `--cost` per letter, jump point search refused
+/// on weighted maps, bad costs and unknown letters refused with exit code 2.
+#[test]
+fn terrain_costs_and_their_refusals() {
+    let input =
+        "type octile\nheight 3\nwidth 5\nmap\n..S..\n.WSW.\nWW...\n0 0 4 0\n0 2 1 1\n0 0 0 2\n";
+    let plain = run(&["solve", "grid", "--algo", "jps+"], input);
+    assert_eq!(
+        stdout(&plain),
+        "4.00000000 E E E E\n2.00000000 E N\nno path\n"
+    );
+    let weighted = run(&["solve", "grid", "--cost", "S=3,W=2"], input);
+    assert_eq!(
+        stdout(&weighted),
+        "6.00000000 E E E E\n4.00000000 E N\nno path\n"
+    );
+    assert_eq!(weighted.status.code(), Some(0));
+    let dijkstra = run(
+        &["solve", "grid", "--cost", "S=3,W=2", "--algo", "dijkstra"],
+        input,
+    );
+    assert_eq!(stdout(&dijkstra), stdout(&weighted));
+    for algo in ["jps", "jps+"] {
+        let refused = run(&["solve", "grid", "--cost", "W=2", "--algo", algo], input);
+        assert_eq!(refused.status.code(), Some(2));
+        assert_eq!(stdout(&refused), "");
+        assert_eq!(
+            stderr(&refused),
+            "statespace: jump point search is not exact on weighted terrain (--cost W=2): use \
+             --algo astar or dijkstra\n"
+        );
+    }
+    for (cost, why) in [
+        ("S=-1", "is not a whole number"),
+        ("S=0", "a cost of 0 for 'S'"),
+        ("S=NaN", "is not a whole number"),
+        ("S=two", "is not a whole number"),
+        ("S=1.5", "is not a whole number"),
+        ("X=3", "'X' is not a map letter"),
+        ("T=3", "'T' is blocked"),
+    ] {
+        let refused = run(&["solve", "grid", "--cost", cost], input);
+        assert_eq!(refused.status.code(), Some(2), "{cost}");
+        assert!(
+            stderr(&refused).contains(why),
+            "{cost}: {}",
+            stderr(&refused)
+        );
+    }
+    let unknown = run(
+        &["solve", "grid"],
+        "type octile\nheight 2\nwidth 2\nmap\n..\n.w\n0 0 1 0\n",
+    );
+    assert_eq!(unknown.status.code(), Some(2));
+    assert_eq!(
+        stderr(&unknown),
+        "statespace: line 6: 'w' in column 2 is not a map cell (ground . G, swamp S, water W, \
+         blocked @ O T)\n"
+    );
+}

@@ -37,7 +37,7 @@ pub fn read_bench_cases(map: &Arc<Map>, scen: &str) -> Result<Vec<BenchCase>, Pa
     let rows: Vec<&str> = scen.lines().collect();
     let mut lines = TextLines::new(scen);
     let mut cases = Vec::new();
-    while let Some(case) = read_scenario(&mut lines, Some(map), &OnceLock::new())? {
+    while let Some(case) = read_scenario(&mut lines, Some(map), &OnceLock::new(), map.costs())? {
         let line = lines.line_read();
         let fields: Vec<&str> = rows[line - 1].split_whitespace().collect();
         let bucket = if fields.len() == 9 {

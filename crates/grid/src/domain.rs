@@ -132,6 +132,15 @@ impl Octile {
         }
     }
 
+    /// The length of this walked over cells that each cost `cost`.
+    #[inline(always)]
+    pub fn times(self, cost: u32) -> Self {
+        Self {
+            straight: self.straight * cost,
+            diagonal: self.diagonal * cost,
+        }
+    }
+
     /// The octile distance between two cells `dx` columns and `dy` rows apart, walking
     /// diagonally as far as both allow.
     pub fn distance(dx: u32, dy: u32) -> Self {
@@ -297,13 +306,23 @@ impl Grid {
                 || (self.connectivity == Connectivity::Eight && open(x + dx, y) && open(x, y + dy)))
     }
 
-    /// The octile distance from `cell` to the goal: exact on an open map, a lower bound
-    /// otherwise (on four-connected maps, the Manhattan distance, as straight steps).
+    /// The octile distance from `cell` to the goal times the least cost of a cell: exact on an
+    /// open map of one cost, a lower bound otherwise (on four-connected maps, the Manhattan
+    /// distance, as straight steps).
     pub fn estimate(&self, cell: u32) -> Octile {
         let (x, y) = self.map.position(cell);
         let (gx, gy) = self.goal_xy;
         let (dx, dy) = (x.abs_diff(gx) as u32, y.abs_diff(gy) as u32);
-        self.connectivity.distance(dx, dy)
+        self.connectivity
+            .distance(dx, dy)
+            .times(self.map.least_cost())
+    }
+
+    /// The cell `step` leads to from `cell` (which must be on the map, as the step's end).
+    #[inline(always)]
+    pub fn neighbour(&self, cell: u32, step: Step) -> u32 {
+        let (dx, dy) = step.offset();
+        (i64::from(cell) + dy * self.map.width() as i64 + dx) as u32
     }
 }
 
@@ -342,8 +361,7 @@ impl Domain for Grid {
     /// Takes `step`, which must be allowed (see [`Grid::allows`]).
     fn apply(&self, cell: &mut u32, step: Step) {
         debug_assert!(self.allows(*cell, step), "{step} from {cell}");
-        let (dx, dy) = step.offset();
-        *cell = (i64::from(*cell) + dy * self.map.width() as i64 + dx) as u32;
+        *cell = self.neighbour(*cell, step);
     }
 
     fn invert(&self, step: Step) -> Option<Step> {
@@ -373,6 +391,8 @@ impl PerfectHash for Grid {
 pub struct StepEstimate {
     /// How cells connect; `None` for no estimate (Dijkstra's algorithm, with the same memo).
     connectivity: Option<Connectivity>,
+    /// The least cost of a cell, the distance's factor.
+    least: u32,
 }
 
 impl StepEstimate {
@@ -380,12 +400,16 @@ impl StepEstimate {
     pub fn new(grid: &Grid) -> Self {
         Self {
             connectivity: Some(grid.connectivity),
+            least: grid.map.least_cost(),
         }
     }
 
     /// No estimate: zero everywhere.
     pub fn zero() -> Self {
-        Self { connectivity: None }
+        Self {
+            connectivity: None,
+            least: 0,
+        }
     }
 }
 
@@ -408,8 +432,9 @@ impl IncrementalHeuristic<Grid, Octile> for StepEstimate {
     #[inline(always)]
     fn value(&self, (dx, dy): (i32, i32)) -> Octile {
         let (dx, dy) = (dx.unsigned_abs(), dy.unsigned_abs());
-        self.connectivity
-            .map_or(Octile::ZERO, |connectivity| connectivity.distance(dx, dy))
+        self.connectivity.map_or(Octile::ZERO, |connectivity| {
+            connectivity.distance(dx, dy).times(self.least)
+        })
     }
 }
 
@@ -421,5 +446,18 @@ impl Weights<Grid> for OctileSteps {
     type Cost = Octile;
     fn weight(&self, _: &Grid, _: &u32, step: Step) -> Octile {
         Octile::of(step, 1)
+    }
+}
+
+/// The length of each step times the cost of the cell it enters (see
+/// [`Costs`](crate::Costs)).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TerrainSteps;
+
+impl Weights<Grid> for TerrainSteps {
+    type Cost = Octile;
+    #[inline(always)]
+    fn weight(&self, grid: &Grid, &cell: &u32, step: Step) -> Octile {
+        Octile::of(step, grid.map.cost(grid.neighbour(cell, step)))
     }
 }

@@ -1,7 +1,9 @@
 #![doc = include_str!("../README.md")]
 
+mod any_angle;
 pub mod bench;
 mod domain;
+mod field;
 mod generate;
 mod jps;
 mod jps_plus;
@@ -12,11 +14,17 @@ mod map;
 mod peer;
 mod scenario;
 mod solve;
+mod terrain;
 mod trace;
 
 use std::sync::OnceLock;
 
-pub use domain::{Connectivity, Grid, Octile, OctileSteps, Step};
+pub use any_angle::{
+    AnyAngleError, AnyAnglePath, euclidean, line_of_sight, path_cells, string_pull, theta_bytes,
+    theta_star,
+};
+pub use domain::{Connectivity, Grid, Octile, OctileSteps, Step, TerrainSteps};
+pub use field::DistanceField;
 pub use generate::random_scenarios;
 pub use jps::{Jump, JumpGrid, JumpLengths, PrunedJumps, jump_steps};
 pub use jps_plus::{JumpTable, TABLE_BYTES_PER_CELL};
@@ -26,6 +34,7 @@ pub use lines::{Lines, ParseError, TextLines, quoted};
 pub use map::{MAX_SIDE, Map, read_map};
 pub use scenario::{GridCase, read_scenario};
 pub use solve::{Algorithm, GridAnswer, GridSearcher, solve};
+pub use terrain::{Costs, MAX_COST, Terrain};
 pub use trace::{SearchTrace, solve_traced};
 
 /// How far a length may be from the one a scenario records: Moving AI's files print eight
@@ -42,7 +51,7 @@ pub fn parse(text: &str) -> impl Iterator<Item = Result<GridCase, ParseError>> +
         if failed {
             return None;
         }
-        let case = read_scenario(&mut lines, None, &inline).transpose()?;
+        let case = read_scenario(&mut lines, None, &inline, &Costs::default()).transpose()?;
         failed = case.is_err();
         Some(case)
     })

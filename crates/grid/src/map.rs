@@ -1,9 +1,16 @@
 //! Moving AI maps: a header (`type octile`, `height H`, `width W`, `map`), then `H` rows of `W`
-//! cells. `.`, `G` and `S` are passable; `@`, `O`, `T` and `W` are not.
+//! cells: `.` and `G` ground, `S` swamp, `W` water, `@`, `O` and `T` blocked (see
+//! [`Terrain`]).
+//!
+//! A map is searched as one of its two worlds, land or water (no step joins them): the cells
+//! a search may enter are those of its world, kept as one flag a cell, so that a map without
+//! water or costs is searched exactly as fast as before terrain was read.
 
 use std::fmt;
+use std::sync::Arc;
 
 use crate::lines::{Lines, ParseError, TextLines, quoted};
+use crate::terrain::{Costs, Terrain};
 
 /// The largest side a map may have: the benchmark's largest maps are 1,024 or so on a side, and
 /// a cell costs a byte of the map and four of a search's tables.
@@ -16,8 +23,12 @@ pub struct Map {
     height: usize,
     /// Each cell's character, row by row.
     cells: Vec<u8>,
-    /// Whether each cell can be walked on, read at every step of a search.
+    /// Whether each cell is of the map's world (`layer`), read at every step of a search.
     open: Vec<bool>,
+    /// The world searched: land (ground and swamp) or water.
+    layer: Terrain,
+    /// What entering each letter costs.
+    costs: Costs,
     /// The file name of the map, when it was read from a file: `.scen` lines name it.
     name: Option<String>,
 }
@@ -30,15 +41,6 @@ fn check_sides(width: usize, height: usize) -> Result<(), String> {
         Err(format!(
             "a map of {width} x {height}: each side from 1 to {MAX_SIDE}, please"
         ))
-    }
-}
-
-/// Whether `cell`, a map character, can be walked on; `None` for a character that is not a cell.
-fn passable(cell: u8) -> Option<bool> {
-    match cell {
-        b'.' | b'G' | b'S' => Some(true),
-        b'@' | b'O' | b'T' | b'W' => Some(false),
-        _ => None,
     }
 }
 
@@ -55,20 +57,90 @@ impl Map {
                 cells.len()
             ));
         }
-        if let Some(&bad) = cells.iter().find(|&&cell| passable(cell).is_none()) {
+        if let Some(&bad) = cells.iter().find(|&&cell| Terrain::of(cell).is_none()) {
             return Err(format!("{:?} is not a map cell", char::from(bad)));
         }
-        let open = cells
-            .iter()
-            .map(|&cell| passable(cell) == Some(true))
-            .collect();
+        let layer = Terrain::Land;
         Ok(Self {
             width,
             height,
+            open: world(&cells, layer),
             cells,
-            open,
+            layer,
+            costs: Costs::default(),
             name: None,
         })
+    }
+
+    /// The map with cells weighed by `costs`.
+    ///
+    /// # Errors
+    /// When a path of this map could weigh more than lengths hold (see [`Costs::check_fits`]).
+    pub fn with_costs(mut self, costs: Costs) -> Result<Self, String> {
+        costs.check_fits(self.cells())?;
+        self.costs = costs;
+        Ok(self)
+    }
+
+    /// The costs of the map's letters.
+    pub fn costs(&self) -> &Costs {
+        &self.costs
+    }
+
+    /// Whether some letter costs more than 1 (jump point search is then not exact).
+    pub fn is_weighted(&self) -> bool {
+        !self.costs.is_uniform()
+    }
+
+    /// What entering `cell` costs.
+    #[inline(always)]
+    pub fn cost(&self, cell: u32) -> u32 {
+        self.costs.of(self.cells[cell as usize])
+    }
+
+    /// The least cost of a cell of the map's world: a step costs at least its length times it.
+    pub fn least_cost(&self) -> u32 {
+        self.costs.least(self.layer)
+    }
+
+    /// The terrain of `cell`.
+    pub fn terrain(&self, cell: u32) -> Terrain {
+        Terrain::of(self.cells[cell as usize]).expect("maps hold map letters only")
+    }
+
+    /// The world a search of this map walks in: land (ground and swamp) or water.
+    pub fn layer(&self) -> Terrain {
+        self.layer
+    }
+
+    /// Whether any cell is water.
+    pub fn has_water(&self) -> bool {
+        self.cells.contains(&b'W')
+    }
+
+    /// The map as a search from `cell` walks it: this map when `cell` is of its world (or
+    /// blocked), else the same cells seen from the other world (water, or land).
+    pub fn seen_from(self: &Arc<Self>, cell: u32) -> Arc<Self> {
+        match self.terrain(cell) {
+            Terrain::Blocked => self.clone(),
+            terrain if terrain == self.layer => self.clone(),
+            terrain => Arc::new(self.world(terrain)),
+        }
+    }
+
+    /// The same cells, costs and sides, searched in the world `layer` (named after the map, for
+    /// JPS+'s table files: `NAME.water`).
+    fn world(&self, layer: Terrain) -> Self {
+        let name = self.name.as_ref().map(|name| match layer {
+            Terrain::Water => format!("{name}.water"),
+            _ => name.strip_suffix(".water").unwrap_or(name).to_string(),
+        });
+        Self {
+            open: world(&self.cells, layer),
+            layer,
+            name,
+            ..self.clone()
+        }
     }
 
     /// The map in Moving AI's format, `text`.
@@ -126,7 +198,12 @@ impl Map {
         (cell as usize % self.width, cell as usize / self.width)
     }
 
-    /// Whether `cell` can be walked on.
+    /// Whether `cell` is walked on by some search: land or water.
+    pub fn is_walkable(&self, cell: u32) -> bool {
+        self.terrain(cell) != Terrain::Blocked
+    }
+
+    /// Whether `cell` can be walked on in the map's world (see [`Map::layer`]).
     pub fn is_passable(&self, cell: u32) -> bool {
         self.open[cell as usize]
     }
@@ -148,6 +225,14 @@ impl Map {
     pub fn cells(&self) -> usize {
         self.cells.len()
     }
+}
+
+/// Whether each of `cells` is of the world `layer`.
+fn world(cells: &[u8], layer: Terrain) -> Vec<bool> {
+    cells
+        .iter()
+        .map(|&cell| Terrain::of(cell) == Some(layer))
+        .collect()
 }
 
 /// The map in Moving AI's format.
@@ -212,12 +297,13 @@ pub fn read_map(input: &mut impl Lines, (line, first): (usize, &str)) -> Result<
                 ),
             ));
         }
-        if let Some(bad) = text.bytes().position(|cell| passable(cell).is_none()) {
+        if let Some(bad) = text.bytes().position(|cell| Terrain::of(cell).is_none()) {
             let found = text[bad..].chars().next().expect("a character");
             return Err(ParseError::new(
                 line,
                 format!(
-                    "{found:?} in column {} is not a map cell (passable: . G S; blocked: @ O T W)",
+                    "{found:?} in column {} is not a map cell (ground . G, swamp S, water W, \
+                     blocked @ O T)",
                     bad + 1
                 ),
             ));

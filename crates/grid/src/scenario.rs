@@ -10,6 +10,7 @@ use std::sync::{Arc, OnceLock};
 use crate::lines::{Lines, ParseError, quoted};
 
 use crate::map::{Map, file_name, read_map};
+use crate::terrain::Costs;
 
 /// One scenario of a map.
 #[derive(Clone, Debug, PartialEq)]
@@ -37,11 +38,13 @@ impl GridCase {
 }
 
 /// The next scenario of `input`, on `given` (a map of the options) or on the map at the head of
-/// the input, kept in `inline` once read; `None` at the end of the input.
+/// the input, weighed by `costs` and kept in `inline` once read; `None` at the end of the
+/// input.
 pub fn read_scenario(
     input: &mut impl Lines,
     given: Option<&Arc<Map>>,
     inline: &OnceLock<Arc<Map>>,
+    costs: &Costs,
 ) -> Result<Option<GridCase>, ParseError> {
     loop {
         let Some((line, text)) = input.next_line()? else {
@@ -56,7 +59,9 @@ pub fn read_scenario(
                 return Err(ParseError::new(line, "one map per input, please"));
             }
             let first = text.to_string();
-            let map = read_map(input, (line, &first))?;
+            let map = read_map(input, (line, &first))?
+                .with_costs(*costs)
+                .map_err(|message| ParseError::new(line, message))?;
             inline.get_or_init(|| Arc::new(map));
             continue;
         }
@@ -124,7 +129,7 @@ fn scenario(map: &Arc<Map>, line: usize, text: &str) -> Result<GridCase, ParseEr
                 map.height()
             ))
         })?;
-        if map.is_passable(cell) {
+        if map.is_walkable(cell) {
             Ok(cell)
         } else {
             Err(error(format!(
@@ -164,7 +169,7 @@ mod tests {
         let inline = OnceLock::new();
         let mut cases = Vec::new();
         loop {
-            match read_scenario(&mut input, given, &inline) {
+            match read_scenario(&mut input, given, &inline, &Costs::default()) {
                 Ok(Some(case)) => cases.push(Ok(case)),
                 Ok(None) => return cases,
                 Err(error) => {

@@ -13,13 +13,14 @@ use statespace_engine::{
     Weights,
 };
 
-use crate::domain::{Connectivity, Grid, Octile, OctileSteps, Step, StepEstimate};
+use crate::domain::{Connectivity, Grid, Octile, OctileSteps, Step, StepEstimate, TerrainSteps};
 use crate::jps::{JumpGrid, JumpLengths, PrunedJumps, jump_steps};
 use crate::jps_plus::JumpTable;
 use crate::jump::JumpMap;
 use crate::leap::{LeapGrid, LeapLengths, PrunedLeaps, leap_steps};
 use crate::map::Map;
 use crate::scenario::GridCase;
+use crate::terrain::{Costs, Terrain};
 
 /// How scenarios are answered.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -31,13 +32,43 @@ pub enum Algorithm {
     /// Dijkstra's algorithm: no estimate.
     Dijkstra,
     /// Jump point search, online (no preprocessing): A* expanding jumps to the cells where a
-    /// path may turn, 56 cells a read. Eight-connected maps only: on four-connected ones it is
-    /// A*.
+    /// path may turn, 56 cells a read. Eight-connected maps of one cost only: elsewhere it is
+    /// A* (front-ends refuse it there, see [`Algorithm::refusal`]).
     Jps,
     /// JPS+: jump point search with every cell's jumps computed once per map (and kept in the
-    /// table cache when there is one), read off a table. Eight-connected maps only.
+    /// table cache when there is one), read off a table. Eight-connected maps of one cost only,
+    /// as [`Algorithm::Jps`].
     #[serde(rename = "jps+")]
     JpsPlus,
+}
+
+impl Algorithm {
+    /// Whether the algorithm jumps (jump point search, JPS+).
+    pub fn jumps(self) -> bool {
+        matches!(self, Algorithm::Jps | Algorithm::JpsPlus)
+    }
+
+    /// Why the algorithm is not exact on maps weighed by `costs` walked as `connectivity`
+    /// allows, if it is not: jump point search walks eight-connected maps of one cost (its
+    /// jumps skip cells whose costs would matter).
+    pub fn refusal(self, costs: &Costs, connectivity: Connectivity) -> Option<String> {
+        if !self.jumps() {
+            return None;
+        }
+        if connectivity == Connectivity::Four {
+            return Some(
+                "jump point search walks eight-connected maps (Moving AI's rules): use \
+                 --connect 8, or --algo astar on four-connected maps"
+                    .to_string(),
+            );
+        }
+        (!costs.is_uniform()).then(|| {
+            format!(
+                "jump point search is not exact on weighted terrain (--cost {costs}): use --algo \
+                 astar or dijkstra"
+            )
+        })
+    }
 }
 
 /// A shortest path, or the news that the goal cannot be reached; serialized as the steps' names
@@ -127,6 +158,8 @@ pub struct GridSearcher {
     jumps: KeptJumps<JumpMap, JumpGrid>,
     /// The map searched last by JPS+.
     tables: KeptJumps<JumpTable, LeapGrid<JumpTable>>,
+    /// The map whose water was searched last, and its water world (see [`Map::seen_from`]).
+    water: Option<(Arc<Map>, Arc<Map>)>,
     /// Where JPS+ keeps its tables; without a cache they are built in memory.
     cache: Option<TableCache>,
     /// What was done besides searching (a table loaded or built), a line each, until taken.
@@ -167,6 +200,24 @@ impl GridSearcher {
         }
     }
 
+    /// The other world of `case`'s map when its start is there (water, on a map searched as
+    /// land: see [`Map::seen_from`]), kept for the next scenario from the same water; `None`
+    /// when the map is searched as it is.
+    fn other_world(&mut self, case: &GridCase) -> Option<Arc<Map>> {
+        let start = case.map.terrain(case.start);
+        if start == case.map.layer() || start == Terrain::Blocked {
+            return None;
+        }
+        match &self.water {
+            Some((map, world)) if Arc::ptr_eq(map, &case.map) => Some(world.clone()),
+            _ => {
+                let world = case.map.seen_from(case.start);
+                self.water = Some((case.map.clone(), world.clone()));
+                Some(world)
+            }
+        }
+    }
+
     /// The shortest path of `case`, as [`solve`] finds it.
     pub fn solve(
         &mut self,
@@ -175,8 +226,31 @@ impl GridSearcher {
         algorithm: Algorithm,
         limits: &Limits,
     ) -> (Result<GridAnswer, StopReason>, Stats) {
+        let in_other_world;
+        let case = match self.other_world(case) {
+            Some(world) => {
+                in_other_world = GridCase {
+                    map: world,
+                    ..case.clone()
+                };
+                &in_other_world
+            }
+            None => case,
+        };
+        if !reachable(case) {
+            return (Ok(GridAnswer { path: None }), Stats::default());
+        }
         let grid = Grid::new(case.map.clone(), connectivity, case.goal);
         let map = &case.map;
+        let algorithm = if map.is_weighted() {
+            // Not exact there: front-ends refuse it (`Algorithm::refusal`), the library answers.
+            match algorithm {
+                Algorithm::Jps | Algorithm::JpsPlus => Algorithm::Astar,
+                exact => exact,
+            }
+        } else {
+            algorithm
+        };
         let kept = match (algorithm, connectivity) {
             (Algorithm::Jps, Connectivity::Eight) => {
                 self.jump_map(map, &grid, limits).map(|(bits, searcher)| {
@@ -242,7 +316,9 @@ impl GridSearcher {
         limits: &Limits,
     ) -> (Result<GridAnswer, StopReason>, Stats) {
         let searcher = match &mut self.cells {
-            Some((map, searcher)) if Arc::ptr_eq(map, &case.map) => searcher,
+            // The index ranks cells whatever they hold: it serves any map of the same sides
+            // (the other world of a map, the map edited).
+            Some((map, searcher)) if map.cells() == case.map.cells() => searcher,
             kept => {
                 if !limits.fits(index_bytes(&case.map)) {
                     return (Err(StopReason::MemoryLimit), Stats::default());
@@ -251,15 +327,14 @@ impl GridSearcher {
                 &mut kept.insert((case.map.clone(), AStar::new(index))).1
             }
         };
-        let result: SearchResult<Step, Octile> = match algorithm {
-            Algorithm::Dijkstra => {
-                let zero = StepEstimate::zero();
-                searcher.search_weighted(&grid, &case.start, &OctileSteps, &zero, limits)
-            }
-            _ => {
-                let estimate = StepEstimate::new(&grid);
-                searcher.search_weighted(&grid, &case.start, &OctileSteps, &estimate, limits)
-            }
+        let estimate = match algorithm {
+            Algorithm::Dijkstra => StepEstimate::zero(),
+            _ => StepEstimate::new(&grid),
+        };
+        let result: SearchResult<Step, Octile> = if case.map.is_weighted() {
+            searcher.search_weighted(&grid, &case.start, &TerrainSteps, &estimate, limits)
+        } else {
+            searcher.search_weighted(&grid, &case.start, &OctileSteps, &estimate, limits)
         };
         (answer(result.outcome, |steps| steps), result.stats)
     }
@@ -292,6 +367,12 @@ impl GridSearcher {
         let (_, jumps, searcher) = slot.as_mut().expect("kept just now");
         Ok((jumps.clone(), searcher))
     }
+}
+
+/// Whether the start and the goal of `case` are both in the world its map is searched as (not
+/// blocked, not across water's shore): else there is no path.
+pub(crate) fn reachable(case: &GridCase) -> bool {
+    case.map.is_passable(case.start) && case.map.is_passable(case.goal)
 }
 
 /// The bytes of a search's index of `map`'s cells: a node number per cell.

@@ -11,13 +11,13 @@ use statespace_engine::astar::{AStar, EveryAction, Expansion};
 use statespace_engine::index::DenseIndex;
 use statespace_engine::{Cost, Domain, Limits, PerfectHash, Recompute, Stats, StopReason, Weights};
 
-use crate::domain::{Connectivity, Grid, Octile, OctileSteps, Step};
+use crate::domain::{Connectivity, Grid, Octile, OctileSteps, Step, TerrainSteps};
 use crate::jps::{JumpGrid, JumpLengths, PrunedJumps, jump_steps};
 use crate::jps_plus::JumpTable;
 use crate::jump::JumpMap;
 use crate::leap::{LeapGrid, LeapLengths, PrunedLeaps, leap_steps};
 use crate::scenario::GridCase;
-use crate::solve::{Algorithm, Displaced, GridAnswer, answer, index_bytes, jump};
+use crate::solve::{Algorithm, Displaced, GridAnswer, answer, index_bytes, jump, reachable};
 
 /// What a search did, cell by cell.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -58,6 +58,14 @@ pub fn solve_traced(
     algorithm: Algorithm,
     limits: &Limits,
 ) -> (Result<GridAnswer, StopReason>, Stats, SearchTrace) {
+    let case = &GridCase {
+        map: case.map.seen_from(case.start),
+        ..case.clone()
+    };
+    if !reachable(case) {
+        let none = Ok(GridAnswer { path: None });
+        return (none, Stats::default(), SearchTrace::default());
+    }
     let grid = Grid::new(case.map.clone(), connectivity, case.goal);
     if !limits.fits((case.map.cells() * size_of::<u32>()) as u64) {
         return (
@@ -66,8 +74,10 @@ pub fn solve_traced(
             SearchTrace::default(),
         );
     }
+    // Jump point search is not exact on weighted maps: A* answers there, as `solve` does.
+    let jumps = !case.map.is_weighted();
     match (algorithm, connectivity) {
-        (Algorithm::Jps, Connectivity::Eight) => {
+        (Algorithm::Jps, Connectivity::Eight) if jumps => {
             let jumps = JumpGrid::new(grid.clone(), Arc::new(JumpMap::new(&case.map)));
             let steps = |jumps: Vec<_>| jump_steps(&jumps);
             return traced_jumps(
@@ -79,7 +89,7 @@ pub fn solve_traced(
                 steps,
             );
         }
-        (Algorithm::JpsPlus, Connectivity::Eight) => {
+        (Algorithm::JpsPlus, Connectivity::Eight) if jumps => {
             if !limits.fits(index_bytes(&case.map) + JumpTable::bytes(&case.map)) {
                 let stopped = Err(StopReason::MemoryLimit);
                 return (stopped, Stats::default(), SearchTrace::default());
@@ -109,10 +119,18 @@ pub fn solve_traced(
     };
     let mut searcher =
         AStar::<_, _, _, Octile, Octile>::new(DenseIndex::new(Arc::new(grid.clone())));
+    let weighted = case.map.is_weighted();
+    let weights = |cell: &u32, step: Step| {
+        if weighted {
+            TerrainSteps.weight(&grid, cell, step)
+        } else {
+            OctileSteps.weight(&grid, cell, step)
+        }
+    };
     let result = searcher.search_expanding(
         &grid,
         &case.start,
-        &OctileSteps,
+        &weights,
         &Recompute(estimate),
         &watched,
         limits,

@@ -11,7 +11,7 @@ use statespace_puzzles::grid::bench::{
     Answers, Peer, Report, algorithm_name, answer_all, read_bench_cases, time_by_length,
 };
 use statespace_puzzles::grid::{
-    Algorithm, Connectivity, GridGenOptions, GridOptions, GridSearcher, Map, check_memory,
+    Algorithm, Connectivity, Costs, GridGenOptions, GridOptions, GridSearcher, Map, check_memory,
 };
 use statespace_puzzles::input::ParseError;
 use statespace_puzzles::puzzle::OptionsError;
@@ -84,6 +84,10 @@ pub struct SolveArgs {
     /// How cells connect; lengths are checked against the input's only with 8.
     #[arg(long, value_enum, default_value_t = ConnectArg::Eight)]
     connect: ConnectArg,
+    /// What entering a letter costs, `S=3,W=2` (letters . G S W, whole numbers from 1; 1 where
+    /// none is given): a step costs its length times the cost of the cell it enters.
+    #[arg(long, value_name = "COSTS", value_parser = Costs::parse)]
+    cost: Option<Costs>,
     #[command(flatten)]
     tables: DirArgs,
 }
@@ -94,6 +98,7 @@ impl SolveArgs {
         GridOptions {
             algo: self.algo.into(),
             connect: self.connect.into(),
+            cost: self.cost.unwrap_or_default(),
             map: self.map.clone(),
             pdb_dir: Some(self.tables.folder()),
             ..GridOptions::default()
@@ -160,6 +165,10 @@ pub struct BenchArgs {
     /// the output, and lengths are not checked against the file's (eight-connected).
     #[arg(long, value_enum, default_value_t = ConnectArg::Eight)]
     connect: ConnectArg,
+    /// What entering a letter costs, `S=3,W=2` (as `solve grid --cost`): jump point search
+    /// is then left out, and lengths are not checked against the file's (of cost 1).
+    #[arg(long, value_name = "COSTS", value_parser = Costs::parse)]
+    cost: Option<Costs>,
     /// Every scenario answered this many times (the whole file, round after round, peers
     /// too), each query's least time kept.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
@@ -184,7 +193,11 @@ pub fn bench(args: &BenchArgs, peers: &[String]) -> anyhow::Result<Verdict> {
     fn in_file(path: &Path) -> impl Fn(ParseError) -> OptionsError + '_ {
         move |error| OptionsError::new(format!("{}: {error}", path.display()))
     }
+    let costs = args.cost.unwrap_or_default();
     let map = Map::parse(&read(map_path)?).map_err(in_file(map_path))?;
+    let map = map
+        .with_costs(costs)
+        .map_err(|message| OptionsError::new(format!("{}: {message}", map_path.display())))?;
     // Named as its file: JPS+'s table is kept under that name.
     let map = Arc::new(map.named(&map_path.to_string_lossy()));
     let (width, height) = (map.width(), map.height());
@@ -201,9 +214,7 @@ pub fn bench(args: &BenchArgs, peers: &[String]) -> anyhow::Result<Verdict> {
         .algo
         .iter()
         .map(|&algo| Algorithm::from(algo))
-        .partition::<Vec<_>, _>(|&algo| {
-            eight || !matches!(algo, Algorithm::Jps | Algorithm::JpsPlus)
-        });
+        .partition::<Vec<_>, _>(|&algo| algo.refusal(&costs, connectivity).is_none());
     for &algo in &algos {
         check_memory(&map, algo, Some(budget))?;
     }
@@ -238,18 +249,28 @@ pub fn bench(args: &BenchArgs, peers: &[String]) -> anyhow::Result<Verdict> {
                 .for_each(|(kept, again)| kept.keep_fastest(again));
         }
     }
-    let report = Report::new(&cases, &answers, eight);
+    let checked = eight && costs.is_uniform();
+    let report = Report::new(&cases, &answers, checked);
     // What four-connected search leaves out, on the table's side (stderr beside JSON).
     let mut caveats = Vec::new();
     if !left_out.is_empty() {
         let names: Vec<_> = left_out.iter().map(|&algo| algorithm_name(algo)).collect();
+        let why = if eight {
+            "is not exact on weighted terrain"
+        } else {
+            "is eight-connected only"
+        };
         caveats.push(format!(
-            "{} left out: jump point search is eight-connected only",
+            "{} left out: jump point search {why}",
             names.join(", ")
         ));
     }
     if !eight {
         caveats.push("lengths not checked: the file's are eight-connected".to_string());
+    } else if !checked {
+        caveats.push(format!(
+            "lengths not checked: the file's are of cost 1 (--cost {costs})"
+        ));
     }
     if args.json {
         println!("{}", serde_json::to_string(&report)?);

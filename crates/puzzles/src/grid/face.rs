@@ -14,8 +14,9 @@ use crate::puzzle::{
 
 use statespace_engine::pattern_database::TableCache;
 use statespace_grid::{
-    Algorithm, Connectivity, Grid, GridAnswer, GridCase, GridSearcher, Map, Step as Direction,
-    TABLE_BYTES_PER_CELL, TOLERANCE, random_scenarios, read_map, read_scenario, solve_traced,
+    Algorithm, Connectivity, Costs, Grid, GridAnswer, GridCase, GridSearcher, Map,
+    Step as Direction, TABLE_BYTES_PER_CELL, TOLERANCE, random_scenarios, read_map, read_scenario,
+    solve_traced,
 };
 
 use super::print::steps;
@@ -33,6 +34,8 @@ pub struct GridOptions {
     pub algo: Algorithm,
     /// How cells connect (default 8, the benchmark's).
     pub connect: Connectivity,
+    /// What entering each letter costs (`S=3,W=2`; 1 where none is given).
+    pub cost: Costs,
     /// The map file the scenarios are on (a `.map.scen` file's lines); without it, the input
     /// starts with its map.
     pub map: Option<PathBuf>,
@@ -84,8 +87,13 @@ pub struct GridSolver {
 }
 
 impl GridSolver {
+    /// The walk of `case`, in the world of its start (land or water).
     fn grid(&self, case: &GridCase) -> Grid {
-        Grid::new(case.map.clone(), self.options.connect, case.goal)
+        Grid::new(
+            case.map.seen_from(case.start),
+            self.options.connect,
+            case.goal,
+        )
     }
 
     /// Compares the length found for case number `self.cases` with the one its line records.
@@ -138,8 +146,8 @@ fn size(bytes: u64) -> String {
     }
 }
 
-/// Reads the map file of the options.
-fn load_map(path: &PathBuf) -> Result<Map, OptionsError> {
+/// Reads the map file of the options, its cells weighed by `costs`.
+fn load_map(path: &PathBuf, costs: &Costs) -> Result<Map, OptionsError> {
     let file = std::fs::File::open(path)
         .map_err(|error| OptionsError::new(format!("cannot read {}: {error}", path.display())))?;
     let mut input = Input::from_reader(Box::new(file));
@@ -171,6 +179,9 @@ fn load_map(path: &PathBuf) -> Result<Map, OptionsError> {
             )));
         }
     }
+    let map = map
+        .with_costs(*costs)
+        .map_err(|message| OptionsError::new(format!("{}: {message}", path.display())))?;
     Ok(map.named(&path.to_string_lossy()))
 }
 
@@ -220,6 +231,19 @@ impl Puzzle for GridPuzzle {
             without: None,
             shapes_board: false,
         },
+        OptionSpec {
+            name: "cost",
+            label: "terrain costs",
+            help: "what entering a letter costs (. G ground, S swamp, W water), 1 where none \
+                   is given: a step costs its length times it",
+            kind: OptionKind::Text {
+                pattern: "1|[.GSW]=[1-9][0-9]*(,[.GSW]=[1-9][0-9]*)*",
+                example: "S=3,W=2",
+                default: Some("1"),
+            },
+            without: None,
+            shapes_board: false,
+        },
     ];
     type Options = GridOptions;
     type GenOptions = GridGenOptions;
@@ -232,14 +256,11 @@ impl Puzzle for GridPuzzle {
         limits: &CaseLimits,
         _: Option<Progress>,
     ) -> Result<GridSolver, OptionsError> {
-        let jumps = matches!(options.algo, Algorithm::Jps | Algorithm::JpsPlus);
-        if jumps && options.connect == Connectivity::Four {
-            return Err(OptionsError::new(
-                "jump point search walks eight-connected maps (Moving AI's rules): use --connect 8, \
-                 or --algo astar on four-connected maps",
-            ));
+        if let Some(refusal) = options.algo.refusal(&options.cost, options.connect) {
+            return Err(OptionsError::new(refusal));
         }
-        let map = options.map.as_ref().map(load_map).transpose()?;
+        let load = |path| load_map(path, &options.cost);
+        let map = options.map.as_ref().map(load).transpose()?;
         if let Some(map) = &map {
             check_memory(map, options.algo, limits.max_memory)?;
         }
@@ -262,7 +283,12 @@ impl Puzzle for GridPuzzle {
         input: &mut Input<impl Source>,
         _: usize,
     ) -> Result<Option<GridCase>, ParseError> {
-        read_scenario(input, solver.map.as_ref(), &solver.inline)
+        read_scenario(
+            input,
+            solver.map.as_ref(),
+            &solver.inline,
+            &solver.options.cost,
+        )
     }
 
     fn solve(solver: &mut GridSolver, case: &GridCase, limits: &CaseLimits) -> Solved<GridReply> {
@@ -270,7 +296,7 @@ impl Puzzle for GridPuzzle {
         let (connect, algo) = (solver.options.connect, solver.options.algo);
         let (answer, stats, picture) = if solver.options.search {
             let (answer, stats, trace) = solve_traced(case, connect, algo, &limits.start());
-            let jumps = matches!(algo, Algorithm::Jps | Algorithm::JpsPlus);
+            let jumps = algo.jumps();
             (
                 answer,
                 stats,

@@ -10,8 +10,8 @@ pub use face::{GridGenOptions, GridOptions, GridPuzzle, GridSolver, check_memory
 pub use search::{GridReply, SearchPicture};
 pub use statespace_grid::bench;
 pub use statespace_grid::{
-    Algorithm, Connectivity, Grid, GridAnswer, GridCase, GridSearcher, JumpTable, Map, Octile,
-    Step, TOLERANCE,
+    Algorithm, Connectivity, Costs, Grid, GridAnswer, GridCase, GridSearcher, JumpTable, Map,
+    Octile, Step, TOLERANCE, Terrain,
 };
 
 use statespace_grid::Lines;

@@ -1,0 +1,286 @@
+//! Terrain (issue 49, part 2): Moving AI's letters, water apart from land, and costs per
+//! letter. A* and Dijkstra against each other and against a reference written here from the
+//! rules alone (a plain Dijkstra over `a + b√2` lengths kept as pairs of whole numbers).
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::sync::Arc;
+
+use proptest::prelude::*;
+use statespace_engine::Limits;
+use statespace_grid::{
+    Algorithm, Connectivity, Costs, GridCase, Map, Octile, Step, Terrain, parse, solve,
+};
+
+/// The letter's world: `None` for a wall.
+fn world(cell: u8) -> Option<bool> {
+    match cell {
+        b'.' | b'G' | b'S' => Some(false),
+        b'W' => Some(true),
+        _ => None,
+    }
+}
+
+/// The least length from `start` to `goal` on `rows` (the map's letters), steps costing their
+/// length times `cost` of the letter entered: a step along a side to a cell of the start's
+/// world, across a corner when both side cells are of that world too. Lengths as
+/// `(straight, diagonal)` sums, compared exactly by [`Octile`]'s order.
+fn reference(
+    rows: &[Vec<u8>],
+    cost: impl Fn(u8) -> u32,
+    start: (usize, usize),
+    goal: (usize, usize),
+) -> Option<Octile> {
+    let (height, width) = (rows.len(), rows[0].len());
+    let kind = world(rows[start.1][start.0])?;
+    let same = |x: isize, y: isize| {
+        (0..width as isize).contains(&x)
+            && (0..height as isize).contains(&y)
+            && world(rows[y as usize][x as usize]) == Some(kind)
+    };
+    if !same(goal.0 as isize, goal.1 as isize) {
+        return None;
+    }
+    let mut best = vec![None::<Octile>; width * height];
+    let mut open = BinaryHeap::new();
+    best[start.1 * width + start.0] = Some(Octile::default());
+    open.push(Reverse((Octile::default(), start)));
+    while let Some(Reverse((length, (x, y)))) = open.pop() {
+        if (x, y) == goal {
+            return Some(length);
+        }
+        if best[y * width + x].is_some_and(|known| known < length) {
+            continue;
+        }
+        for step in Step::ALL {
+            let (dx, dy) = step.offset();
+            let (nx, ny) = (x as isize + dx as isize, y as isize + dy as isize);
+            let diagonal = dx != 0 && dy != 0;
+            if !same(nx, ny) || (diagonal && !(same(nx, y as isize) && same(x as isize, ny))) {
+                continue;
+            }
+            let (nx, ny) = (nx as usize, ny as usize);
+            let paid = cost(rows[ny][nx]);
+            let next = length + Octile::of(step, paid);
+            let slot = &mut best[ny * width + nx];
+            if slot.is_none_or(|known| next < known) {
+                *slot = Some(next);
+                open.push(Reverse((next, (nx, ny))));
+            }
+        }
+    }
+    None
+}
+
+/// A map of `rows` weighed by `costs`.
+fn map(rows: &[Vec<u8>], costs: Costs) -> Arc<Map> {
+    let cells = rows.concat();
+    Arc::new(
+        Map::new(rows[0].len(), rows.len(), cells)
+            .unwrap()
+            .with_costs(costs)
+            .unwrap(),
+    )
+}
+
+/// The answer of `algorithm` to the scenario from `start` to `goal`, its path replayed: every
+/// step stays in the start's world and does not cut a corner, and the steps' costs add up to
+/// the length.
+fn answer(map: &Arc<Map>, algorithm: Algorithm, start: u32, goal: u32) -> Option<Octile> {
+    let case = GridCase {
+        map: map.clone(),
+        start,
+        goal,
+        optimal: None,
+    };
+    let (answer, _) = solve(&case, Connectivity::Eight, algorithm, &Limits::none());
+    let (steps, length) = answer.unwrap().path?;
+    let kind = map.terrain(start);
+    let (mut x, mut y) = map.position(start);
+    let mut walked = Octile::default();
+    let in_world = |x: i64, y: i64| map.cell(x, y).is_some_and(|cell| map.terrain(cell) == kind);
+    for step in steps {
+        let (dx, dy) = step.offset();
+        let (nx, ny) = (x as i64 + dx, y as i64 + dy);
+        assert!(in_world(nx, ny), "{step} from ({x}, {y}) leaves its world");
+        if step.is_diagonal() {
+            assert!(
+                in_world(nx, y as i64) && in_world(x as i64, ny),
+                "{step} cuts a corner"
+            );
+        }
+        let cell = map.cell(nx, ny).unwrap();
+        walked = walked + Octile::of(step, map.cost(cell));
+        (x, y) = (nx as usize, ny as usize);
+    }
+    assert_eq!(map.cell(x as i64, y as i64), Some(goal));
+    assert_eq!(walked, length);
+    Some(length)
+}
+
+/// Random rows of terrain: walls with probability `walls` in 100, the rest ground, goal, swamp
+/// and water as `mix` draws them.
+fn rows_of(width: usize, height: usize) -> impl Strategy<Value = Vec<Vec<u8>>> {
+    let letter = prop::sample::select(vec![
+        b'.', b'.', b'.', b'G', b'S', b'S', b'W', b'W', b'@', b'T',
+    ]);
+    prop::collection::vec(prop::collection::vec(letter, width), height)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// On random maps of random terrain and costs: A* and Dijkstra find the reference's
+    /// lengths exactly (no path where it finds none), their paths never joining water to land.
+    #[test]
+    fn weighted_astar_equals_dijkstra_and_the_reference(
+        rows in (4usize..20, 3usize..14).prop_flat_map(|(w, h)| rows_of(w, h)),
+        costs in prop::collection::vec(1u32..9, 4),
+        pairs in prop::collection::vec((any::<prop::sample::Index>(), any::<prop::sample::Index>()), 6),
+    ) {
+        let mut weights = Costs::uniform();
+        for (letter, &cost) in ['.', 'G', 'S', 'W'].into_iter().zip(&costs) {
+            weights = weights.with(letter, cost).unwrap();
+        }
+        let map = map(&rows, weights);
+        let walkable: Vec<u32> = (0..map.cells() as u32).filter(|&cell| map.is_walkable(cell)).collect();
+        prop_assume!(!walkable.is_empty());
+        for (from, to) in &pairs {
+            let (start, goal) = (walkable[from.index(walkable.len())], walkable[to.index(walkable.len())]);
+            let expected = reference(&rows, |cell| weights.of(cell), map.position(start), map.position(goal));
+            let astar = answer(&map, Algorithm::Astar, start, goal);
+            let dijkstra = answer(&map, Algorithm::Dijkstra, start, goal);
+            prop_assert_eq!(astar, expected);
+            prop_assert_eq!(dijkstra, expected);
+            if map.terrain(start) != map.terrain(goal) {
+                prop_assert_eq!(astar, None);
+            }
+        }
+    }
+
+    /// On random maps of random terrain at cost 1: jump point search, online and by JPS+'s
+    /// tables, finds A*'s lengths, in water as on land.
+    #[test]
+    fn jump_point_search_walks_each_world(
+        rows in (4usize..70, 3usize..20).prop_flat_map(|(w, h)| rows_of(w, h)),
+        pairs in prop::collection::vec((any::<prop::sample::Index>(), any::<prop::sample::Index>()), 6),
+    ) {
+        let map = map(&rows, Costs::uniform());
+        let walkable: Vec<u32> = (0..map.cells() as u32).filter(|&cell| map.is_walkable(cell)).collect();
+        prop_assume!(!walkable.is_empty());
+        for (from, to) in &pairs {
+            let (start, goal) = (walkable[from.index(walkable.len())], walkable[to.index(walkable.len())]);
+            let astar = answer(&map, Algorithm::Astar, start, goal);
+            prop_assert_eq!(astar, reference(&rows, |_| 1, map.position(start), map.position(goal)));
+            for algorithm in [Algorithm::Jps, Algorithm::JpsPlus] {
+                prop_assert_eq!(answer(&map, algorithm, start, goal), astar, "{:?}", algorithm);
+            }
+        }
+    }
+}
+
+/// Water is a world of its own: a boat goes round the island, a walker round the lake, and
+/// neither reaches the other's cells; swamp is ground for walking, dearer when it costs more.
+#[test]
+fn water_and_land_never_join() {
+    let text = "type octile\nheight 5\nwidth 7\nmap\n\
+                WWWWWWW\n\
+                W..S..W\n\
+                W.@S@.W\n\
+                W.....W\n\
+                WWWWWWW\n";
+    let plain = Arc::new(Map::parse(text).unwrap());
+    assert!(plain.has_water());
+    let cell = |x, y| plain.cell(x, y).unwrap();
+    assert_eq!(plain.terrain(cell(0, 0)), Terrain::Water);
+    assert_eq!(plain.terrain(cell(3, 1)), Terrain::Land);
+    let length =
+        |map: &Arc<Map>, from, to| answer(map, Algorithm::Astar, from, to).map(Octile::length);
+    // Along the top row of water: 6 steps east.
+    assert_eq!(length(&plain, cell(0, 0), cell(6, 0)), Some(6.0));
+    // From water to land, from land to water: no path, though the cells touch.
+    assert_eq!(length(&plain, cell(0, 1), cell(1, 1)), None);
+    assert_eq!(length(&plain, cell(1, 1), cell(0, 1)), None);
+    // Through the swamp at cost 1: straight down the middle column.
+    assert_eq!(length(&plain, cell(3, 1), cell(3, 3)), Some(2.0));
+    // At cost 5 the swamp's two cells cost 10, more than going round by (1, 3): 2√2 + 2 + …
+    let dear = Arc::new(
+        plain
+            .as_ref()
+            .clone()
+            .with_costs(Costs::parse("S=5").unwrap())
+            .unwrap(),
+    );
+    let round = answer(&dear, Algorithm::Astar, cell(3, 1), cell(3, 3)).unwrap();
+    assert_eq!(
+        round,
+        reference(&rows(&dear), |c| dear.costs().of(c), (3, 1), (3, 3)).unwrap()
+    );
+    assert!(
+        round.length() < 10.0 && round.length() > 2.0,
+        "{}",
+        round.length()
+    );
+    // Every algorithm agrees in the water, at cost 1.
+    for algorithm in [Algorithm::Dijkstra, Algorithm::Jps, Algorithm::JpsPlus] {
+        assert_eq!(
+            length(&plain, cell(0, 4), cell(6, 0)),
+            answer(&plain, algorithm, cell(0, 4), cell(6, 0)).map(Octile::length)
+        );
+    }
+}
+
+/// The rows of `map`'s letters.
+fn rows(map: &Map) -> Vec<Vec<u8>> {
+    map.to_string()
+        .lines()
+        .skip(4)
+        .map(|row| row.as_bytes().to_vec())
+        .collect()
+}
+
+/// A scenario may start or end in water (it used to be a wall); letters Moving AI does not
+/// define are refused with their line; the library answers jump point search by A* on weighted
+/// maps (front-ends refuse it there).
+#[test]
+fn scenarios_read_water_and_refuse_unknown_letters() {
+    let header = "type octile\nheight 2\nwidth 3\nmap\nWW.\nW@.\n";
+    let cases: Vec<GridCase> = parse(&format!("{header}0 0 0 1\n"))
+        .collect::<Result<_, _>>()
+        .unwrap();
+    let (found, _) = solve(
+        &cases[0],
+        Connectivity::Eight,
+        Algorithm::Astar,
+        &Limits::none(),
+    );
+    assert_eq!(found.unwrap().line(), "1.00000000 S");
+    let bad = "type octile\nheight 2\nwidth 3\nmap\nWW.\nW~.\n0 0 0 1\n";
+    let error = parse(bad).next().unwrap().unwrap_err().to_string();
+    assert_eq!(
+        error,
+        "line 6: '~' in column 2 is not a map cell (ground . G, swamp S, water W, blocked @ O T)"
+    );
+    let weighted = Costs::parse("S=3").unwrap();
+    assert!(
+        Algorithm::Jps
+            .refusal(&weighted, Connectivity::Eight)
+            .unwrap()
+            .starts_with("jump point search is not exact on weighted terrain (--cost S=3)")
+    );
+    assert_eq!(
+        Algorithm::Astar.refusal(&weighted, Connectivity::Eight),
+        None
+    );
+    assert_eq!(
+        Algorithm::JpsPlus.refusal(&Costs::uniform(), Connectivity::Eight),
+        None
+    );
+    let rows = vec![b"..S.".to_vec(), b".SS.".to_vec(), b"....".to_vec()];
+    let dear = map(&rows, weighted);
+    let (start, goal) = (dear.cell(0, 0).unwrap(), dear.cell(3, 0).unwrap());
+    assert_eq!(
+        answer(&dear, Algorithm::Jps, start, goal),
+        answer(&dear, Algorithm::Astar, start, goal)
+    );
+}
