@@ -2,6 +2,7 @@
 
 pub mod bench;
 mod domain;
+mod edit;
 mod generate;
 mod jps;
 mod jps_plus;
@@ -18,6 +19,7 @@ mod trace;
 use std::sync::OnceLock;
 
 pub use domain::{Connectivity, Grid, Octile, OctileSteps, Step, TerrainSteps};
+pub use edit::{Edit, TimedEdit, read_edits};
 pub use generate::random_scenarios;
 pub use jps::{Jump, JumpGrid, JumpLengths, PrunedJumps, jump_steps};
 pub use jps_plus::{JumpTable, TABLE_BYTES_PER_CELL};

@@ -9,6 +9,7 @@
 use std::fmt;
 use std::sync::Arc;
 
+use crate::edit::Edit;
 use crate::lines::{Lines, ParseError, TextLines, quoted};
 use crate::terrain::{Costs, Terrain};
 
@@ -196,6 +197,23 @@ impl Map {
     /// The column and row of `cell`.
     pub fn position(&self, cell: u32) -> (usize, usize) {
         (cell as usize % self.width, cell as usize / self.width)
+    }
+
+    /// Applies `edit`, which must fit the map (see [`Edit::misfit`]): the cells it closes
+    /// become walls (`@`), the walls it opens ground (`.`), open cells keeping their terrain.
+    pub fn apply(&mut self, edit: &Edit) {
+        let ((left, top), (right, bottom)) = edit.area();
+        for y in top..=bottom {
+            for x in left..=right {
+                let cell = y * self.width + x;
+                if !edit.open {
+                    self.cells[cell] = b'@';
+                } else if Terrain::of(self.cells[cell]) == Some(Terrain::Blocked) {
+                    self.cells[cell] = b'.';
+                }
+                self.open[cell] = Terrain::of(self.cells[cell]) == Some(self.layer);
+            }
+        }
     }
 
     /// Whether `cell` is walked on by some search: land or water.

@@ -88,6 +88,10 @@ pub struct SolveArgs {
     /// none is given): a step costs its length times the cost of the cell it enters.
     #[arg(long, value_name = "COSTS", value_parser = Costs::parse)]
     cost: Option<Costs>,
+    /// Cells opened and closed between scenarios: lines `N close X Y [W H]` or
+    /// `N open X Y [W H]`, applied before scenario N (from 1).
+    #[arg(long, value_name = "FILE", requires = "map")]
+    edits: Option<PathBuf>,
     #[command(flatten)]
     tables: DirArgs,
 }
@@ -100,6 +104,7 @@ impl SolveArgs {
             connect: self.connect.into(),
             cost: self.cost.unwrap_or_default(),
             map: self.map.clone(),
+            edits: self.edits.clone(),
             pdb_dir: Some(self.tables.folder()),
             ..GridOptions::default()
         }
