@@ -422,3 +422,29 @@ fn solve_with_edits(map: &str, edits: &str, flags: &[&str], input: &str) -> std:
     arguments.extend_from_slice(flags);
     run(&arguments, input)
 }
+
+/// Unit size (issue 49): `--size K` walks where a K x K unit fits, refused when larger than
+/// the map or without a map file.
+#[test]
+fn units_larger_than_a_cell() {
+    let map = repository_file("examples/grid.map");
+    let scenarios = "8 0 10 4\n8 0 14 3\n";
+    for algo in ["astar", "jps"] {
+        let output = run(
+            &[
+                "solve", "grid", "--map", &map, "--size", "2", "--algo", algo,
+            ],
+            scenarios,
+        );
+        assert_eq!(stdout(&output), "4.82842712 SE SE S S\nno path\n", "{algo}");
+        assert_eq!(output.status.code(), Some(0));
+    }
+    let large = run(&["solve", "grid", "--map", &map, "--size", "9"], scenarios);
+    assert_eq!(large.status.code(), Some(2));
+    assert_eq!(
+        stderr(&large),
+        "statespace: a unit of 9 x 9 on a map of 16 x 8: from 1 to the map's shorter side, please\n"
+    );
+    let mapless = run(&["solve", "grid", "--size", "2"], scenarios);
+    assert_eq!(mapless.status.code(), Some(2));
+}

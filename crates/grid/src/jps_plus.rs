@@ -276,7 +276,11 @@ impl JumpTable {
                     .collect()
             },
         );
-        format!("{PREFIX}{name}")
+        // Units larger than a cell fit in fewer places: a table of their own.
+        match map.unit() {
+            1 => format!("{PREFIX}{name}"),
+            unit => format!("{PREFIX}{name}.size{unit}"),
+        }
     }
 
     /// The bytes a table of `map` takes.

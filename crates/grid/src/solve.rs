@@ -212,7 +212,10 @@ impl GridSearcher {
         let mut edited = Map::clone(map);
         edited.apply(edit);
         let edited = Arc::new(edited);
+        // A unit standing up to `unit - 1` cells left of or above an edited cell covers it.
         let ((left, top), (right, bottom)) = edit.area();
+        let reach = map.unit() - 1;
+        let (left, top) = (left.saturating_sub(reach), top.saturating_sub(reach));
         if let Some((kept, bits, _)) = &mut self.jumps
             && Arc::ptr_eq(kept, map)
         {
@@ -228,7 +231,8 @@ impl GridSearcher {
             && Arc::ptr_eq(kept, map)
         {
             let started = Instant::now();
-            let recomputed = Arc::make_mut(table).repair(edited.clone(), edit.area());
+            let area = ((left, top), (right, bottom));
+            let recomputed = Arc::make_mut(table).repair(edited.clone(), area);
             self.notes.push(format!(
                 "jps+: repaired the table after `{edit}` in {:.1} us ({recomputed} distances)",
                 started.elapsed().as_secs_f64() * 1e6

@@ -37,6 +37,9 @@ pub struct GridOptions {
     pub connect: Connectivity,
     /// What entering each letter costs (`S=3,W=2`; 1 where none is given).
     pub cost: Costs,
+    /// The side of the square units that walk the map (none: 1), each standing on its
+    /// top-left cell; with a map file only.
+    pub size: Option<usize>,
     /// The map file the scenarios are on (a `.map.scen` file's lines); without it, the input
     /// starts with its map.
     pub map: Option<PathBuf>,
@@ -106,7 +109,12 @@ impl GridSolver {
         let (Some(recorded), Connectivity::Eight) = (case.optimal, self.options.connect) else {
             return;
         };
-        if self.edits.as_ref().is_some_and(MapEdits::changed) {
+        // The file's lengths are of cost 1, for units of a cell, on the map before any edit.
+        let unit = self.options.size.unwrap_or(1);
+        if self.edits.as_ref().is_some_and(MapEdits::changed)
+            || !self.options.cost.is_uniform()
+            || unit > 1
+        {
             return;
         }
         let found = answer.length();
@@ -268,7 +276,16 @@ impl Puzzle for GridPuzzle {
             return Err(OptionsError::new(refusal));
         }
         let load = |path| load_map(path, &options.cost);
-        let mut map = options.map.as_ref().map(load).transpose()?.map(Arc::new);
+        let mut map = options.map.as_ref().map(load).transpose()?;
+        if let Some(unit) = options.size {
+            let Some(given) = map else {
+                return Err(OptionsError::new(
+                    "units are sized on a map file: give it with --map",
+                ));
+            };
+            map = Some(given.with_unit(unit).map_err(OptionsError::new)?);
+        }
+        let mut map = map.map(Arc::new);
         if let Some(map) = &map {
             check_memory(map, options.algo, limits.max_memory)?;
         }
