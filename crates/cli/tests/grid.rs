@@ -360,3 +360,91 @@ fn terrain_costs_and_their_refusals() {
          blocked @ O T)\n"
     );
 }
+
+/// Maps that change (issue 49): `--edits FILE` closes and opens cells before the scenarios
+/// its lines name, every algorithm answering on the map as edited (a goal walled in: `no
+/// path`); an edit off the map is one line naming its line, exit code 2.
+#[test]
+fn edits_between_scenarios() {
+    let folder = std::env::temp_dir().join(format!("statespace-edits-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    let map = folder.join("open.map");
+    std::fs::write(
+        &map,
+        "type octile\nheight 3\nwidth 5\nmap\n.....\n.....\n.....\n",
+    )
+    .unwrap();
+    let edits = folder.join("edits.txt");
+    std::fs::write(
+        &edits,
+        "2 close 4 2\n# the goal again, and a wall\n3 open 4 2\n3 close 2 0 1 2\n",
+    )
+    .unwrap();
+    let (map, edits) = (map.to_str().unwrap(), edits.to_str().unwrap());
+    let scenarios = "0 0 4 2 4.82842712\n0 0 4 2\n0 0 4 2\n";
+    for algo in ["astar", "dijkstra", "jps", "jps+"] {
+        let tables = folder.join(format!("tables-{algo}"));
+        let pdb_dir = tables.to_str().unwrap();
+        let flags = ["--algo", algo, "--pdb-dir", pdb_dir];
+        let output = solve_with_edits(map, edits, &flags, scenarios);
+        // Paths of one length may differ by algorithm (ties): the lengths, then A*'s paths.
+        let lengths: Vec<&str> = stdout(&output)
+            .lines()
+            .map(|line| line.split(' ').next().unwrap())
+            .collect::<Vec<_>>();
+        assert_eq!(lengths, ["4.82842712", "no", "5.41421356"], "{algo}");
+        if algo == "astar" {
+            assert_eq!(
+                stdout(&output),
+                "4.82842712 SE SE E E\nno path\n5.41421356 SE S E E E\n"
+            );
+        }
+        assert_eq!(output.status.code(), Some(0), "{algo}: {}", stderr(&output));
+    }
+    let off = folder.join("off.txt");
+    std::fs::write(&off, "1 open 0 0\n2 close 3 1 3 1\n").unwrap();
+    let output = solve_with_edits(map, off.to_str().unwrap(), &[], scenarios);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(stdout(&output), "");
+    assert_eq!(
+        stderr(&output),
+        format!(
+            "statespace: {}: line 2: the 3 x 1 cells from (3, 1) are off the map of 5 x 3\n",
+            off.display()
+        )
+    );
+    std::fs::remove_dir_all(&folder).unwrap();
+}
+
+/// `statespace solve grid --map MAP --edits EDITS FLAGS` on `input`.
+fn solve_with_edits(map: &str, edits: &str, flags: &[&str], input: &str) -> std::process::Output {
+    let mut arguments = vec!["solve", "grid", "--map", map, "--edits", edits];
+    arguments.extend_from_slice(flags);
+    run(&arguments, input)
+}
+
+/// Unit size (issue 49): `--size K` walks where a K x K unit fits, refused when larger than
+/// the map or without a map file.
+#[test]
+fn units_larger_than_a_cell() {
+    let map = repository_file("examples/grid.map");
+    let scenarios = "8 0 10 4\n8 0 14 3\n";
+    for algo in ["astar", "jps"] {
+        let output = run(
+            &[
+                "solve", "grid", "--map", &map, "--size", "2", "--algo", algo,
+            ],
+            scenarios,
+        );
+        assert_eq!(stdout(&output), "4.82842712 SE SE S S\nno path\n", "{algo}");
+        assert_eq!(output.status.code(), Some(0));
+    }
+    let large = run(&["solve", "grid", "--map", &map, "--size", "9"], scenarios);
+    assert_eq!(large.status.code(), Some(2));
+    assert_eq!(
+        stderr(&large),
+        "statespace: a unit of 9 x 9 on a map of 16 x 8: from 1 to the map's shorter side, please\n"
+    );
+    let mapless = run(&["solve", "grid", "--size", "2"], scenarios);
+    assert_eq!(mapless.status.code(), Some(2));
+}

@@ -43,7 +43,7 @@ fn main() -> Result<(), String> {
                 continue;
             };
             let clock = Instant::now();
-            let pulled = string_pull(&case.map, case.start, &steps);
+            let pulled = string_pull(&case.map, case.start, &steps).unwrap();
             spent[1] += clock.elapsed();
             let clock = Instant::now();
             let theta = theta_star(&case.map, case.start, case.goal, &Limits::none())

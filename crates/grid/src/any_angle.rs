@@ -48,9 +48,24 @@ pub enum AnyAngleError {
     /// Segments cross cells of different costs, which any-angle paths do not weigh.
     #[error("any-angle paths are for maps of one cost, not --cost {0}")]
     Weighted(Costs),
+    /// A unit larger than a cell sweeps more than the cells a segment crosses.
+    #[error("any-angle paths are for units of one cell, not {0} x {0}")]
+    Unit(usize),
     /// A limit stopped the search.
     #[error("stopped: {0}")]
     Stopped(StopReason),
+}
+
+/// Refuses what line of sight between cells cannot judge: costs, which segments would weigh
+/// cell by cell, and units larger than a cell, whose sweep covers cells no segment crosses.
+fn check_any_angle(map: &Map) -> Result<(), AnyAngleError> {
+    if map.is_weighted() {
+        return Err(AnyAngleError::Weighted(*map.costs()));
+    }
+    if map.unit() > 1 {
+        return Err(AnyAngleError::Unit(map.unit()));
+    }
+    Ok(())
 }
 
 /// The straight-line distance between the centres of `from` and `to`.
@@ -109,7 +124,15 @@ pub fn path_cells(map: &Map, start: u32, steps: &[Step]) -> Vec<u32> {
 /// in line of sight before the next cell that is not. Never longer than the steps (each
 /// segment replaces steps between its ends, a triangle inequality). Sight is taken in the
 /// start's world (land, or water).
-pub fn string_pull(map: &Arc<Map>, start: u32, steps: &[Step]) -> AnyAnglePath {
+///
+/// # Errors
+/// On a map with costs, or walked by units larger than a cell.
+pub fn string_pull(
+    map: &Arc<Map>,
+    start: u32,
+    steps: &[Step],
+) -> Result<AnyAnglePath, AnyAngleError> {
+    check_any_angle(map)?;
     let world = map.seen_from(start);
     let map = &*world;
     let cells = path_cells(map, start, steps);
@@ -127,7 +150,7 @@ pub fn string_pull(map: &Arc<Map>, start: u32, steps: &[Step]) -> AnyAnglePath {
     {
         waypoints.push(goal);
     }
-    AnyAnglePath::through(map, waypoints)
+    Ok(AnyAnglePath::through(map, waypoints))
 }
 
 /// No parent yet.
@@ -153,7 +176,8 @@ pub fn theta_bytes(map: &Map) -> u64 {
 /// parent's parent is out of sight).
 ///
 /// # Errors
-/// On a map with costs (segments would cross cells of different costs), and when a limit of
+/// On a map with costs (segments would cross cells of different costs) or walked by units
+/// larger than a cell, and when a limit of
 /// `limits` stops the search (the memory budget before it starts).
 pub fn theta_star(
     map: &Arc<Map>,
@@ -161,9 +185,7 @@ pub fn theta_star(
     goal: u32,
     limits: &Limits,
 ) -> Result<Option<AnyAnglePath>, AnyAngleError> {
-    if map.is_weighted() {
-        return Err(AnyAngleError::Weighted(*map.costs()));
-    }
+    check_any_angle(map)?;
     if !limits.fits(theta_bytes(map)) {
         return Err(AnyAngleError::Stopped(StopReason::MemoryLimit));
     }
@@ -299,13 +321,30 @@ mod tests {
         assert_eq!(small, Err(AnyAngleError::Stopped(StopReason::MemoryLimit)));
     }
 
+    /// A regression: a unit of 2 x 2 was given the sight of one cell, which misses cells its
+    /// sweep covers.
+    #[test]
+    fn any_angle_paths_refuse_units_larger_than_a_cell() {
+        let open = map(&["....", "....", "...."]);
+        let two = Arc::new(Map::clone(&open).with_unit(2).unwrap());
+        let error = theta_star(&two, 0, 2, &Limits::none()).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "any-angle paths are for units of one cell, not 2 x 2"
+        );
+        assert_eq!(
+            string_pull(&two, 0, &[Step::E, Step::E]),
+            Err(AnyAngleError::Unit(2))
+        );
+    }
+
     #[test]
     fn string_pulling_keeps_the_turn_round_a_wall() {
         let map = map(&["....", ".@@.", "...."]);
         use Step::*;
         // Down the left side and along the bottom: the corner cell (0, 2) is where it must turn.
         let steps = [S, S, E, E, E];
-        let path = string_pull(&map, 0, &steps);
+        let path = string_pull(&map, 0, &steps).unwrap();
         assert_eq!(path.waypoints, [0, 8, 11]);
         assert!((path.length - 5.0).abs() < 1e-12);
     }
@@ -314,7 +353,7 @@ mod tests {
     #[test]
     fn string_pulling_sees_across_water() {
         let map = map(&["..WWW", "..WWW"]);
-        let path = string_pull(&map, 2, &[Step::E, Step::SE]);
+        let path = string_pull(&map, 2, &[Step::E, Step::SE]).unwrap();
         assert_eq!(path.waypoints, [2, 9]);
     }
 }

@@ -100,14 +100,102 @@ impl JumpTable {
             let (dx, dy) = step.offset();
             for y in sweep(height, dy) {
                 for x in sweep(width, dx) {
-                    if table.open(x, y) {
-                        let distance = table.distance_from((x, y), step);
-                        table.distances[y as usize * width + x as usize][slot(step)] = distance;
-                    }
+                    table.refill((x, y), step);
                 }
             }
         }
         table
+    }
+
+    /// Recomputes the distance `step` from `(x, y)` (0 on a wall), those of the cell ahead
+    /// known; whether it changed.
+    #[inline]
+    fn refill(&mut self, (x, y): (isize, isize), step: Step) -> bool {
+        let distance = if self.open(x, y) {
+            self.distance_from((x, y), step)
+        } else {
+            0
+        };
+        let at = self.index((x, y));
+        let kept = &mut self.distances[at][slot(step)];
+        let changed = *kept != distance;
+        *kept = distance;
+        changed
+    }
+
+    /// The table of `map`, this table's map with the cells from `first` to `last` (columns and
+    /// rows, a rectangle) edited, repaired where the edit can reach: the straight distances of
+    /// the rows and columns through the rectangle and beside it (a straight jump reads the cells
+    /// beside its line), then the diagonal distances of its cells and their neighbours, and of
+    /// the cells behind any distance that changed, diagonal after diagonal until a distance
+    /// stays as it was. Equal to the table built afresh; returns how many distances were
+    /// recomputed.
+    pub fn repair(
+        &mut self,
+        map: Arc<Map>,
+        (first, last): ((usize, usize), (usize, usize)),
+    ) -> usize {
+        assert_eq!(
+            (map.width(), map.cells()),
+            (self.width, self.distances.len())
+        );
+        self.map = map;
+        let (width, height) = (self.width as isize, self.map.height() as isize);
+        // The rectangle and its neighbours, on the map.
+        let (left, top) = ((first.0 as isize - 1).max(0), (first.1 as isize - 1).max(0));
+        let (right, bottom) = (
+            (last.0 as isize + 1).min(width - 1),
+            (last.1 as isize + 1).min(height - 1),
+        );
+        let mut recomputed = 0;
+        let mut changed = Vec::new();
+        for step in [Step::E, Step::W, Step::N, Step::S] {
+            let (dx, dy) = step.offset();
+            let cells: Vec<(isize, isize)> = if dy == 0 {
+                (top..=bottom)
+                    .flat_map(|y| sweep(width as usize, dx).map(move |x| (x, y)))
+                    .collect()
+            } else {
+                (left..=right)
+                    .flat_map(|x| sweep(height as usize, dy).map(move |y| (x, y)))
+                    .collect()
+            };
+            recomputed += cells.len();
+            for at in cells {
+                if self.refill(at, step) {
+                    changed.push((at, step));
+                }
+            }
+        }
+        let on_map = |(x, y): (isize, isize)| (0..width).contains(&x) && (0..height).contains(&y);
+        for step in [Step::NE, Step::SE, Step::SW, Step::NW] {
+            let (dx, dy) = step.offset();
+            let (dx, dy) = (dx as isize, dy as isize);
+            let (along_x, along_y) = sides(step);
+            // Rows in the order a sweep fills them, the cell ahead before the one behind it.
+            let order = |y: isize| if dy > 0 { height - 1 - y } else { y };
+            let mut pending = std::collections::BTreeSet::new();
+            for y in top..=bottom {
+                for x in left..=right {
+                    pending.insert((order(y), x));
+                }
+            }
+            for &((x, y), side) in &changed {
+                let behind = (x - dx, y - dy);
+                if (side == along_x || side == along_y) && on_map(behind) {
+                    pending.insert((order(behind.1), behind.0));
+                }
+            }
+            while let Some((row, x)) = pending.pop_first() {
+                let y = if dy > 0 { height - 1 - row } else { row };
+                recomputed += 1;
+                let behind = (x - dx, y - dy);
+                if self.refill((x, y), step) && on_map(behind) {
+                    pending.insert((order(behind.1), behind.0));
+                }
+            }
+        }
+        recomputed
     }
 
     /// The distance `step` from the passable cell `(x, y)`, those of the cell ahead known.
@@ -188,7 +276,11 @@ impl JumpTable {
                     .collect()
             },
         );
-        format!("{PREFIX}{name}")
+        // Units larger than a cell fit in fewer places: a table of their own.
+        match map.unit() {
+            1 => format!("{PREFIX}{name}"),
+            unit => format!("{PREFIX}{name}.size{unit}"),
+        }
     }
 
     /// The bytes a table of `map` takes.

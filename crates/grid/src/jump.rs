@@ -47,6 +47,17 @@ impl Bits {
         Self { stride, bytes }
     }
 
+    /// Marks the cell at `column`, `row` passable or not.
+    fn set(&mut self, column: usize, row: usize, open: bool) {
+        let bit = column + 1;
+        let byte = &mut self.bytes[(row + 1) * self.stride + bit / 8];
+        if open {
+            *byte |= 1 << (bit % 8);
+        } else {
+            *byte &= !(1 << (bit % 8));
+        }
+    }
+
     /// The cells of row `row` from column `column` on (bit `i`: column `column + i`), where
     /// `column` and `row` may be -1 (the border), and `column` at most the width: [`READ`]
     /// cells, the bits above them blocked or cells further on.
@@ -124,6 +135,15 @@ impl JumpMap {
                 Bits::new(height, width, |c, r| open(r, height - 1 - c)),
             ],
         }
+    }
+
+    /// Marks `(x, y)` passable or not in every copy (after the map's cell changed).
+    pub fn set(&mut self, (x, y): (usize, usize), open: bool) {
+        let (width, height) = (self.width as usize, self.height as usize);
+        self.copies[0].set(x, y, open);
+        self.copies[1].set(width - 1 - x, y, open);
+        self.copies[2].set(y, x, open);
+        self.copies[3].set(height - 1 - y, x, open);
     }
 
     /// The number of bytes the bits take.

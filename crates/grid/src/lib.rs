@@ -3,6 +3,7 @@
 mod any_angle;
 pub mod bench;
 mod domain;
+mod edit;
 mod field;
 mod generate;
 mod jps;
@@ -24,6 +25,7 @@ pub use any_angle::{
     theta_star,
 };
 pub use domain::{Connectivity, Grid, Octile, OctileSteps, Step, TerrainSteps};
+pub use edit::{Edit, TimedEdit, read_edits};
 pub use field::DistanceField;
 pub use generate::random_scenarios;
 pub use jps::{Jump, JumpGrid, JumpLengths, PrunedJumps, jump_steps};

@@ -9,6 +9,7 @@
 use std::fmt;
 use std::sync::Arc;
 
+use crate::edit::Edit;
 use crate::lines::{Lines, ParseError, TextLines, quoted};
 use crate::terrain::{Costs, Terrain};
 
@@ -29,6 +30,12 @@ pub struct Map {
     layer: Terrain,
     /// What entering each letter costs.
     costs: Costs,
+    /// The side of the square units that walk the map (1: a cell): a unit stands on its top-left
+    /// cell, and `open` holds where it fits.
+    unit: usize,
+    /// With units larger than a cell on weighted maps, what standing on each cell costs: the
+    /// largest cost under the unit.
+    unit_costs: Option<Arc<Vec<u32>>>,
     /// The file name of the map, when it was read from a file: `.scen` lines name it.
     name: Option<String>,
 }
@@ -68,8 +75,78 @@ impl Map {
             cells,
             layer,
             costs: Costs::default(),
+            unit: 1,
+            unit_costs: None,
             name: None,
         })
+    }
+
+    /// The map walked by units of `unit` × `unit` cells, each standing on its top-left cell:
+    /// a unit fits where every cell under it is of its world (all land, or all water), by the
+    /// cells' true clearance (Harabor and Botea 2008) computed once here; with costs, a step
+    /// pays the largest cost under the unit after it.
+    ///
+    /// # Errors
+    /// A unit of side 0, or larger than the map.
+    pub fn with_unit(mut self, unit: usize) -> Result<Self, String> {
+        if unit == 0 || unit > self.width || unit > self.height {
+            return Err(format!(
+                "a unit of {unit} x {unit} on a map of {} x {}: from 1 to the map's shorter side, \
+                 please",
+                self.width, self.height
+            ));
+        }
+        self.unit = unit;
+        self.refresh();
+        Ok(self)
+    }
+
+    /// The side of the units that walk the map.
+    pub fn unit(&self) -> usize {
+        self.unit
+    }
+
+    /// Recomputes where units fit and what standing there costs, from the letters.
+    fn refresh(&mut self) {
+        if self.unit == 1 {
+            self.open = world(&self.cells, self.layer);
+            self.unit_costs = None;
+            return;
+        }
+        let clearance = clearance(&self.cells, (self.width, self.height), self.layer);
+        self.open = clearance
+            .iter()
+            .map(|&side| side as usize >= self.unit)
+            .collect();
+        self.unit_costs = self
+            .is_weighted()
+            .then(|| Arc::new(self.largest_costs_under_units()));
+    }
+
+    /// For each cell, the largest cost of the cells a unit standing there covers (those on
+    /// the map): the largest along each row's `unit` cells, then down each column's.
+    fn largest_costs_under_units(&self) -> Vec<u32> {
+        let (width, height, unit) = (self.width, self.height, self.unit);
+        let costs: Vec<u32> = self.cells.iter().map(|&cell| self.costs.of(cell)).collect();
+        let mut along = vec![0; costs.len()];
+        for y in 0..height {
+            for x in 0..width {
+                along[y * width + x] = (x..(x + unit).min(width))
+                    .map(|column| costs[y * width + column])
+                    .max()
+                    .unwrap_or(1);
+            }
+        }
+        let mut under = vec![0; costs.len()];
+        for y in 0..height {
+            for x in 0..width {
+                under[y * width + x] = (y..(y + unit).min(height))
+                    .map(|row| along[row * width + x])
+                    .max()
+                    .unwrap_or(1);
+            }
+        }
+        under
     }
 
     /// The map with cells weighed by `costs`.
@@ -79,6 +156,9 @@ impl Map {
     pub fn with_costs(mut self, costs: Costs) -> Result<Self, String> {
         costs.check_fits(self.cells())?;
         self.costs = costs;
+        if self.unit > 1 {
+            self.refresh();
+        }
         Ok(self)
     }
 
@@ -95,7 +175,10 @@ impl Map {
     /// What entering `cell` costs.
     #[inline(always)]
     pub fn cost(&self, cell: u32) -> u32 {
-        self.costs.of(self.cells[cell as usize])
+        match &self.unit_costs {
+            Some(under) => under[cell as usize],
+            None => self.costs.of(self.cells[cell as usize]),
+        }
     }
 
     /// The least cost of a cell of the map's world: a step costs at least its length times it.
@@ -135,12 +218,13 @@ impl Map {
             Terrain::Water => format!("{name}.water"),
             _ => name.strip_suffix(".water").unwrap_or(name).to_string(),
         });
-        Self {
-            open: world(&self.cells, layer),
+        let mut seen = Self {
             layer,
             name,
             ..self.clone()
-        }
+        };
+        seen.refresh();
+        seen
     }
 
     /// The map in Moving AI's format, `text`.
@@ -198,6 +282,29 @@ impl Map {
         (cell as usize % self.width, cell as usize / self.width)
     }
 
+    /// Applies `edit`, which must fit the map (see [`Edit::misfit`]): the cells it closes
+    /// become walls (`@`), the walls it opens ground (`.`), open cells keeping their terrain.
+    pub fn apply(&mut self, edit: &Edit) {
+        let ((left, top), (right, bottom)) = edit.area();
+        let one_cell = self.unit == 1;
+        for y in top..=bottom {
+            for x in left..=right {
+                let cell = y * self.width + x;
+                if !edit.open {
+                    self.cells[cell] = b'@';
+                } else if Terrain::of(self.cells[cell]) == Some(Terrain::Blocked) {
+                    self.cells[cell] = b'.';
+                }
+                if one_cell {
+                    self.open[cell] = Terrain::of(self.cells[cell]) == Some(self.layer);
+                }
+            }
+        }
+        if !one_cell {
+            self.refresh();
+        }
+    }
+
     /// Whether `cell` is walked on by some search: land or water.
     pub fn is_walkable(&self, cell: u32) -> bool {
         self.terrain(cell) != Terrain::Blocked
@@ -233,6 +340,30 @@ fn world(cells: &[u8], layer: Terrain) -> Vec<bool> {
         .iter()
         .map(|&cell| Terrain::of(cell) == Some(layer))
         .collect()
+}
+
+/// The true clearance of each of `cells` (a map of `width` × `height`) in the world `layer`:
+/// the side of the largest square from the cell (its top-left) whose cells are all of `layer`,
+/// 0 off it; each from the three cells right, below and diagonally below.
+fn clearance(cells: &[u8], (width, height): (usize, usize), layer: Terrain) -> Vec<u16> {
+    let mut sides = vec![0u16; cells.len()];
+    for y in (0..height).rev() {
+        for x in (0..width).rev() {
+            let at = y * width + x;
+            if Terrain::of(cells[at]) != Some(layer) {
+                continue;
+            }
+            let side = |x: usize, y: usize| {
+                if x < width && y < height {
+                    sides[y * width + x]
+                } else {
+                    0
+                }
+            };
+            sides[at] = 1 + side(x + 1, y).min(side(x, y + 1)).min(side(x + 1, y + 1));
+        }
+    }
+    sides
 }
 
 /// The map in Moving AI's format.

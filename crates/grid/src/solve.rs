@@ -3,6 +3,7 @@
 
 use std::fmt::Write;
 use std::sync::Arc;
+use std::time::Instant;
 
 use serde::{Deserialize, Serialize, Serializer};
 use statespace_engine::astar::{AStar, Expansion};
@@ -14,6 +15,7 @@ use statespace_engine::{
 };
 
 use crate::domain::{Connectivity, Grid, Octile, OctileSteps, Step, StepEstimate, TerrainSteps};
+use crate::edit::Edit;
 use crate::jps::{JumpGrid, JumpLengths, PrunedJumps, jump_steps};
 use crate::jps_plus::JumpTable;
 use crate::jump::JumpMap;
@@ -140,8 +142,9 @@ pub fn solve(
 type CellSearch = AStar<u32, Step, DenseIndex<Arc<Grid>>, (i32, i32), Octile>;
 
 /// A* over the jumps (or leaps) `D` between a map's cells, its visited index a dense array of
-/// them.
-type JumpSearch<D> = AStar<u32, <D as Domain>::Action, DenseIndex<Arc<D>>, (i32, i32), Octile>;
+/// them (ranked as cells: the index holds a grid, not the jumps, so that the jumps kept are
+/// the searcher's alone to repair when the map is edited).
+type JumpSearch<D> = AStar<u32, <D as Domain>::Action, DenseIndex<Arc<Grid>>, (i32, i32), Octile>;
 
 /// The map searched last by jumps found by `J`, taken as `D`'s actions: the jumps and the
 /// searcher.
@@ -200,6 +203,52 @@ impl GridSearcher {
         }
     }
 
+    /// `map` with `edit` applied (it must fit: see [`Edit::misfit`]), what the searcher keeps
+    /// for `map` made to match it rather than built again: jump point search's bits cell by
+    /// cell, JPS+'s table repaired where the edit reaches (see [`JumpTable::repair`], a note
+    /// saying how long that took). Scenarios on the map returned are answered exactly; a start
+    /// or a goal the edits walled in has no path.
+    pub fn edit(&mut self, map: &Arc<Map>, edit: &Edit) -> Arc<Map> {
+        let mut edited = Map::clone(map);
+        edited.apply(edit);
+        let edited = Arc::new(edited);
+        // A unit standing up to `unit - 1` cells left of or above an edited cell covers it.
+        let ((left, top), (right, bottom)) = edit.area();
+        let reach = map.unit() - 1;
+        let (left, top) = (left.saturating_sub(reach), top.saturating_sub(reach));
+        if let Some((kept, bits, _)) = &mut self.jumps
+            && Arc::ptr_eq(kept, map)
+        {
+            let bits = Arc::make_mut(bits);
+            for y in top..=bottom {
+                for x in left..=right {
+                    bits.set((x, y), edited.is_passable((y * edited.width() + x) as u32));
+                }
+            }
+            *kept = edited.clone();
+        }
+        if let Some((kept, table, _)) = &mut self.tables
+            && Arc::ptr_eq(kept, map)
+        {
+            let started = Instant::now();
+            let area = ((left, top), (right, bottom));
+            let recomputed = Arc::make_mut(table).repair(edited.clone(), area);
+            self.notes.push(format!(
+                "jps+: repaired the table after `{edit}` in {:.1} us ({recomputed} distances)",
+                started.elapsed().as_secs_f64() * 1e6
+            ));
+            *kept = edited.clone();
+        }
+        if self
+            .water
+            .as_ref()
+            .is_some_and(|(kept, _)| Arc::ptr_eq(kept, map))
+        {
+            self.water = None;
+        }
+        edited
+    }
+
     /// The other world of `case`'s map when its start is there (water, on a map searched as
     /// land: see [`Map::seen_from`]), kept for the next scenario from the same water; `None`
     /// when the map is searched as it is.
@@ -240,6 +289,16 @@ impl GridSearcher {
         if !reachable(case) {
             return (Ok(GridAnswer { path: None }), Stats::default());
         }
+        self.search(case, (connectivity, algorithm), limits)
+    }
+
+    /// [`Self::solve`] once `case` is on the world of its start, its start and goal in it.
+    fn search(
+        &mut self,
+        case: &GridCase,
+        (connectivity, algorithm): (Connectivity, Algorithm),
+        limits: &Limits,
+    ) -> (Result<GridAnswer, StopReason>, Stats) {
         let grid = Grid::new(case.map.clone(), connectivity, case.goal);
         let map = &case.map;
         let algorithm = if map.is_weighted() {
@@ -282,7 +341,7 @@ impl GridSearcher {
         limits: &Limits,
     ) -> Result<(Arc<JumpMap>, &mut JumpSearch<JumpGrid>), StopReason> {
         let make = || JumpMap::new(map);
-        Self::kept(&mut self.jumps, map, grid, limits, 0, make, JumpGrid::new)
+        Self::kept::<_, JumpGrid>(&mut self.jumps, map, grid, limits, 0, make)
     }
 
     /// JPS+'s table of `map` (loaded from the cache, or built) and its searcher, kept or made
@@ -296,15 +355,7 @@ impl GridSearcher {
         let (cache, notes) = (&self.cache, &mut self.notes);
         let make = || table(map, cache.as_ref(), notes);
         let bytes = JumpTable::bytes(map);
-        Self::kept(
-            &mut self.tables,
-            map,
-            grid,
-            limits,
-            bytes,
-            make,
-            LeapGrid::new,
-        )
+        Self::kept::<_, LeapGrid<JumpTable>>(&mut self.tables, map, grid, limits, bytes, make)
     }
 
     /// The shortest path of `case` by A* or Dijkstra, step by step on `grid`.
@@ -340,16 +391,15 @@ impl GridSearcher {
     }
 
     /// The jumps and the searcher kept in `slot` for `map` (`grid`'s): those there, or new ones
-    /// (the jumps made by `make`, the domain taken `over` them) when the slot holds another
-    /// map's; refused when the index and `bytes` more do not fit in the budget of `limits`.
-    fn kept<'a, J, D: Domain<State = u32> + PerfectHash>(
+    /// (the jumps made by `make`) when the slot holds another map's; refused when the index
+    /// and `bytes` more do not fit in the budget of `limits`.
+    fn kept<'a, J, D: Domain<State = u32>>(
         slot: &'a mut KeptJumps<J, D>,
         map: &Arc<Map>,
         grid: &Grid,
         limits: &Limits,
         bytes: u64,
         make: impl FnOnce() -> J,
-        over: impl FnOnce(Grid, Arc<J>) -> D,
     ) -> Result<(Arc<J>, &'a mut JumpSearch<D>), StopReason> {
         if slot
             .as_ref()
@@ -361,7 +411,7 @@ impl GridSearcher {
                 return Err(StopReason::MemoryLimit);
             }
             let jumps = Arc::new(make());
-            let index = DenseIndex::new(Arc::new(over(grid.clone(), jumps.clone())));
+            let index = DenseIndex::new(Arc::new(grid.clone()));
             *slot = Some((map.clone(), jumps, AStar::new(index)));
         }
         let (_, jumps, searcher) = slot.as_mut().expect("kept just now");

@@ -159,7 +159,7 @@ where
         policy,
         trace: RefCell::default(),
     };
-    let mut searcher = AStar::new(DenseIndex::new(Arc::new(jumps.clone())));
+    let mut searcher = AStar::new(DenseIndex::new(Arc::new(grid.clone())));
     let policy = (weights, &watched);
     let (answer, stats) = jump(&mut searcher, &jumps, grid, policy, case, limits, steps);
     (answer, stats, watched.trace.into_inner())

@@ -170,7 +170,7 @@ proptest! {
             prop_assert!(theta.length <= optimal.length() + 1e-9,
                 "{} against {}", theta.length, optimal.length());
             prop_assert!(theta.length >= euclidean(&map, start, goal) - 1e-9);
-            let pulled = string_pull(&map, start, &steps);
+            let pulled = string_pull(&map, start, &steps).unwrap();
             check_path(&map, &pulled, start, goal);
             prop_assert!(pulled.length <= optimal.length() + 1e-9);
         }

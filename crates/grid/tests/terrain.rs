@@ -21,24 +21,38 @@ fn world(cell: u8) -> Option<bool> {
     }
 }
 
-/// The least length from `start` to `goal` on `rows` (the map's letters), steps costing their
-/// length times `cost` of the letter entered: a step along a side to a cell of the start's
-/// world, across a corner when both side cells are of that world too. Lengths as
-/// `(straight, diagonal)` sums, compared exactly by [`Octile`]'s order.
+/// The least length from `start` to `goal` on `rows` (the map's letters) for a unit of
+/// `unit` × `unit` cells standing on its top-left cell, steps costing their length times the
+/// largest `cost` of the letters under the unit after the step: a step along a side to where
+/// every cell under the unit is of the start's world, across a corner when both steps along
+/// the sides could be taken too. Lengths as `(straight, diagonal)` sums, compared exactly by
+/// [`Octile`]'s order.
 fn reference(
     rows: &[Vec<u8>],
+    unit: usize,
     cost: impl Fn(u8) -> u32,
     start: (usize, usize),
     goal: (usize, usize),
 ) -> Option<Octile> {
     let (height, width) = (rows.len(), rows[0].len());
     let kind = world(rows[start.1][start.0])?;
-    let same = |x: isize, y: isize| {
-        (0..width as isize).contains(&x)
-            && (0..height as isize).contains(&y)
-            && world(rows[y as usize][x as usize]) == Some(kind)
+    let under = |x: isize, y: isize| {
+        (0..unit as isize).flat_map(move |dy| (0..unit as isize).map(move |dx| (x + dx, y + dy)))
     };
-    if !same(goal.0 as isize, goal.1 as isize) {
+    let same = |x: isize, y: isize| {
+        under(x, y).all(|(x, y)| {
+            (0..width as isize).contains(&x)
+                && (0..height as isize).contains(&y)
+                && world(rows[y as usize][x as usize]) == Some(kind)
+        })
+    };
+    let paid = |x: usize, y: usize| {
+        under(x as isize, y as isize)
+            .map(|(x, y)| cost(rows[y as usize][x as usize]))
+            .max()
+            .unwrap()
+    };
+    if !same(start.0 as isize, start.1 as isize) || !same(goal.0 as isize, goal.1 as isize) {
         return None;
     }
     let mut best = vec![None::<Octile>; width * height];
@@ -60,8 +74,7 @@ fn reference(
                 continue;
             }
             let (nx, ny) = (nx as usize, ny as usize);
-            let paid = cost(rows[ny][nx]);
-            let next = length + Octile::of(step, paid);
+            let next = length + Octile::of(step, paid(nx, ny));
             let slot = &mut best[ny * width + nx];
             if slot.is_none_or(|known| next < known) {
                 *slot = Some(next);
@@ -147,7 +160,7 @@ proptest! {
         prop_assume!(!walkable.is_empty());
         for (from, to) in &pairs {
             let (start, goal) = (walkable[from.index(walkable.len())], walkable[to.index(walkable.len())]);
-            let expected = reference(&rows, |cell| weights.of(cell), map.position(start), map.position(goal));
+            let expected = reference(&rows, 1, |cell| weights.of(cell), map.position(start), map.position(goal));
             let astar = answer(&map, Algorithm::Astar, start, goal);
             let dijkstra = answer(&map, Algorithm::Dijkstra, start, goal);
             prop_assert_eq!(astar, expected);
@@ -171,9 +184,60 @@ proptest! {
         for (from, to) in &pairs {
             let (start, goal) = (walkable[from.index(walkable.len())], walkable[to.index(walkable.len())]);
             let astar = answer(&map, Algorithm::Astar, start, goal);
-            prop_assert_eq!(astar, reference(&rows, |_| 1, map.position(start), map.position(goal)));
+            prop_assert_eq!(astar, reference(&rows, 1, |_| 1, map.position(start), map.position(goal)));
             for algorithm in [Algorithm::Jps, Algorithm::JpsPlus] {
                 prop_assert_eq!(answer(&map, algorithm, start, goal), astar, "{:?}", algorithm);
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Units of 1 to 4 cells a side (issue 49, part 3), on random terrain with and without
+    /// costs: every algorithm (jump point search at cost 1) finds the reference's length over
+    /// the positions where the unit fits, before and after random edits.
+    #[test]
+    fn units_walk_where_they_fit(
+        rows in (4usize..24, 4usize..16).prop_flat_map(|(w, h)| rows_of(w, h)),
+        unit in 1usize..5,
+        weighted in any::<bool>(),
+        edits in prop::collection::vec((any::<prop::sample::Index>(), any::<prop::sample::Index>(), any::<bool>()), 0..4),
+        pairs in prop::collection::vec((any::<prop::sample::Index>(), any::<prop::sample::Index>()), 4),
+    ) {
+        let weights = if weighted { Costs::parse("S=3,W=2,G=5").unwrap() } else { Costs::uniform() };
+        let (width, height) = (rows[0].len(), rows.len());
+        prop_assume!(unit <= width.min(height));
+        let mut letters = rows.clone();
+        let mut map = Arc::new(Map::clone(&map(&rows, weights)).with_unit(unit).unwrap());
+        let mut searcher = statespace_grid::GridSearcher::default();
+        let algorithms: &[Algorithm] = if weighted {
+            &[Algorithm::Astar, Algorithm::Dijkstra]
+        } else {
+            &[Algorithm::Astar, Algorithm::Dijkstra, Algorithm::Jps, Algorithm::JpsPlus]
+        };
+        for round in 0..=edits.len() {
+            if round > 0 {
+                let (x, y, open) = edits[round - 1];
+                let (x, y) = (x.index(width), y.index(height));
+                let edit = if open { statespace_grid::Edit::open(x, y) } else { statespace_grid::Edit::close(x, y) };
+                letters[y][x] = match (open, letters[y][x]) {
+                    (false, _) => b'@',
+                    (true, b'@' | b'T') => b'.',
+                    (true, letter) => letter,
+                };
+                map = searcher.edit(&map, &edit);
+            }
+            for (from, to) in &pairs {
+                let (start, goal) = (from.index(map.cells()) as u32, to.index(map.cells()) as u32);
+                let expected = reference(&letters, unit, |cell| weights.of(cell), map.position(start), map.position(goal));
+                for &algorithm in algorithms {
+                    let case = GridCase { map: map.clone(), start, goal, optimal: None };
+                    let (found, _) = searcher.solve(&case, Connectivity::Eight, algorithm, &Limits::none());
+                    let found = found.unwrap().path.map(|(_, length)| length);
+                    prop_assert_eq!(found, expected, "{:?}, round {}", algorithm, round);
+                }
             }
         }
     }
@@ -214,7 +278,7 @@ fn water_and_land_never_join() {
     let round = answer(&dear, Algorithm::Astar, cell(3, 1), cell(3, 3)).unwrap();
     assert_eq!(
         round,
-        reference(&rows(&dear), |c| dear.costs().of(c), (3, 1), (3, 3)).unwrap()
+        reference(&rows(&dear), 1, |c| dear.costs().of(c), (3, 1), (3, 3)).unwrap()
     );
     assert!(
         round.length() < 10.0 && round.length() > 2.0,

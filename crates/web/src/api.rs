@@ -43,12 +43,13 @@ pub struct BoardRequest {
 }
 
 /// Options that are the server's to choose, with the reason a request may not set them.
-const SERVER_OPTIONS: [(&str, &str); 5] = [
+const SERVER_OPTIONS: [(&str, &str); 6] = [
     ("pdb_dir", "the folder of the tables is the server's"),
     (
         "map",
         "the server reads no file a request names: put the map at the head of the board",
     ),
+    ("edits", "the server reads no file a request names"),
     (
         "threads",
         "the server decides how many threads a search takes",

@@ -263,6 +263,21 @@ fn bad_requests() -> Vec<(&'static str, &'static str, String, u16, &'static str)
             "option \"map\" is not taken here",
         ),
         (
+            "/api/grid/solve",
+            json,
+            r#"{"board": "0 0 1 1", "edits": "/etc/passwd"}"#.into(),
+            400,
+            "option \"edits\" is not taken here",
+        ),
+        (
+            "/api/grid/solve",
+            json,
+            r#"{"board": "type octile\nheight 1\nwidth 2\nmap\n..\n0 0 1 0\n", "cost": "S=0"}"#
+                .into(),
+            400,
+            "bad options: a cost of 0 for 'S'",
+        ),
+        (
             "/api/eight/moves",
             json,
             r#"{"board": "1 2"}"#.into(),

@@ -88,6 +88,15 @@ pub struct SolveArgs {
     /// none is given): a step costs its length times the cost of the cell it enters.
     #[arg(long, value_name = "COSTS", value_parser = Costs::parse)]
     cost: Option<Costs>,
+    /// Units of K x K cells, each standing on its top-left cell: it goes where every cell
+    /// under it is open and of one kind (all water or none), and with --cost pays the largest
+    /// cost under it; lengths are then not checked against the file's.
+    #[arg(long, value_name = "K", requires = "map", value_parser = clap::value_parser!(u32).range(1..=8192))]
+    size: Option<u32>,
+    /// Cells opened and closed between scenarios: lines `N close X Y [W H]` or
+    /// `N open X Y [W H]`, applied before scenario N (from 1).
+    #[arg(long, value_name = "FILE", requires = "map")]
+    edits: Option<PathBuf>,
     #[command(flatten)]
     tables: DirArgs,
 }
@@ -100,6 +109,8 @@ impl SolveArgs {
             connect: self.connect.into(),
             cost: self.cost.unwrap_or_default(),
             map: self.map.clone(),
+            edits: self.edits.clone(),
+            size: self.size.map(|size| size as usize),
             pdb_dir: Some(self.tables.folder()),
             ..GridOptions::default()
         }

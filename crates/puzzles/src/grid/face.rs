@@ -19,6 +19,7 @@ use statespace_grid::{
     solve_traced,
 };
 
+use super::edits::MapEdits;
 use super::print::steps;
 use super::search::{GridReply, SearchPicture};
 
@@ -36,9 +37,15 @@ pub struct GridOptions {
     pub connect: Connectivity,
     /// What entering each letter costs (`S=3,W=2`; 1 where none is given).
     pub cost: Costs,
+    /// The side of the square units that walk the map (none: 1), each standing on its
+    /// top-left cell; with a map file only.
+    pub size: Option<usize>,
     /// The map file the scenarios are on (a `.map.scen` file's lines); without it, the input
     /// starts with its map.
     pub map: Option<PathBuf>,
+    /// Cells opened and closed between scenarios: a file of lines `N close X Y [W H]` or
+    /// `N open X Y [W H]`, applied before scenario N (from 1); with a map file only.
+    pub edits: Option<PathBuf>,
     /// The folder JPS+ keeps its tables in (the pattern databases' table cache); without one
     /// they are built in memory, once per map.
     pub pdb_dir: Option<PathBuf>,
@@ -82,25 +89,34 @@ pub struct GridSolver {
     inline: OnceLock<Arc<Map>>,
     /// The search, its memory kept from scenario to scenario.
     searcher: GridSearcher,
+    /// The edits of `--edits`, and the map as they leave it.
+    edits: Option<MapEdits>,
     checks: LengthChecks,
     cases: usize,
 }
 
 impl GridSolver {
-    /// The walk of `case`, in the world of its start (land or water).
+    /// The walk of `case`, in the world of its start (land or water), on the map as the edits
+    /// have left it.
     fn grid(&self, case: &GridCase) -> Grid {
-        Grid::new(
-            case.map.seen_from(case.start),
-            self.options.connect,
-            case.goal,
-        )
+        let map = self.edits.as_ref().map_or(&case.map, MapEdits::current);
+        Grid::new(map.seen_from(case.start), self.options.connect, case.goal)
     }
 
     /// Compares the length found for case number `self.cases` with the one its line records.
+    /// (Not once the map is edited: the file's lengths are the map's before any edit.)
     fn check(&mut self, case: &GridCase, answer: &GridAnswer) {
         let (Some(recorded), Connectivity::Eight) = (case.optimal, self.options.connect) else {
             return;
         };
+        // The file's lengths are of cost 1, for units of a cell, on the map before any edit.
+        let unit = self.options.size.unwrap_or(1);
+        if self.edits.as_ref().is_some_and(MapEdits::changed)
+            || !self.options.cost.is_uniform()
+            || unit > 1
+        {
+            return;
+        }
         let found = answer.length();
         let agree = found.is_some_and(|length| (length - recorded).abs() <= TOLERANCE);
         let found = found.map_or_else(|| "no path".to_string(), |length| format!("{length:.8}"));
@@ -260,19 +276,42 @@ impl Puzzle for GridPuzzle {
             return Err(OptionsError::new(refusal));
         }
         let load = |path| load_map(path, &options.cost);
-        let map = options.map.as_ref().map(load).transpose()?;
+        let mut map = options.map.as_ref().map(load).transpose()?;
+        if let Some(unit) = options.size {
+            let Some(given) = map else {
+                return Err(OptionsError::new(
+                    "units are sized on a map file: give it with --map",
+                ));
+            };
+            map = Some(given.with_unit(unit).map_err(OptionsError::new)?);
+        }
+        let mut map = map.map(Arc::new);
         if let Some(map) = &map {
             check_memory(map, options.algo, limits.max_memory)?;
         }
+        let edits = match (&options.edits, &map) {
+            (None, _) => None,
+            (Some(_), None) => {
+                return Err(OptionsError::new(
+                    "edits are of a map file: give it with --map",
+                ));
+            }
+            (Some(path), Some(given)) => {
+                let (edits, readable) = MapEdits::load(path, given)?;
+                map = Some(readable);
+                Some(edits)
+            }
+        };
         let searcher = match &options.pdb_dir {
             Some(folder) => GridSearcher::with_table_cache(TableCache::new(folder)),
             None => GridSearcher::default(),
         };
         Ok(GridSolver {
             options: options.clone(),
-            map: map.map(Arc::new),
+            map,
             inline: OnceLock::new(),
             searcher,
+            edits,
             checks: LengthChecks::default(),
             cases: 0,
         })
@@ -293,6 +332,17 @@ impl Puzzle for GridPuzzle {
 
     fn solve(solver: &mut GridSolver, case: &GridCase, limits: &CaseLimits) -> Solved<GridReply> {
         solver.cases += 1;
+        let edited;
+        let case = match &mut solver.edits {
+            Some(edits) => {
+                edited = GridCase {
+                    map: edits.before(solver.cases, &mut solver.searcher),
+                    ..case.clone()
+                };
+                &edited
+            }
+            None => case,
+        };
         let (connect, algo) = (solver.options.connect, solver.options.algo);
         let (answer, stats, picture) = if solver.options.search {
             let (answer, stats, trace) = solve_traced(case, connect, algo, &limits.start());
@@ -350,6 +400,9 @@ impl Puzzle for GridPuzzle {
 
     fn restart(solver: &mut GridSolver) {
         solver.inline = OnceLock::new();
+        if let Some(edits) = &mut solver.edits {
+            edits.restart();
+        }
         solver.checks = LengthChecks::default();
         solver.cases = 0;
     }

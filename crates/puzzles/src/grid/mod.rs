@@ -2,6 +2,7 @@
 //! `statespace-grid`, read from the puzzles' input, printed as the command line and the
 //! playground show them.
 
+mod edits;
 mod face;
 mod print;
 mod search;
@@ -10,7 +11,7 @@ pub use face::{GridGenOptions, GridOptions, GridPuzzle, GridSolver, check_memory
 pub use search::{GridReply, SearchPicture};
 pub use statespace_grid::bench;
 pub use statespace_grid::{
-    Algorithm, Connectivity, Costs, Grid, GridAnswer, GridCase, GridSearcher, JumpTable, Map,
+    Algorithm, Connectivity, Costs, Edit, Grid, GridAnswer, GridCase, GridSearcher, JumpTable, Map,
     Octile, Step, TOLERANCE, Terrain,
 };
 

@@ -1,0 +1,189 @@
+//! Maps that change (issue 49, part 1): after random edits, every algorithm of a searcher that
+//! kept its jumps and tables through them answers as A* does on the map rebuilt from scratch,
+//! and JPS+'s repaired table is the table built afresh.
+
+use std::sync::Arc;
+
+use proptest::prelude::*;
+use statespace_engine::Limits;
+use statespace_grid::{
+    Algorithm, Connectivity, Edit, GridCase, GridSearcher, JumpTable, Map, Octile,
+};
+
+/// Random rows: walls with probability `walls` in 100, water now and then.
+fn rows_of(width: usize, height: usize, walls: u32) -> impl Strategy<Value = Vec<u8>> {
+    prop::collection::vec(0u32..100, width * height).prop_map(move |draws| {
+        draws
+            .into_iter()
+            .map(|draw| match draw {
+                d if d < walls => b'@',
+                d if d < walls + 4 => b'W',
+                d if d % 7 == 0 => b'S',
+                _ => b'.',
+            })
+            .collect()
+    })
+}
+
+/// An edit somewhere on a map of `width` × `height`: a cell or a rectangle, opened or closed.
+fn edit_on(width: usize, height: usize) -> impl Strategy<Value = Edit> {
+    (0..width, 0..height, any::<bool>(), 1usize..4, 1usize..4).prop_map(
+        move |(x, y, open, w, h)| {
+            let edit = if open {
+                Edit::open(x, y)
+            } else {
+                Edit::close(x, y)
+            };
+            edit.sized(w.min(width - x), h.min(height - y))
+        },
+    )
+}
+
+/// The length `searcher` finds from `start` to `goal` on `map` by `algorithm`.
+fn length(
+    searcher: &mut GridSearcher,
+    map: &Arc<Map>,
+    algorithm: Algorithm,
+    (start, goal): (u32, u32),
+) -> Option<Octile> {
+    let case = GridCase {
+        map: map.clone(),
+        start,
+        goal,
+        optimal: None,
+    };
+    let (answer, _) = searcher.solve(&case, Connectivity::Eight, algorithm, &Limits::none());
+    answer.unwrap().path.map(|(_, length)| length)
+}
+
+const ALGORITHMS: [Algorithm; 4] = [
+    Algorithm::Astar,
+    Algorithm::Dijkstra,
+    Algorithm::Jps,
+    Algorithm::JpsPlus,
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Edits between queries, on maps from open to dense: every algorithm of the searcher that
+    /// lived through them finds A*'s lengths on the map rebuilt from its letters by a fresh
+    /// searcher (no path to a goal walled in).
+    #[test]
+    fn after_edits_every_algorithm_equals_astar_on_the_rebuilt_map(
+        (width, height, cells, edits) in (2usize..40, 2usize..24, 0u32..50).prop_flat_map(|(w, h, walls)| {
+            (Just(w), Just(h), rows_of(w, h, walls), prop::collection::vec(edit_on(w, h), 1..10))
+        }),
+        pairs in prop::collection::vec((any::<prop::sample::Index>(), any::<prop::sample::Index>()), 4),
+    ) {
+        let mut map = Arc::new(Map::new(width, height, cells).unwrap());
+        let mut searcher = GridSearcher::default();
+        let pick = |map: &Map, (from, to): &(prop::sample::Index, prop::sample::Index)| {
+            let cells = map.cells();
+            (from.index(cells) as u32, to.index(cells) as u32)
+        };
+        for edit in &edits {
+            // Every algorithm searches before the edit, so that the searcher keeps its jumps
+            // and tables for the map the edit changes.
+            for algorithm in ALGORITHMS {
+                length(&mut searcher, &map, algorithm, pick(&map, &pairs[0]));
+            }
+            map = searcher.edit(&map, edit);
+            let rebuilt = Arc::new(Map::new(width, height, map_letters(&map)).unwrap());
+            for pair in &pairs {
+                let (start, goal) = pick(&map, pair);
+                let expected = length(&mut GridSearcher::default(), &rebuilt, Algorithm::Astar, (start, goal));
+                if !rebuilt.is_walkable(goal) || !rebuilt.is_walkable(start) {
+                    prop_assert_eq!(expected, None);
+                }
+                for algorithm in ALGORITHMS {
+                    let found = length(&mut searcher, &map, algorithm, (start, goal));
+                    prop_assert_eq!(found, expected, "{:?} after {}", algorithm, edit);
+                }
+            }
+        }
+    }
+
+    /// JPS+'s table repaired after each edit is the table built afresh on the edited map.
+    #[test]
+    fn a_repaired_table_is_the_table_built_afresh(
+        (width, height, cells, edits) in (1usize..70, 1usize..40, 0u32..60).prop_flat_map(|(w, h, walls)| {
+            (Just(w), Just(h), rows_of(w, h, walls), prop::collection::vec(edit_on(w, h), 1..12))
+        }),
+    ) {
+        let mut map = Map::new(width, height, cells).unwrap();
+        let mut table = JumpTable::build(Arc::new(map.clone()));
+        for edit in &edits {
+            map.apply(edit);
+            let map = Arc::new(map.clone());
+            table.repair(map.clone(), edit_area(edit));
+            prop_assert_eq!(&table, &JumpTable::build(map), "after {}", edit);
+        }
+    }
+}
+
+/// The columns and rows an edit covers, last ones included.
+fn edit_area(edit: &Edit) -> ((usize, usize), (usize, usize)) {
+    (
+        (edit.x, edit.y),
+        (edit.x + edit.width - 1, edit.y + edit.height - 1),
+    )
+}
+
+/// The letters of `map`, row by row.
+fn map_letters(map: &Map) -> Vec<u8> {
+    map.to_string()
+        .lines()
+        .skip(4)
+        .flat_map(|row| row.bytes().collect::<Vec<_>>())
+        .collect()
+}
+
+/// A goal walled in by an edit has no path; opened again, the path comes back, by every
+/// algorithm of the same searcher.
+#[test]
+fn a_goal_walled_in_has_no_path_until_opened() {
+    let mut map =
+        Arc::new(Map::parse("type octile\nheight 3\nwidth 5\nmap\n.....\n.....\n.....\n").unwrap());
+    let mut searcher = GridSearcher::default();
+    let (start, goal) = (0, 14);
+    for algorithm in ALGORITHMS {
+        let found = length(&mut searcher, &map, algorithm, (start, goal)).unwrap();
+        assert_eq!(
+            found,
+            Octile {
+                straight: 2,
+                diagonal: 2
+            }
+        );
+    }
+    map = searcher.edit(&map, &Edit::close(4, 2));
+    for algorithm in ALGORITHMS {
+        assert_eq!(
+            length(&mut searcher, &map, algorithm, (start, goal)),
+            None,
+            "{algorithm:?}"
+        );
+    }
+    // A wall down column 2 but its last cell: through that cell, no corner cut beside the
+    // wall, one diagonal and four straight steps.
+    map = searcher.edit(&map, &Edit::open(4, 2));
+    map = searcher.edit(&map, &Edit::close(2, 0).sized(1, 2));
+    for algorithm in ALGORITHMS {
+        let found = length(&mut searcher, &map, algorithm, (start, goal)).unwrap();
+        assert_eq!(
+            found,
+            Octile {
+                straight: 4,
+                diagonal: 1
+            },
+            "{algorithm:?}"
+        );
+    }
+    assert!(
+        searcher
+            .take_notes()
+            .iter()
+            .any(|note| note.starts_with("jps+: repaired the table after `close 2 0 1 2`"))
+    );
+}
