@@ -56,13 +56,16 @@ impl<D: PerfectHash + Predecessors + Send + Sync> RankedSpace for D {
 
     fn predecessors(&self, ranks: &[u64], out: &mut Vec<u64>) {
         let mut actions = Vec::new();
+        // One predecessor written over each time: a boxed state is copied, not allocated.
+        let mut scratch: Option<D::State> = None;
         self.unrank_each(ranks, |rank, state| {
             actions.clear();
             self.predecessor_actions(state, &mut actions);
             for &action in &actions {
-                let mut before = state.clone();
-                self.apply(&mut before, action);
-                out.push(self.rank_neighbour(state, rank, &before));
+                let before = scratch.get_or_insert_with(|| state.clone());
+                before.clone_from(state);
+                self.apply(before, action);
+                out.push(self.rank_neighbour(state, rank, before));
             }
         });
     }

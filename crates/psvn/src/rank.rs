@@ -3,7 +3,9 @@
 //! values (the 8-puzzle's 9! boards instead of 9^9 vectors).
 
 use statespace_engine::move_pruning::MoveAutomaton;
-use statespace_engine::rank::{MultisetRanker, rank_permutation, unrank_permutation};
+use statespace_engine::rank::{
+    MultisetRanker, PermutationUnranker, rank_permutation, unrank_permutation,
+};
 use statespace_engine::{Domain, PerfectHash, Predecessors};
 
 use crate::domain::{Move, PsvnDomain, State};
@@ -329,6 +331,51 @@ impl PerfectHash for RankedPsvn {
             }
         }
         state
+    }
+
+    /// One state written over for every rank (no allocation per rank), and the permutations
+    /// walked by [`PermutationUnranker`], which redoes only the digits a step changes.
+    fn unrank_each(&self, ranks: &[u64], mut each: impl FnMut(u64, &State)) {
+        let mut state = vec![0u8; self.domain.psvn().len()].into_boxed_slice();
+        if self.ranking == Ranking::MixedRadix {
+            for &rank in ranks {
+                let mut rest = rank;
+                for (value, &radix) in state.iter_mut().zip(self.radices.iter()).rev() {
+                    *value = (rest % radix) as u8;
+                    rest /= radix;
+                }
+                each(rank, &state);
+            }
+            return;
+        }
+        let mut unrankers: Vec<Option<PermutationUnranker>> = self
+            .arrangements
+            .iter()
+            .map(|part| {
+                part.distinct
+                    .then(|| PermutationUnranker::new(part.cells.len()))
+            })
+            .collect();
+        let mut symbols = [0u8; MAX_CELLS];
+        for &rank in ranks {
+            let mut rest = rank;
+            for (part, unranker) in self.arrangements.iter().zip(unrankers.iter_mut()).rev() {
+                let within = rest % part.ranker.size();
+                rest /= part.ranker.size();
+                let symbols = match unranker {
+                    Some(unranker) => unranker.seek(within),
+                    None => {
+                        let symbols = &mut symbols[..part.cells.len()];
+                        part.ranker.unrank(within, symbols);
+                        &*symbols
+                    }
+                };
+                for (&symbol, &cell) in symbols.iter().zip(part.cells.iter()) {
+                    state[usize::from(cell)] = part.value_of[usize::from(symbol)];
+                }
+            }
+            each(rank, &state);
+        }
     }
 }
 

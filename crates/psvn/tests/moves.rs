@@ -195,10 +195,19 @@ fn ranks_round_trip_on_every_example() {
                 assert!(rank < ranked.size(), "{name}");
                 assert_eq!(ranked.unrank(rank), *state, "{name} {:?}", ranked.ranking());
             }
-            for _ in 0..300 {
-                let rank = rand::Rng::random_range(&mut rng, 0..ranked.size());
-                assert_eq!(ranked.rank(&ranked.unrank(rank)), rank, "{name}");
+            let mut ranks: Vec<u64> = (0..300)
+                .map(|_| rand::Rng::random_range(&mut rng, 0..ranked.size()))
+                .collect();
+            for rank in &ranks {
+                assert_eq!(ranked.rank(&ranked.unrank(*rank)), *rank, "{name}");
             }
+            // Unranked together: increasing, a run of neighbours, then back to the start.
+            ranks.sort_unstable();
+            ranks.extend(0..ranked.size().min(50));
+            let mut seen = Vec::new();
+            ranked.unrank_each(&ranks, |rank, state| seen.push((rank, state.clone())));
+            let fresh: Vec<(u64, State)> = ranks.iter().map(|&r| (r, ranked.unrank(r))).collect();
+            assert_eq!(seen, fresh, "{name} {:?}", ranked.ranking());
         }
     }
     let expected = [
