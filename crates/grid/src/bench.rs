@@ -103,6 +103,7 @@ pub fn algorithm_name(algorithm: Algorithm) -> &'static str {
         Algorithm::Dijkstra => "dijkstra",
         Algorithm::Jps => "jps",
         Algorithm::JpsPlus => "jps+",
+        Algorithm::Theta => "theta",
     }
 }
 

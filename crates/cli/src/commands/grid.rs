@@ -33,6 +33,9 @@ enum AlgorithmArg {
     /// --pdb-dir folder), eight-connected maps only.
     #[value(name = "jps+")]
     JpsPlus,
+    /// Theta*: any-angle paths between cell centres (Euclidean lengths, never longer than the
+    /// octile optimum), eight-connected maps of one cost, units of a cell.
+    Theta,
 }
 
 impl From<AlgorithmArg> for Algorithm {
@@ -42,6 +45,7 @@ impl From<AlgorithmArg> for Algorithm {
             AlgorithmArg::Dijkstra => Algorithm::Dijkstra,
             AlgorithmArg::Jps => Algorithm::Jps,
             AlgorithmArg::JpsPlus => Algorithm::JpsPlus,
+            AlgorithmArg::Theta => Algorithm::Theta,
         }
     }
 }
@@ -97,6 +101,10 @@ pub struct SolveArgs {
     /// `N open X Y [W H]`, applied before scenario N (from 1).
     #[arg(long, value_name = "FILE", requires = "map")]
     edits: Option<PathBuf>,
+    /// Each path string-pulled (smoothed by visibility): printed as its Euclidean length and
+    /// its waypoints `X,Y`; lengths checked to be at most the file's.
+    #[arg(long)]
+    smooth: bool,
     #[command(flatten)]
     tables: DirArgs,
 }
@@ -111,6 +119,7 @@ impl SolveArgs {
             map: self.map.clone(),
             edits: self.edits.clone(),
             size: self.size.map(|size| size as usize),
+            smooth: self.smooth,
             pdb_dir: Some(self.tables.folder()),
             ..GridOptions::default()
         }
