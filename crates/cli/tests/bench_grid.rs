@@ -310,3 +310,24 @@ fn a_scenario_file_is_benched_with_the_map_of_the_solve_flags() {
         stdout(&per_case)
     );
 }
+
+/// Theta* in the buckets (issue 49): its any-angle lengths, shorter than the file's octile
+/// optima, count as optimal; left out where any-angle paths are refused, said.
+#[test]
+fn theta_is_benched_beside_astar() {
+    let output = bench_arena(&["--algo", "astar,theta"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let lines: Vec<&str> = stdout(&output).lines().collect();
+    // The header line, the columns, and two lines a bucket (13 buckets and all).
+    assert_eq!(lines.len(), 2 + 14 * 2, "{}", stdout(&output));
+    for row in &lines[2..] {
+        let fields: Vec<&str> = row.split_whitespace().collect();
+        assert!(["astar", "theta"].contains(&fields[2]), "{row}");
+        assert_eq!(fields[6], "0", "{row}");
+    }
+    let four = bench_arena(&["--algo", "astar,theta", "--connect", "4"]);
+    assert_eq!(
+        stdout(&four).lines().nth(1),
+        Some("theta left out: any-angle paths follow eight-connected rules: use --connect 8")
+    );
+}

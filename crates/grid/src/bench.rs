@@ -73,6 +73,9 @@ pub struct Answers {
     /// How far, relative to the recorded length, a length found may be from it: the precision
     /// the program prints lengths with (ours are exact: 0).
     pub relative_tolerance: f64,
+    /// Whether the lengths are of any-angle paths (Theta*'s), which may be shorter than the
+    /// recorded octile optimum but never longer.
+    pub any_angle: bool,
 }
 
 impl Answers {
@@ -90,9 +93,9 @@ impl Answers {
             return true;
         };
         let tolerance = TOLERANCE.max(optimal * self.relative_tolerance);
-        query
-            .length
-            .is_some_and(|length| (length - optimal).abs() <= tolerance)
+        query.length.is_some_and(|length| {
+            length - optimal <= tolerance && (self.any_angle || optimal - length <= tolerance)
+        })
     }
 }
 
@@ -138,6 +141,7 @@ pub fn answer_all(
         name: algorithm_name(algorithm).to_string(),
         queries,
         relative_tolerance: 0.0,
+        any_angle: algorithm == Algorithm::Theta,
     }
 }
 
@@ -359,6 +363,7 @@ mod tests {
             name: "warthog-astar".to_string(),
             queries: vec![query(2, 1, 1.0), query(4, 2, 2.5), query(9, 3, 3.00001)],
             relative_tolerance: PEER_PRECISION,
+            any_angle: false,
         };
         let fixed = Answers {
             name: "astar".to_string(),
@@ -387,6 +392,7 @@ mod tests {
             name: "astar".to_string(),
             queries: vec![query(4, 1, 1.0), query(3, 2, 2.0), query(9, 3, 3.0)],
             relative_tolerance: 0.0,
+            any_angle: false,
         };
         let second = Answers {
             queries: vec![query(2, 1, 1.0), query(5, 2, 2.0), query(7, 3, 3.0)],
@@ -422,6 +428,7 @@ mod tests {
                 })
                 .to_vec(),
             relative_tolerance: 0.0,
+            any_angle: false,
         }]
     }
 }

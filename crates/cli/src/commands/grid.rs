@@ -273,6 +273,13 @@ pub fn bench(args: &BenchArgs, peers: &[String]) -> anyhow::Result<Verdict> {
     let report = Report::new(&cases, &answers, checked);
     // What four-connected search leaves out, on the table's side (stderr beside JSON).
     let mut caveats = Vec::new();
+    let (theta, left_out): (Vec<_>, Vec<_>) = left_out
+        .into_iter()
+        .partition(|&algo| algo == Algorithm::Theta);
+    if !theta.is_empty() {
+        let refusal = Algorithm::Theta.refusal(&costs, connectivity);
+        caveats.push(format!("theta left out: {}", refusal.unwrap_or_default()));
+    }
     if !left_out.is_empty() {
         let names: Vec<_> = left_out.iter().map(|&algo| algorithm_name(algo)).collect();
         let why = if eight {
