@@ -331,3 +331,30 @@ fn theta_is_benched_beside_astar() {
         Some("theta left out: any-angle paths follow eight-connected rules: use --connect 8")
     );
 }
+
+/// Unit sizes in the benchmark (issue 49), as `solve grid --size`: lengths not checked (the
+/// file's are of units of a cell), Theta* left out, a unit larger than the map refused.
+#[test]
+fn units_larger_than_a_cell_are_benched_as_solve_walks_them() {
+    let output = bench_arena(&["--algo", "astar,jps,theta", "--size", "2"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let lines: Vec<&str> = stdout(&output).lines().collect();
+    assert_eq!(
+        lines[1..3],
+        [
+            "theta left out: any-angle paths are for units of one cell, not 2 x 2",
+            "lengths not checked: the file's are of units of a cell (--size 2)",
+        ]
+    );
+    for row in &lines[4..] {
+        let fields: Vec<&str> = row.split_whitespace().collect();
+        assert!(["astar", "jps"].contains(&fields[2]), "{row}");
+        assert_eq!(fields[6], "-", "{row}");
+    }
+    let large = bench_arena(&["--size", "99"]);
+    assert_eq!(large.status.code(), Some(2));
+    assert_eq!(
+        stderr(&large),
+        "statespace: a unit of 99 x 99 on a map of 49 x 49: from 1 to the map's shorter side, please\n"
+    );
+}

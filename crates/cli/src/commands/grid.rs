@@ -11,7 +11,8 @@ use statespace_puzzles::grid::bench::{
     Answers, Peer, Report, algorithm_name, answer_all, read_bench_cases, time_by_length,
 };
 use statespace_puzzles::grid::{
-    Algorithm, Connectivity, Costs, GridGenOptions, GridOptions, GridSearcher, Map, check_memory,
+    Algorithm, AnyAngleError, Connectivity, Costs, GridGenOptions, GridOptions, GridSearcher, Map,
+    check_memory,
 };
 use statespace_puzzles::input::ParseError;
 use statespace_puzzles::puzzle::OptionsError;
@@ -189,6 +190,10 @@ pub struct BenchArgs {
     /// is then left out, and lengths are not checked against the file's (of cost 1).
     #[arg(long, value_name = "COSTS", value_parser = Costs::parse)]
     cost: Option<Costs>,
+    /// Units of K x K cells (as `solve grid --size`): lengths are then not checked against the
+    /// file's (of units of a cell), and Theta* is left out.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=8192))]
+    size: Option<u32>,
     /// Every scenario answered this many times (the whole file, round after round, peers
     /// too), each query's least time kept.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
@@ -218,6 +223,12 @@ pub fn bench(args: &BenchArgs, peers: &[String]) -> anyhow::Result<Verdict> {
     let map = map
         .with_costs(costs)
         .map_err(|message| OptionsError::new(format!("{}: {message}", map_path.display())))?;
+    let unit = args.size.map_or(1, |size| size as usize);
+    let map = if unit > 1 {
+        map.with_unit(unit).map_err(OptionsError::new)?
+    } else {
+        map
+    };
     // Named as its file: JPS+'s table is kept under that name.
     let map = Arc::new(map.named(&map_path.to_string_lossy()));
     let (width, height) = (map.width(), map.height());
@@ -234,7 +245,9 @@ pub fn bench(args: &BenchArgs, peers: &[String]) -> anyhow::Result<Verdict> {
         .algo
         .iter()
         .map(|&algo| Algorithm::from(algo))
-        .partition::<Vec<_>, _>(|&algo| algo.refusal(&costs, connectivity).is_none());
+        .partition::<Vec<_>, _>(|&algo| {
+            algo.refusal(&costs, connectivity).is_none() && (unit == 1 || algo != Algorithm::Theta)
+        });
     for &algo in &algos {
         check_memory(&map, algo, Some(budget))?;
     }
@@ -269,7 +282,7 @@ pub fn bench(args: &BenchArgs, peers: &[String]) -> anyhow::Result<Verdict> {
                 .for_each(|(kept, again)| kept.keep_fastest(again));
         }
     }
-    let checked = eight && costs.is_uniform();
+    let checked = eight && costs.is_uniform() && unit == 1;
     let report = Report::new(&cases, &answers, checked);
     // What four-connected search leaves out, on the table's side (stderr beside JSON).
     let mut caveats = Vec::new();
@@ -278,7 +291,8 @@ pub fn bench(args: &BenchArgs, peers: &[String]) -> anyhow::Result<Verdict> {
         .partition(|&algo| algo == Algorithm::Theta);
     if !theta.is_empty() {
         let refusal = Algorithm::Theta.refusal(&costs, connectivity);
-        caveats.push(format!("theta left out: {}", refusal.unwrap_or_default()));
+        let refusal = refusal.unwrap_or_else(|| AnyAngleError::Unit(unit).to_string());
+        caveats.push(format!("theta left out: {refusal}"));
     }
     if !left_out.is_empty() {
         let names: Vec<_> = left_out.iter().map(|&algo| algorithm_name(algo)).collect();
@@ -294,9 +308,13 @@ pub fn bench(args: &BenchArgs, peers: &[String]) -> anyhow::Result<Verdict> {
     }
     if !eight {
         caveats.push("lengths not checked: the file's are eight-connected".to_string());
-    } else if !checked {
+    } else if !costs.is_uniform() {
         caveats.push(format!(
             "lengths not checked: the file's are of cost 1 (--cost {costs})"
+        ));
+    } else if !checked {
+        caveats.push(format!(
+            "lengths not checked: the file's are of units of a cell (--size {unit})"
         ));
     }
     if args.json {
