@@ -358,3 +358,68 @@ fn units_larger_than_a_cell_are_benched_as_solve_walks_them() {
         "statespace: a unit of 99 x 99 on a map of 49 x 49: from 1 to the map's shorter side, please\n"
     );
 }
+
+/// Maps that change in the benchmark (issue 49), as `solve grid --edits`: the expansions per
+/// bucket are those `solve grid --edits --stats` makes (A*: 15 and 0, then 35 and 64; JPS+: 3
+/// and 0, then 6 and 8), lengths not checked, an edit off the map refused with its line.
+#[test]
+fn edits_between_scenarios_are_benched_as_solve_applies_them() {
+    let (map, scen, edits) = (
+        example("grid.map"),
+        example("grid.map.scen"),
+        example("grid.edits"),
+    );
+    let bench = |edits: &str| {
+        run(
+            &[
+                "bench",
+                "grid",
+                "--map",
+                &map,
+                "--scen",
+                &scen,
+                "--edits",
+                edits,
+                "--algo",
+                "astar,jps+",
+            ],
+            "",
+        )
+    };
+    let output = bench(&edits);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let lines: Vec<&str> = stdout(&output).lines().collect();
+    assert_eq!(
+        lines[1],
+        "lengths not checked: the file's are of the map before edits"
+    );
+    let expanded: Vec<(&str, &str, &str)> = lines[3..]
+        .iter()
+        .map(|row| {
+            let fields: Vec<&str> = row.split_whitespace().collect();
+            (fields[0], fields[2], fields[5])
+        })
+        .collect();
+    assert_eq!(
+        expanded,
+        [
+            ("0", "astar", "7.5"),
+            ("0", "jps+", "1.5"),
+            ("1", "astar", "49.5"),
+            ("1", "jps+", "7.0"),
+            ("all", "astar", "28.5"),
+            ("all", "jps+", "4.2"),
+        ]
+    );
+    let bad = std::env::temp_dir().join(format!("bench-grid-{}.edits", std::process::id()));
+    std::fs::write(&bad, "1 close 99 0\n").unwrap();
+    let refused = bench(bad.to_str().unwrap());
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        stderr(&refused)
+            .ends_with("line 1: the 1 x 1 cells from (99, 0) are off the map of 16 x 8\n"),
+        "{}",
+        stderr(&refused)
+    );
+    std::fs::remove_file(bad).unwrap();
+}

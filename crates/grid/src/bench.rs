@@ -12,6 +12,7 @@ use statespace_engine::Limits;
 
 use crate::TOLERANCE;
 use crate::domain::Connectivity;
+use crate::edit::TimedEdit;
 use crate::lines::{Lines, ParseError, TextLines, quoted};
 use crate::map::Map;
 pub use crate::peer::Peer;
@@ -117,16 +118,52 @@ pub fn algorithm_name(algorithm: Algorithm) -> &'static str {
 pub fn answer_all(
     searcher: &mut GridSearcher,
     cases: &[BenchCase],
+    algorithm: (Algorithm, Connectivity),
+    limits: &Limits,
+) -> Answers {
+    answer_all_edited(searcher, cases, &[], algorithm, limits)
+}
+
+/// [`answer_all`] on a map that `edits` change between scenarios (each applied by `searcher`
+/// before the scenario it names, from 1, outside the queries' times: the searcher repairs
+/// what it keeps, its notes saying how long that took), starting from the map of the first
+/// case.
+pub fn answer_all_edited(
+    searcher: &mut GridSearcher,
+    cases: &[BenchCase],
+    edits: &[TimedEdit],
     (algorithm, connectivity): (Algorithm, Connectivity),
     limits: &Limits,
 ) -> Answers {
-    if let Some(first) = cases.first() {
-        // A table over the budget stops every query, which the figures then say.
-        let _ = searcher.prepare(&first.case.map, algorithm, limits);
-    }
+    let Some(first) = cases.first() else {
+        return Answers {
+            name: algorithm_name(algorithm).to_string(),
+            queries: Vec::new(),
+            relative_tolerance: 0.0,
+            any_angle: algorithm == Algorithm::Theta,
+        };
+    };
+    let mut map = first.case.map.clone();
+    // A table over the budget stops every query, which the figures then say.
+    let _ = searcher.prepare(&map, algorithm, limits);
+    let mut pending = edits.iter().peekable();
     let queries = cases
         .iter()
-        .map(|BenchCase { case, .. }| {
+        .enumerate()
+        .map(|(index, BenchCase { case, .. })| {
+            while let Some(timed) = pending.next_if(|timed| timed.before <= index + 1) {
+                map = searcher.edit(&map, &timed.edit);
+            }
+            let edited;
+            let case = if edits.is_empty() {
+                case
+            } else {
+                edited = GridCase {
+                    map: map.clone(),
+                    ..case.clone()
+                };
+                &edited
+            };
             let started = Instant::now();
             let (answer, stats) = searcher.solve(case, connectivity, algorithm, limits);
             let nanos = started.elapsed().as_nanos() as u64;

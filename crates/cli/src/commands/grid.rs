@@ -8,11 +8,11 @@ use anyhow::Context;
 use clap::ValueEnum;
 use statespace_engine::Limits;
 use statespace_puzzles::grid::bench::{
-    Answers, Peer, Report, algorithm_name, answer_all, read_bench_cases, time_by_length,
+    Answers, Peer, Report, algorithm_name, answer_all_edited, read_bench_cases, time_by_length,
 };
 use statespace_puzzles::grid::{
     Algorithm, AnyAngleError, Connectivity, Costs, GridGenOptions, GridOptions, GridSearcher, Map,
-    check_memory,
+    check_memory, read_edits,
 };
 use statespace_puzzles::input::ParseError;
 use statespace_puzzles::puzzle::OptionsError;
@@ -194,6 +194,11 @@ pub struct BenchArgs {
     /// file's (of units of a cell), and Theta* is left out.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=8192))]
     size: Option<u32>,
+    /// Cells opened and closed between scenarios (as `solve grid --edits`): lines
+    /// `N close X Y [W H]` or `N open X Y [W H]`, applied before scenario N (from 1), outside
+    /// the queries' times; lengths are then not checked against the file's.
+    #[arg(long, value_name = "FILE")]
+    edits: Option<PathBuf>,
     /// Every scenario answered this many times (the whole file, round after round, peers
     /// too), each query's least time kept.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
@@ -232,7 +237,21 @@ pub fn bench(args: &BenchArgs, peers: &[String]) -> anyhow::Result<Verdict> {
     // Named as its file: JPS+'s table is kept under that name.
     let map = Arc::new(map.named(&map_path.to_string_lossy()));
     let (width, height) = (map.width(), map.height());
-    let cases = read_bench_cases(&map, &read(scen_path)?).map_err(in_file(scen_path))?;
+    let edits = match &args.edits {
+        Some(path) => read_edits(&read(path)?, &map).map_err(in_file(path))?,
+        None => Vec::new(),
+    };
+    // Scenarios may start or end on a wall an edit opens: read them on the map so opened.
+    let mut readable = Map::clone(&map);
+    for timed in edits.iter().filter(|timed| timed.edit.open) {
+        readable.apply(&timed.edit);
+    }
+    let scenarios = read(scen_path)?;
+    let mut cases =
+        read_bench_cases(&Arc::new(readable), &scenarios).map_err(in_file(scen_path))?;
+    cases
+        .iter_mut()
+        .for_each(|bench_case| bench_case.case.map = map.clone());
     let peers = peers
         .iter()
         .map(|spec| Peer::parse(spec).map_err(OptionsError::new))
@@ -256,9 +275,10 @@ pub fn bench(args: &BenchArgs, peers: &[String]) -> anyhow::Result<Verdict> {
         let mut answered = Vec::new();
         for &algo in &algos {
             let mut searcher = GridSearcher::with_table_cache(args.tables.cache());
-            answered.push(answer_all(
+            answered.push(answer_all_edited(
                 &mut searcher,
                 &cases,
+                &edits,
                 (algo, connectivity),
                 &limits,
             ));
@@ -282,7 +302,7 @@ pub fn bench(args: &BenchArgs, peers: &[String]) -> anyhow::Result<Verdict> {
                 .for_each(|(kept, again)| kept.keep_fastest(again));
         }
     }
-    let checked = eight && costs.is_uniform() && unit == 1;
+    let checked = eight && costs.is_uniform() && unit == 1 && edits.is_empty();
     let report = Report::new(&cases, &answers, checked);
     // What four-connected search leaves out, on the table's side (stderr beside JSON).
     let mut caveats = Vec::new();
@@ -312,10 +332,12 @@ pub fn bench(args: &BenchArgs, peers: &[String]) -> anyhow::Result<Verdict> {
         caveats.push(format!(
             "lengths not checked: the file's are of cost 1 (--cost {costs})"
         ));
-    } else if !checked {
+    } else if unit > 1 {
         caveats.push(format!(
             "lengths not checked: the file's are of units of a cell (--size {unit})"
         ));
+    } else if !checked {
+        caveats.push("lengths not checked: the file's are of the map before edits".to_string());
     }
     if args.json {
         println!("{}", serde_json::to_string(&report)?);

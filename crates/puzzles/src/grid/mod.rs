@@ -12,7 +12,7 @@ pub use search::{GridReply, SearchPicture};
 pub use statespace_grid::bench;
 pub use statespace_grid::{
     Algorithm, AnyAngleError, Connectivity, Costs, Edit, Grid, GridAnswer, GridCase, GridSearcher,
-    JumpTable, Map, Octile, Step, TOLERANCE, Terrain,
+    JumpTable, Map, Octile, Step, TOLERANCE, Terrain, read_edits,
 };
 
 use statespace_grid::Lines;
