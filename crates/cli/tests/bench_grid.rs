@@ -310,3 +310,116 @@ fn a_scenario_file_is_benched_with_the_map_of_the_solve_flags() {
         stdout(&per_case)
     );
 }
+
+/// Theta* in the buckets (issue 49): its any-angle lengths, shorter than the file's octile
+/// optima, count as optimal; left out where any-angle paths are refused, said.
+#[test]
+fn theta_is_benched_beside_astar() {
+    let output = bench_arena(&["--algo", "astar,theta"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let lines: Vec<&str> = stdout(&output).lines().collect();
+    // The header line, the columns, and two lines a bucket (13 buckets and all).
+    assert_eq!(lines.len(), 2 + 14 * 2, "{}", stdout(&output));
+    for row in &lines[2..] {
+        let fields: Vec<&str> = row.split_whitespace().collect();
+        assert!(["astar", "theta"].contains(&fields[2]), "{row}");
+        assert_eq!(fields[6], "0", "{row}");
+    }
+    let four = bench_arena(&["--algo", "astar,theta", "--connect", "4"]);
+    assert_eq!(
+        stdout(&four).lines().nth(1),
+        Some("theta left out: any-angle paths follow eight-connected rules: use --connect 8")
+    );
+}
+
+/// Unit sizes in the benchmark (issue 49), as `solve grid --size`: lengths not checked (the
+/// file's are of units of a cell), Theta* left out, a unit larger than the map refused.
+#[test]
+fn units_larger_than_a_cell_are_benched_as_solve_walks_them() {
+    let output = bench_arena(&["--algo", "astar,jps,theta", "--size", "2"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let lines: Vec<&str> = stdout(&output).lines().collect();
+    assert_eq!(
+        lines[1..3],
+        [
+            "theta left out: any-angle paths are for units of one cell, not 2 x 2",
+            "lengths not checked: the file's are of units of a cell (--size 2)",
+        ]
+    );
+    for row in &lines[4..] {
+        let fields: Vec<&str> = row.split_whitespace().collect();
+        assert!(["astar", "jps"].contains(&fields[2]), "{row}");
+        assert_eq!(fields[6], "-", "{row}");
+    }
+    let large = bench_arena(&["--size", "99"]);
+    assert_eq!(large.status.code(), Some(2));
+    assert_eq!(
+        stderr(&large),
+        "statespace: a unit of 99 x 99 on a map of 49 x 49: from 1 to the map's shorter side, please\n"
+    );
+}
+
+/// Maps that change in the benchmark (issue 49), as `solve grid --edits`: the expansions per
+/// bucket are those `solve grid --edits --stats` makes (A*: 15 and 0, then 35 and 64; JPS+: 3
+/// and 0, then 6 and 8), lengths not checked, an edit off the map refused with its line.
+#[test]
+fn edits_between_scenarios_are_benched_as_solve_applies_them() {
+    let (map, scen, edits) = (
+        example("grid.map"),
+        example("grid.map.scen"),
+        example("grid.edits"),
+    );
+    let bench = |edits: &str| {
+        run(
+            &[
+                "bench",
+                "grid",
+                "--map",
+                &map,
+                "--scen",
+                &scen,
+                "--edits",
+                edits,
+                "--algo",
+                "astar,jps+",
+            ],
+            "",
+        )
+    };
+    let output = bench(&edits);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let lines: Vec<&str> = stdout(&output).lines().collect();
+    assert_eq!(
+        lines[1],
+        "lengths not checked: the file's are of the map before edits"
+    );
+    let expanded: Vec<(&str, &str, &str)> = lines[3..]
+        .iter()
+        .map(|row| {
+            let fields: Vec<&str> = row.split_whitespace().collect();
+            (fields[0], fields[2], fields[5])
+        })
+        .collect();
+    assert_eq!(
+        expanded,
+        [
+            ("0", "astar", "7.5"),
+            ("0", "jps+", "1.5"),
+            ("1", "astar", "49.5"),
+            ("1", "jps+", "7.0"),
+            ("all", "astar", "28.5"),
+            ("all", "jps+", "4.2"),
+        ]
+    );
+    let bad = std::env::temp_dir().join(format!("bench-grid-{}.edits", std::process::id()));
+    std::fs::write(&bad, "1 close 99 0\n").unwrap();
+    let refused = bench(bad.to_str().unwrap());
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        stderr(&refused)
+            .ends_with("line 1: the 1 x 1 cells from (99, 0) are off the map of 16 x 8\n"),
+        "{}",
+        stderr(&refused)
+    );
+    std::fs::remove_file(bad).unwrap();
+}

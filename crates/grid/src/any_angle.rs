@@ -15,11 +15,88 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::sync::Arc;
 
-use statespace_engine::{Domain, Limits, Meter, OrderedFloat, StopReason, doubling};
+use std::fmt::Write;
+use std::time::Instant;
+
+use serde::Serialize;
+use statespace_engine::{Domain, Limits, Meter, OrderedFloat, Stats, StopReason, doubling};
 
 use crate::domain::{Connectivity, Grid, Step};
 use crate::map::Map;
+use crate::scenario::GridCase;
+use crate::solve::GridAnswer;
 use crate::terrain::Costs;
+
+/// An any-angle path as answers show it: its waypoints' columns and rows, and its length.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Waypoints {
+    /// Where the path turns, `(x, y)` each, from the start to the goal.
+    pub points: Vec<(usize, usize)>,
+    /// The Euclidean length.
+    pub length: f64,
+}
+
+impl Waypoints {
+    /// The waypoints of `path` on `map`.
+    pub fn new(map: &Map, path: &AnyAnglePath) -> Self {
+        Self {
+            points: path
+                .waypoints
+                .iter()
+                .map(|&cell| map.position(cell))
+                .collect(),
+            length: path.length,
+        }
+    }
+
+    /// The line the command line prints: the length to eight decimals, then each waypoint as
+    /// `X,Y`.
+    pub fn line(&self) -> String {
+        let mut line = format!("{:.8}", self.length);
+        for (x, y) in &self.points {
+            let _ = write!(line, " {x},{y}");
+        }
+        line
+    }
+}
+
+/// Why any-angle paths cannot be had on maps weighed by `costs` walked as `connectivity`
+/// allows, if they cannot (the refusal front-ends print).
+pub fn any_angle_refusal(costs: &Costs, connectivity: Connectivity) -> Option<String> {
+    if connectivity == Connectivity::Four {
+        return Some("any-angle paths follow eight-connected rules: use --connect 8".to_string());
+    }
+    (!costs.is_uniform()).then(|| AnyAngleError::Weighted(*costs).to_string())
+}
+
+/// Theta*'s answer to `case` (its start and goal in its map's world) within `limits`, with
+/// what the search did; `None` where Theta* does not walk (costs, units larger than a cell,
+/// four-connected maps: front-ends refuse those), for A* to answer.
+pub(crate) fn theta_answer(
+    case: &GridCase,
+    connectivity: Connectivity,
+    limits: &Limits,
+) -> Option<(Result<GridAnswer, StopReason>, Stats)> {
+    if connectivity == Connectivity::Four {
+        return None;
+    }
+    let started = Instant::now();
+    let (found, expanded) = theta_search(&case.map, case.start, case.goal, limits);
+    let stats = Stats {
+        expanded,
+        elapsed: started.elapsed(),
+        ..Stats::default()
+    };
+    let answer = match found {
+        Err(AnyAngleError::Stopped(reason)) => Err(reason),
+        Err(_) => return None,
+        Ok(path) => Ok(GridAnswer {
+            path: None,
+            any_angle: path.map(|path| Waypoints::new(&case.map, &path)),
+        }),
+    };
+    Some((answer, stats))
+}
 
 /// A path of segments between cell centres.
 #[derive(Clone, Debug, PartialEq)]
@@ -185,6 +262,28 @@ pub fn theta_star(
     goal: u32,
     limits: &Limits,
 ) -> Result<Option<AnyAnglePath>, AnyAngleError> {
+    theta_search(map, start, goal, limits).0
+}
+
+/// [`theta_star`]'s answer, and how many cells it expanded.
+fn theta_search(
+    map: &Arc<Map>,
+    start: u32,
+    goal: u32,
+    limits: &Limits,
+) -> (Result<Option<AnyAnglePath>, AnyAngleError>, u64) {
+    let mut expanded = 0;
+    let found = theta_expanding(map, (start, goal), limits, &mut expanded);
+    (found, expanded)
+}
+
+/// [`theta_star`], counting its expansions in `expanded`.
+fn theta_expanding(
+    map: &Arc<Map>,
+    (start, goal): (u32, u32),
+    limits: &Limits,
+    expanded: &mut u64,
+) -> Result<Option<AnyAnglePath>, AnyAngleError> {
     check_any_angle(map)?;
     if !limits.fits(theta_bytes(map)) {
         return Err(AnyAngleError::Stopped(StopReason::MemoryLimit));
@@ -209,7 +308,6 @@ pub fn theta_star(
     cost[start as usize] = 0.0;
     parent[start as usize] = start;
     open.push(Reverse((estimate(start), OrderedFloat(0.0), start)));
-    let mut expanded = 0;
     while let Some(Reverse((_, _, cell))) = open.pop() {
         if std::mem::replace(&mut closed[cell as usize], true) {
             continue;
@@ -225,9 +323,9 @@ pub fn theta_star(
             return Ok(Some(AnyAnglePath::through(map, waypoints)));
         }
         meter
-            .before_expansion(expanded)
+            .before_expansion(*expanded)
             .map_err(AnyAngleError::Stopped)?;
-        expanded += 1;
+        *expanded += 1;
         let grandparent = parent[cell as usize];
         steps.clear();
         grid.actions(&cell, &mut steps);

@@ -12,6 +12,7 @@ use statespace_engine::Limits;
 
 use crate::TOLERANCE;
 use crate::domain::Connectivity;
+use crate::edit::TimedEdit;
 use crate::lines::{Lines, ParseError, TextLines, quoted};
 use crate::map::Map;
 pub use crate::peer::Peer;
@@ -73,6 +74,9 @@ pub struct Answers {
     /// How far, relative to the recorded length, a length found may be from it: the precision
     /// the program prints lengths with (ours are exact: 0).
     pub relative_tolerance: f64,
+    /// Whether the lengths are of any-angle paths (Theta*'s), which may be shorter than the
+    /// recorded octile optimum but never longer.
+    pub any_angle: bool,
 }
 
 impl Answers {
@@ -90,9 +94,9 @@ impl Answers {
             return true;
         };
         let tolerance = TOLERANCE.max(optimal * self.relative_tolerance);
-        query
-            .length
-            .is_some_and(|length| (length - optimal).abs() <= tolerance)
+        query.length.is_some_and(|length| {
+            length - optimal <= tolerance && (self.any_angle || optimal - length <= tolerance)
+        })
     }
 }
 
@@ -103,6 +107,7 @@ pub fn algorithm_name(algorithm: Algorithm) -> &'static str {
         Algorithm::Dijkstra => "dijkstra",
         Algorithm::Jps => "jps",
         Algorithm::JpsPlus => "jps+",
+        Algorithm::Theta => "theta",
     }
 }
 
@@ -113,16 +118,52 @@ pub fn algorithm_name(algorithm: Algorithm) -> &'static str {
 pub fn answer_all(
     searcher: &mut GridSearcher,
     cases: &[BenchCase],
+    algorithm: (Algorithm, Connectivity),
+    limits: &Limits,
+) -> Answers {
+    answer_all_edited(searcher, cases, &[], algorithm, limits)
+}
+
+/// [`answer_all`] on a map that `edits` change between scenarios (each applied by `searcher`
+/// before the scenario it names, from 1, outside the queries' times: the searcher repairs
+/// what it keeps, its notes saying how long that took), starting from the map of the first
+/// case.
+pub fn answer_all_edited(
+    searcher: &mut GridSearcher,
+    cases: &[BenchCase],
+    edits: &[TimedEdit],
     (algorithm, connectivity): (Algorithm, Connectivity),
     limits: &Limits,
 ) -> Answers {
-    if let Some(first) = cases.first() {
-        // A table over the budget stops every query, which the figures then say.
-        let _ = searcher.prepare(&first.case.map, algorithm, limits);
-    }
+    let Some(first) = cases.first() else {
+        return Answers {
+            name: algorithm_name(algorithm).to_string(),
+            queries: Vec::new(),
+            relative_tolerance: 0.0,
+            any_angle: algorithm == Algorithm::Theta,
+        };
+    };
+    let mut map = first.case.map.clone();
+    // A table over the budget stops every query, which the figures then say.
+    let _ = searcher.prepare(&map, algorithm, limits);
+    let mut pending = edits.iter().peekable();
     let queries = cases
         .iter()
-        .map(|BenchCase { case, .. }| {
+        .enumerate()
+        .map(|(index, BenchCase { case, .. })| {
+            while let Some(timed) = pending.next_if(|timed| timed.before <= index + 1) {
+                map = searcher.edit(&map, &timed.edit);
+            }
+            let edited;
+            let case = if edits.is_empty() {
+                case
+            } else {
+                edited = GridCase {
+                    map: map.clone(),
+                    ..case.clone()
+                };
+                &edited
+            };
             let started = Instant::now();
             let (answer, stats) = searcher.solve(case, connectivity, algorithm, limits);
             let nanos = started.elapsed().as_nanos() as u64;
@@ -137,6 +178,7 @@ pub fn answer_all(
         name: algorithm_name(algorithm).to_string(),
         queries,
         relative_tolerance: 0.0,
+        any_angle: algorithm == Algorithm::Theta,
     }
 }
 
@@ -358,6 +400,7 @@ mod tests {
             name: "warthog-astar".to_string(),
             queries: vec![query(2, 1, 1.0), query(4, 2, 2.5), query(9, 3, 3.00001)],
             relative_tolerance: PEER_PRECISION,
+            any_angle: false,
         };
         let fixed = Answers {
             name: "astar".to_string(),
@@ -386,6 +429,7 @@ mod tests {
             name: "astar".to_string(),
             queries: vec![query(4, 1, 1.0), query(3, 2, 2.0), query(9, 3, 3.0)],
             relative_tolerance: 0.0,
+            any_angle: false,
         };
         let second = Answers {
             queries: vec![query(2, 1, 1.0), query(5, 2, 2.0), query(7, 3, 3.0)],
@@ -421,6 +465,7 @@ mod tests {
                 })
                 .to_vec(),
             relative_tolerance: 0.0,
+            any_angle: false,
         }]
     }
 }

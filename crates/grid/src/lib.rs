@@ -21,8 +21,8 @@ mod trace;
 use std::sync::OnceLock;
 
 pub use any_angle::{
-    AnyAngleError, AnyAnglePath, euclidean, line_of_sight, path_cells, string_pull, theta_bytes,
-    theta_star,
+    AnyAngleError, AnyAnglePath, Waypoints, any_angle_refusal, euclidean, line_of_sight,
+    path_cells, string_pull, theta_bytes, theta_star,
 };
 pub use domain::{Connectivity, Grid, Octile, OctileSteps, Step, TerrainSteps};
 pub use edit::{Edit, TimedEdit, read_edits};

@@ -152,6 +152,7 @@ impl Peer {
             name: self.name.clone(),
             queries,
             relative_tolerance: PEER_PRECISION,
+            any_angle: false,
         })
     }
 }

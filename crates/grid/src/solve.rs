@@ -14,6 +14,7 @@ use statespace_engine::{
     Weights,
 };
 
+use crate::any_angle::{Waypoints, theta_answer};
 use crate::domain::{Connectivity, Grid, Octile, OctileSteps, Step, StepEstimate, TerrainSteps};
 use crate::edit::Edit;
 use crate::jps::{JumpGrid, JumpLengths, PrunedJumps, jump_steps};
@@ -42,6 +43,10 @@ pub enum Algorithm {
     /// as [`Algorithm::Jps`].
     #[serde(rename = "jps+")]
     JpsPlus,
+    /// Theta* (see [`theta_star`](crate::theta_star)): an any-angle path, never longer than the
+    /// octile optimum. Eight-connected maps of one cost, units of a cell: elsewhere it is A*
+    /// (front-ends refuse it there).
+    Theta,
 }
 
 impl Algorithm {
@@ -54,6 +59,9 @@ impl Algorithm {
     /// allows, if it is not: jump point search walks eight-connected maps of one cost (its
     /// jumps skip cells whose costs would matter).
     pub fn refusal(self, costs: &Costs, connectivity: Connectivity) -> Option<String> {
+        if self == Algorithm::Theta {
+            return crate::any_angle::any_angle_refusal(costs, connectivity);
+        }
         if !self.jumps() {
             return None;
         }
@@ -75,21 +83,45 @@ impl Algorithm {
 
 /// A shortest path, or the news that the goal cannot be reached; serialized as the steps' names
 /// (`moves`, `null` when no path exists) and the path's `length`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct GridAnswer {
-    /// The path's steps and its exact length; `None` when no path exists.
+    /// The path's steps and its exact length; `None` when no path exists (or when the answer
+    /// is Theta*'s, of segments only).
     pub path: Option<(Vec<Step>, Octile)>,
+    /// The any-angle path, Theta*'s or the steps string-pulled: when there is one, it is the
+    /// answer's length and line.
+    pub any_angle: Option<Waypoints>,
 }
 
 impl GridAnswer {
-    /// The length as a real number, when there is a path.
+    /// The answer of `path`'s steps.
+    pub fn of_steps(path: Option<(Vec<Step>, Octile)>) -> Self {
+        Self {
+            path,
+            any_angle: None,
+        }
+    }
+
+    /// Whether the answer has a path.
+    pub fn found(&self) -> bool {
+        self.path.is_some() || self.any_angle.is_some()
+    }
+
+    /// The length as a real number, when there is a path: the any-angle path's when there is
+    /// one (Euclidean), else the steps'.
     pub fn length(&self) -> Option<f64> {
-        self.path.as_ref().map(|(_, length)| length.length())
+        match &self.any_angle {
+            Some(waypoints) => Some(waypoints.length),
+            None => self.path.as_ref().map(|(_, length)| length.length()),
+        }
     }
 
     /// The answer's line, as the command line prints it: the length to eight decimals and the
-    /// steps, or `no path`.
+    /// steps (or the any-angle path's waypoints, `X,Y` each), or `no path`.
     pub fn line(&self) -> String {
+        if let Some(waypoints) = &self.any_angle {
+            return waypoints.line();
+        }
         match &self.path {
             None => "no path".to_string(),
             Some((steps, length)) => {
@@ -115,13 +147,31 @@ impl GridAnswer {
 impl Serialize for GridAnswer {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         #[derive(Serialize)]
-        struct Shown<'a> {
-            moves: Option<&'a [Step]>,
-            length: Option<f64>,
+        #[serde(untagged)]
+        enum Moves<'a> {
+            Steps(&'a [Step]),
+            /// Theta*'s segments, each named by its end `X,Y`.
+            Segments(Vec<String>),
         }
+        #[derive(Serialize)]
+        struct Shown<'a> {
+            moves: Option<Moves<'a>>,
+            length: Option<f64>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            waypoints: Option<&'a [(usize, usize)]>,
+        }
+        let segments = || {
+            let points = &self.any_angle.as_ref()?.points;
+            let ends = points.iter().skip(1).map(|(x, y)| format!("{x},{y}"));
+            Some(Moves::Segments(ends.collect()))
+        };
         Shown {
-            moves: self.path.as_ref().map(|(steps, _)| steps.as_slice()),
+            moves: match &self.path {
+                Some((steps, _)) => Some(Moves::Steps(steps)),
+                None => segments(),
+            },
             length: self.length(),
+            waypoints: self.any_angle.as_ref().map(|shown| shown.points.as_slice()),
         }
         .serialize(serializer)
     }
@@ -199,7 +249,7 @@ impl GridSearcher {
         match algorithm {
             Algorithm::Jps => self.jump_map(map, &grid, limits).map(|_| ()),
             Algorithm::JpsPlus => self.jump_table(map, &grid, limits).map(|_| ()),
-            Algorithm::Astar | Algorithm::Dijkstra => Ok(()),
+            Algorithm::Astar | Algorithm::Dijkstra | Algorithm::Theta => Ok(()),
         }
     }
 
@@ -287,7 +337,12 @@ impl GridSearcher {
             None => case,
         };
         if !reachable(case) {
-            return (Ok(GridAnswer { path: None }), Stats::default());
+            return (Ok(GridAnswer::of_steps(None)), Stats::default());
+        }
+        if algorithm == Algorithm::Theta
+            && let Some(answered) = theta_answer(case, connectivity, limits)
+        {
+            return answered;
         }
         self.search(case, (connectivity, algorithm), limits)
     }
@@ -500,10 +555,11 @@ pub(crate) fn answer<A>(
     steps: impl FnOnce(Vec<A>) -> Vec<Step>,
 ) -> Result<GridAnswer, StopReason> {
     match outcome {
-        Outcome::Found(solution) => Ok(GridAnswer {
-            path: Some((steps(solution.actions), solution.cost)),
-        }),
-        Outcome::Exhausted => Ok(GridAnswer { path: None }),
+        Outcome::Found(solution) => Ok(GridAnswer::of_steps(Some((
+            steps(solution.actions),
+            solution.cost,
+        )))),
+        Outcome::Exhausted => Ok(GridAnswer::of_steps(None)),
         Outcome::Stopped(reason) => Err(reason),
     }
 }
@@ -521,11 +577,9 @@ mod tests {
             straight: 2,
             diagonal: 4,
         };
-        let answer = GridAnswer {
-            path: Some((steps, length)),
-        };
+        let answer = GridAnswer::of_steps(Some((steps, length)));
         assert_eq!(answer.line(), "7.65685425 NW N SE W NE SW");
-        assert_eq!(GridAnswer { path: None }.line(), "no path");
+        assert_eq!(GridAnswer::of_steps(None).line(), "no path");
     }
 
     /// The goal's offset moved by a jump's displacement gives the octile distance of the cell

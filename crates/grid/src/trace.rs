@@ -63,8 +63,14 @@ pub fn solve_traced(
         ..case.clone()
     };
     if !reachable(case) {
-        let none = Ok(GridAnswer { path: None });
+        let none = Ok(GridAnswer::of_steps(None));
         return (none, Stats::default(), SearchTrace::default());
+    }
+    // Theta*'s search is not pictured.
+    if algorithm == Algorithm::Theta
+        && let Some((answer, stats)) = crate::any_angle::theta_answer(case, connectivity, limits)
+    {
+        return (answer, stats, SearchTrace::default());
     }
     let grid = Grid::new(case.map.clone(), connectivity, case.goal);
     if !limits.fits((case.map.cells() * size_of::<u32>()) as u64) {

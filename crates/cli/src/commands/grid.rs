@@ -8,10 +8,11 @@ use anyhow::Context;
 use clap::ValueEnum;
 use statespace_engine::Limits;
 use statespace_puzzles::grid::bench::{
-    Answers, Peer, Report, algorithm_name, answer_all, read_bench_cases, time_by_length,
+    Answers, Peer, Report, algorithm_name, answer_all_edited, read_bench_cases, time_by_length,
 };
 use statespace_puzzles::grid::{
-    Algorithm, Connectivity, Costs, GridGenOptions, GridOptions, GridSearcher, Map, check_memory,
+    Algorithm, AnyAngleError, Connectivity, Costs, GridGenOptions, GridOptions, GridSearcher, Map,
+    check_memory, read_edits,
 };
 use statespace_puzzles::input::ParseError;
 use statespace_puzzles::puzzle::OptionsError;
@@ -33,6 +34,9 @@ enum AlgorithmArg {
     /// --pdb-dir folder), eight-connected maps only.
     #[value(name = "jps+")]
     JpsPlus,
+    /// Theta*: any-angle paths between cell centres (Euclidean lengths, never longer than the
+    /// octile optimum), eight-connected maps of one cost, units of a cell.
+    Theta,
 }
 
 impl From<AlgorithmArg> for Algorithm {
@@ -42,6 +46,7 @@ impl From<AlgorithmArg> for Algorithm {
             AlgorithmArg::Dijkstra => Algorithm::Dijkstra,
             AlgorithmArg::Jps => Algorithm::Jps,
             AlgorithmArg::JpsPlus => Algorithm::JpsPlus,
+            AlgorithmArg::Theta => Algorithm::Theta,
         }
     }
 }
@@ -97,6 +102,10 @@ pub struct SolveArgs {
     /// `N open X Y [W H]`, applied before scenario N (from 1).
     #[arg(long, value_name = "FILE", requires = "map")]
     edits: Option<PathBuf>,
+    /// Each path string-pulled (smoothed by visibility): printed as its Euclidean length and
+    /// its waypoints `X,Y`; lengths checked to be at most the file's.
+    #[arg(long)]
+    smooth: bool,
     #[command(flatten)]
     tables: DirArgs,
 }
@@ -111,6 +120,7 @@ impl SolveArgs {
             map: self.map.clone(),
             edits: self.edits.clone(),
             size: self.size.map(|size| size as usize),
+            smooth: self.smooth,
             pdb_dir: Some(self.tables.folder()),
             ..GridOptions::default()
         }
@@ -180,6 +190,15 @@ pub struct BenchArgs {
     /// is then left out, and lengths are not checked against the file's (of cost 1).
     #[arg(long, value_name = "COSTS", value_parser = Costs::parse)]
     cost: Option<Costs>,
+    /// Units of K x K cells (as `solve grid --size`): lengths are then not checked against the
+    /// file's (of units of a cell), and Theta* is left out.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=8192))]
+    size: Option<u32>,
+    /// Cells opened and closed between scenarios (as `solve grid --edits`): lines
+    /// `N close X Y [W H]` or `N open X Y [W H]`, applied before scenario N (from 1), outside
+    /// the queries' times; lengths are then not checked against the file's.
+    #[arg(long, value_name = "FILE")]
+    edits: Option<PathBuf>,
     /// Every scenario answered this many times (the whole file, round after round, peers
     /// too), each query's least time kept.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
@@ -209,10 +228,30 @@ pub fn bench(args: &BenchArgs, peers: &[String]) -> anyhow::Result<Verdict> {
     let map = map
         .with_costs(costs)
         .map_err(|message| OptionsError::new(format!("{}: {message}", map_path.display())))?;
+    let unit = args.size.map_or(1, |size| size as usize);
+    let map = if unit > 1 {
+        map.with_unit(unit).map_err(OptionsError::new)?
+    } else {
+        map
+    };
     // Named as its file: JPS+'s table is kept under that name.
     let map = Arc::new(map.named(&map_path.to_string_lossy()));
     let (width, height) = (map.width(), map.height());
-    let cases = read_bench_cases(&map, &read(scen_path)?).map_err(in_file(scen_path))?;
+    let edits = match &args.edits {
+        Some(path) => read_edits(&read(path)?, &map).map_err(in_file(path))?,
+        None => Vec::new(),
+    };
+    // Scenarios may start or end on a wall an edit opens: read them on the map so opened.
+    let mut readable = Map::clone(&map);
+    for timed in edits.iter().filter(|timed| timed.edit.open) {
+        readable.apply(&timed.edit);
+    }
+    let scenarios = read(scen_path)?;
+    let mut cases =
+        read_bench_cases(&Arc::new(readable), &scenarios).map_err(in_file(scen_path))?;
+    cases
+        .iter_mut()
+        .for_each(|bench_case| bench_case.case.map = map.clone());
     let peers = peers
         .iter()
         .map(|spec| Peer::parse(spec).map_err(OptionsError::new))
@@ -225,7 +264,9 @@ pub fn bench(args: &BenchArgs, peers: &[String]) -> anyhow::Result<Verdict> {
         .algo
         .iter()
         .map(|&algo| Algorithm::from(algo))
-        .partition::<Vec<_>, _>(|&algo| algo.refusal(&costs, connectivity).is_none());
+        .partition::<Vec<_>, _>(|&algo| {
+            algo.refusal(&costs, connectivity).is_none() && (unit == 1 || algo != Algorithm::Theta)
+        });
     for &algo in &algos {
         check_memory(&map, algo, Some(budget))?;
     }
@@ -234,9 +275,10 @@ pub fn bench(args: &BenchArgs, peers: &[String]) -> anyhow::Result<Verdict> {
         let mut answered = Vec::new();
         for &algo in &algos {
             let mut searcher = GridSearcher::with_table_cache(args.tables.cache());
-            answered.push(answer_all(
+            answered.push(answer_all_edited(
                 &mut searcher,
                 &cases,
+                &edits,
                 (algo, connectivity),
                 &limits,
             ));
@@ -260,10 +302,18 @@ pub fn bench(args: &BenchArgs, peers: &[String]) -> anyhow::Result<Verdict> {
                 .for_each(|(kept, again)| kept.keep_fastest(again));
         }
     }
-    let checked = eight && costs.is_uniform();
+    let checked = eight && costs.is_uniform() && unit == 1 && edits.is_empty();
     let report = Report::new(&cases, &answers, checked);
     // What four-connected search leaves out, on the table's side (stderr beside JSON).
     let mut caveats = Vec::new();
+    let (theta, left_out): (Vec<_>, Vec<_>) = left_out
+        .into_iter()
+        .partition(|&algo| algo == Algorithm::Theta);
+    if !theta.is_empty() {
+        let refusal = Algorithm::Theta.refusal(&costs, connectivity);
+        let refusal = refusal.unwrap_or_else(|| AnyAngleError::Unit(unit).to_string());
+        caveats.push(format!("theta left out: {refusal}"));
+    }
     if !left_out.is_empty() {
         let names: Vec<_> = left_out.iter().map(|&algo| algorithm_name(algo)).collect();
         let why = if eight {
@@ -278,10 +328,16 @@ pub fn bench(args: &BenchArgs, peers: &[String]) -> anyhow::Result<Verdict> {
     }
     if !eight {
         caveats.push("lengths not checked: the file's are eight-connected".to_string());
-    } else if !checked {
+    } else if !costs.is_uniform() {
         caveats.push(format!(
             "lengths not checked: the file's are of cost 1 (--cost {costs})"
         ));
+    } else if unit > 1 {
+        caveats.push(format!(
+            "lengths not checked: the file's are of units of a cell (--size {unit})"
+        ));
+    } else if !checked {
+        caveats.push("lengths not checked: the file's are of the map before edits".to_string());
     }
     if args.json {
         println!("{}", serde_json::to_string(&report)?);

@@ -14,13 +14,13 @@ use crate::puzzle::{
 
 use statespace_engine::pattern_database::TableCache;
 use statespace_grid::{
-    Algorithm, Connectivity, Costs, Grid, GridAnswer, GridCase, GridSearcher, Map,
-    Step as Direction, TABLE_BYTES_PER_CELL, TOLERANCE, random_scenarios, read_map, read_scenario,
-    solve_traced,
+    Algorithm, AnyAngleError, Connectivity, Costs, Grid, GridAnswer, GridCase, GridSearcher, Map,
+    Step as Direction, TABLE_BYTES_PER_CELL, TOLERANCE, Waypoints, any_angle_refusal,
+    random_scenarios, read_map, read_scenario, solve_traced, string_pull,
 };
 
 use super::edits::MapEdits;
-use super::print::steps;
+use super::print::{segments, steps};
 use super::search::{GridReply, SearchPicture};
 
 /// Shortest paths on grid maps (the Moving AI Lab's benchmarks).
@@ -49,6 +49,9 @@ pub struct GridOptions {
     /// The folder JPS+ keeps its tables in (the pattern databases' table cache); without one
     /// they are built in memory, once per map.
     pub pdb_dir: Option<PathBuf>,
+    /// Whether each answer's path is string-pulled (smoothed by visibility): its line then
+    /// shows the smoothed path's waypoints and Euclidean length.
+    pub smooth: bool,
     /// Whether each answer shows what its search did (`search`: the cells expanded and the
     /// jump points found, as bitmaps of the map), for the playground's picture.
     pub search: bool,
@@ -118,7 +121,11 @@ impl GridSolver {
             return;
         }
         let found = answer.length();
-        let agree = found.is_some_and(|length| (length - recorded).abs() <= TOLERANCE);
+        // An any-angle path may be shorter than the octile optimum, never longer.
+        let any_angle = answer.any_angle.is_some() || self.options.algo == Algorithm::Theta;
+        let agree = found.is_some_and(|length| {
+            length - recorded <= TOLERANCE && (any_angle || recorded - length <= TOLERANCE)
+        });
         let found = found.map_or_else(|| "no path".to_string(), |length| format!("{length:.8}"));
         self.checks
             .compare(self.cases, agree, found, format_args!("{recorded:.8}"));
@@ -224,6 +231,11 @@ impl Puzzle for GridPuzzle {
                 "JPS+: jump point search reading every jump off a table computed once per map \
                  (eight-connected maps)",
             ),
+            (
+                "theta",
+                "Theta*: any-angle paths between cell centres, never longer than the octile \
+                 optimum (eight-connected maps of one cost, units of a cell)",
+            ),
         ],
         example: include_str!("../../../../examples/grid.txt"),
         layouts: &[],
@@ -274,6 +286,15 @@ impl Puzzle for GridPuzzle {
     ) -> Result<GridSolver, OptionsError> {
         if let Some(refusal) = options.algo.refusal(&options.cost, options.connect) {
             return Err(OptionsError::new(refusal));
+        }
+        let any_angle = options.smooth || options.algo == Algorithm::Theta;
+        if any_angle {
+            if let Some(refusal) = any_angle_refusal(&options.cost, options.connect) {
+                return Err(OptionsError::new(refusal));
+            }
+            if let Some(unit) = options.size.filter(|&unit| unit > 1) {
+                return Err(OptionsError::new(AnyAngleError::Unit(unit).to_string()));
+            }
         }
         let load = |path| load_map(path, &options.cost);
         let mut map = options.map.as_ref().map(load).transpose()?;
@@ -356,6 +377,18 @@ impl Puzzle for GridPuzzle {
             let (answer, stats) = solver.searcher.solve(case, connect, algo, &limits.start());
             (answer, stats, None)
         };
+        let mut answer = answer;
+        if solver.options.smooth
+            && let Ok(GridAnswer {
+                path: Some((steps, _)),
+                any_angle,
+            }) = &mut answer
+        {
+            // Refused before: costs and units larger than a cell.
+            if let Ok(pulled) = string_pull(&case.map, case.start, steps) {
+                *any_angle = Some(Waypoints::new(&case.map, &pulled));
+            }
+        }
         if let Ok(answer) = &answer {
             solver.check(case, answer);
         }
@@ -375,6 +408,11 @@ impl Puzzle for GridPuzzle {
     }
 
     fn summary(_: &GridSolver, reply: &GridReply) -> String {
+        if let Some(waypoints) = &reply.answer.any_angle {
+            let segments = waypoints.points.len() - 1;
+            let plural = if segments == 1 { "" } else { "s" };
+            return format!("{segments} segment{plural}, length {:.8}", waypoints.length);
+        }
         match &reply.answer.path {
             None => "no path".to_string(),
             Some((steps, length)) => {
@@ -388,6 +426,14 @@ impl Puzzle for GridPuzzle {
     }
 
     fn steps(solver: &GridSolver, case: &GridCase, reply: Option<&GridReply>) -> Vec<Step> {
+        // Theta*'s segments; a smoothed path shows the steps it was pulled from.
+        if let Some(GridAnswer {
+            path: None,
+            any_angle: Some(waypoints),
+        }) = reply.map(|reply| &reply.answer)
+        {
+            return segments(case, &waypoints.points);
+        }
         let path = reply
             .and_then(|reply| reply.answer.path.as_ref())
             .map_or(&[][..], |(path, _)| &path[..]);
@@ -395,6 +441,13 @@ impl Puzzle for GridPuzzle {
     }
 
     fn solution_moves(_: &GridSolver, reply: &GridReply) -> usize {
+        if let GridAnswer {
+            path: None,
+            any_angle: Some(waypoints),
+        } = &reply.answer
+        {
+            return waypoints.points.len() - 1;
+        }
         reply.answer.path.as_ref().map_or(0, |(path, _)| path.len())
     }
 

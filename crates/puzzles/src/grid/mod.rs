@@ -11,8 +11,8 @@ pub use face::{GridGenOptions, GridOptions, GridPuzzle, GridSolver, check_memory
 pub use search::{GridReply, SearchPicture};
 pub use statespace_grid::bench;
 pub use statespace_grid::{
-    Algorithm, Connectivity, Costs, Edit, Grid, GridAnswer, GridCase, GridSearcher, JumpTable, Map,
-    Octile, Step, TOLERANCE, Terrain,
+    Algorithm, AnyAngleError, Connectivity, Costs, Edit, Grid, GridAnswer, GridCase, GridSearcher,
+    JumpTable, Map, Octile, Step, TOLERANCE, Terrain, read_edits,
 };
 
 use statespace_grid::Lines;

@@ -46,3 +46,15 @@ pub fn steps(case: &GridCase, grid: &Grid, steps: &[Step]) -> Vec<Board> {
     }
     boards
 }
+
+/// The start and the map at each waypoint after it (an any-angle path), each move named by
+/// the waypoint's `X,Y`.
+pub fn segments(case: &GridCase, points: &[(usize, usize)]) -> Vec<Board> {
+    let mut boards = Vec::with_capacity(points.len());
+    boards.push(Board::start(draw(case, case.start)));
+    for (number, &(x, y)) in points.iter().enumerate().skip(1) {
+        let cell = (y * case.map.width() + x) as u32;
+        boards.push(Board::after(number, format!("{x},{y}"), draw(case, cell)));
+    }
+    boards
+}
