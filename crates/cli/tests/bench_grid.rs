@@ -423,3 +423,25 @@ fn edits_between_scenarios_are_benched_as_solve_applies_them() {
     );
     std::fs::remove_file(bad).unwrap();
 }
+
+/// A regression: a reader that stopped early (`bench grid ... | head`) made the bench panic
+/// ("failed printing to stdout"); it now ends with the error in one line.
+#[test]
+fn a_closed_output_ends_the_bench_without_a_panic() {
+    let (map, scen) = (data("arena.map"), data("arena.map.scen"));
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_statespace"))
+        .args([
+            "bench", "grid", "--map", &map, "--scen", &scen, "--rounds", "3",
+        ])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take()); // closed before the bench has written anything
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(stderr, "statespace: Broken pipe (os error 32)\n");
+    assert_eq!(output.status.code(), Some(1));
+}

@@ -1,6 +1,7 @@
 //! `statespace solve grid`, `statespace gen grid` and `statespace bench grid --map M --scen S`:
 //! the flags, and the benchmark runner's wiring.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -339,11 +340,15 @@ pub fn bench(args: &BenchArgs, peers: &[String]) -> anyhow::Result<Verdict> {
     } else if !checked {
         caveats.push("lengths not checked: the file's are of the map before edits".to_string());
     }
+    // Written, not printed: a reader that stops early (`| head`) ends the command with an
+    // error, not a panic.
+    let mut out = std::io::stdout().lock();
     if args.json {
-        println!("{}", serde_json::to_string(&report)?);
+        writeln!(out, "{}", serde_json::to_string(&report)?)?;
         caveats.iter().for_each(|caveat| eprintln!("{caveat}"));
     } else {
-        println!(
+        writeln!(
+            out,
             "{}: {} scenarios on {} ({width} x {height}), {}-connected, {} round{}",
             scen_path.display(),
             cases.len(),
@@ -355,9 +360,11 @@ pub fn bench(args: &BenchArgs, peers: &[String]) -> anyhow::Result<Verdict> {
             } else {
                 "s: each query's least time"
             },
-        );
-        caveats.iter().for_each(|caveat| println!("{caveat}"));
-        print!("{report}");
+        )?;
+        for caveat in &caveats {
+            writeln!(out, "{caveat}")?;
+        }
+        write!(out, "{report}")?;
     }
     if let Some(path) = &args.plot {
         let name = map_path.file_name().unwrap_or(map_path.as_os_str());
