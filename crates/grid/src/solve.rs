@@ -1,5 +1,7 @@
 //! Answering a scenario: the shortest path by A* with the octile distance, by jump point search
 //! (A* expanding jumps, found online or read off tables computed per map), or by Dijkstra.
+//! (Past 600 lines: the searcher keeps each algorithm's state with the edits, units and
+//! any-angle answers that repair or read it, so that one query path stays inlined.)
 
 use std::fmt::Write;
 use std::sync::Arc;
