@@ -374,18 +374,36 @@ impl<D: Domain + ?Sized, C, H: Heuristic<D, C>> Heuristic<D, C> for Recompute<H>
     }
 }
 
-impl<D: Domain + ?Sized, C: Copy, H: Heuristic<D, C>> IncrementalHeuristic<D, C> for Recompute<H> {
-    type Memo = C;
-    fn init(&self, domain: &D, state: &D::State) -> C {
-        self.0.estimate(domain, state)
-    }
-    fn update(&self, domain: &D, after: &D::State, _action: D::Action, _before: C) -> C {
-        self.0.estimate(domain, after)
-    }
-    fn value(&self, memo: C) -> C {
-        memo
-    }
+/// Implements [`IncrementalHeuristic`] for a heuristic read afresh at every state, its memo the
+/// estimate: `[generics] Type, cost where bounds`. For `Recompute` and the tables whose image of
+/// a state changes with any move.
+macro_rules! recomputed_at_every_state {
+    ([$($generics:tt)*] $heuristic:ty, $cost:ty where $($bounds:tt)*) => {
+        impl<$($generics)*> $crate::IncrementalHeuristic<D, $cost> for $heuristic
+        where
+            $($bounds)*
+        {
+            type Memo = $cost;
+
+            fn init(&self, domain: &D, state: &D::State) -> $cost {
+                $crate::Heuristic::<D, $cost>::estimate(self, domain, state)
+            }
+
+            #[inline]
+            fn update(&self, domain: &D, after: &D::State, _: D::Action, _: $cost) -> $cost {
+                $crate::Heuristic::<D, $cost>::estimate(self, domain, after)
+            }
+
+            #[inline]
+            fn value(&self, memo: $cost) -> $cost {
+                memo
+            }
+        }
+    };
 }
+pub(crate) use recomputed_at_every_state;
+
+recomputed_at_every_state!([D, C, H] Recompute<H>, C where D: Domain + ?Sized, C: Copy, H: Heuristic<D, C>);
 
 /// An estimate in `u32` read as a `u64`, the type of the domain's own costs summed.
 pub(crate) struct Widened<'h, H>(pub(crate) &'h H);

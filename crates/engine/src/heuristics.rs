@@ -414,30 +414,11 @@ where
     }
 }
 
-/// IDA* recomputes a projection at every state (a rank and a table read): its memo is the
-/// estimate.
-impl<D, A, F> IncrementalHeuristic<D> for Projection<A, F>
-where
-    D: Domain + ?Sized,
-    A: PerfectHash,
-    F: Fn(&D::State) -> A::State,
-{
-    type Memo = u32;
-
-    fn init(&self, domain: &D, state: &D::State) -> u32 {
-        self.estimate(domain, state)
-    }
-
-    #[inline]
-    fn update(&self, domain: &D, after: &D::State, _action: D::Action, _before: u32) -> u32 {
-        self.estimate(domain, after)
-    }
-
-    #[inline]
-    fn value(&self, memo: u32) -> u32 {
-        memo
-    }
-}
+// IDA* recomputes a projection at every state (a rank and a table read).
+crate::domain::recomputed_at_every_state!(
+    [D, A, F] Projection<A, F>, u32
+    where D: Domain + ?Sized, A: PerfectHash, F: Fn(&D::State) -> A::State
+);
 
 /// Implements [`Heuristic`] and [`IncrementalHeuristic`] for references to each of the engine's
 /// heuristics, so that `Recompute(&h)` and `Max(&a, &b)` combine tables without moving them.

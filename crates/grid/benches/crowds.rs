@@ -9,6 +9,8 @@
 //! Run with `cargo bench -p statespace-grid --bench crowds`, or
 //! `CROWD_MAP=/work/shared/peers/warthog/example/arena2.map cargo bench -p statespace-grid --bench crowds`.
 
+mod common;
+
 use std::cell::RefCell;
 use std::hint::black_box;
 use std::sync::Arc;
@@ -16,7 +18,7 @@ use std::sync::Arc;
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use statespace_engine::{Limits, OrderedFloat};
+use statespace_engine::Limits;
 use statespace_grid::{Algorithm, Connectivity, DistanceField, GridCase, GridSearcher, Map};
 
 /// How many units walk to the goal.
@@ -80,27 +82,7 @@ fn crowds(c: &mut Criterion) {
     // Theirs: points and real costs, the benchmark's rule for corners (uniform costs: the
     // field from the goal is the field to it).
     let width = map.width() as i64;
-    let open = |x: i64, y: i64| map.cell(x, y).is_some_and(|cell| map.is_passable(cell));
-    let successors = |&(x, y): &(i64, i64)| {
-        let mut out = Vec::with_capacity(8);
-        for dy in -1..=1 {
-            for dx in -1..=1 {
-                let diagonal = dx != 0 && dy != 0;
-                if (dx, dy) != (0, 0)
-                    && open(x + dx, y + dy)
-                    && (!diagonal || (open(x + dx, y) && open(x, y + dy)))
-                {
-                    let cost = if diagonal {
-                        std::f64::consts::SQRT_2
-                    } else {
-                        1.0
-                    };
-                    out.push(((x + dx, y + dy), OrderedFloat(cost)));
-                }
-            }
-        }
-        out
-    };
+    let successors = |&point: &(i64, i64)| common::octile_successors(&map, point);
     let point = |cell: u32| (i64::from(cell) % width, i64::from(cell) / width);
     let by_pathfinding = || -> f64 {
         let goal = point(goal);

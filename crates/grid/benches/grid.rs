@@ -14,6 +14,8 @@
 //!
 //! Run with `cargo bench -p statespace-grid --bench grid`.
 
+mod common;
+
 use std::cell::RefCell;
 use std::hint::black_box;
 use std::sync::Arc;
@@ -376,28 +378,8 @@ fn arena(c: &mut Criterion) {
     let cases: Vec<_> = parse(&text).collect::<Result<_, _>>().unwrap();
     let map: Arc<Map> = cases[0].map.clone();
     let (width, height) = (map.width() as i64, map.height() as i64);
-    let open = |x: i64, y: i64| map.cell(x, y).is_some_and(|cell| map.is_passable(cell));
     // Theirs: points and real costs, the benchmark's rule for corners.
-    let successors = |&(x, y): &(i64, i64)| {
-        let mut out = Vec::with_capacity(8);
-        for dy in -1..=1 {
-            for dx in -1..=1 {
-                let diagonal = dx != 0 && dy != 0;
-                if (dx, dy) != (0, 0)
-                    && open(x + dx, y + dy)
-                    && (!diagonal || (open(x + dx, y) && open(x, y + dy)))
-                {
-                    let cost = if diagonal {
-                        std::f64::consts::SQRT_2
-                    } else {
-                        1.0
-                    };
-                    out.push(((x + dx, y + dy), OrderedFloat(cost)));
-                }
-            }
-        }
-        out
-    };
+    let successors = |&point: &(i64, i64)| common::octile_successors(&map, point);
     let octile = |(x, y): (i64, i64), (gx, gy): (i64, i64)| {
         let (dx, dy) = ((x - gx).abs() as f64, (y - gy).abs() as f64);
         OrderedFloat(dx.max(dy) + (std::f64::consts::SQRT_2 - 1.0) * dx.min(dy))

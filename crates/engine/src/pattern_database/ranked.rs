@@ -9,7 +9,7 @@ use super::{Origin, PatternDatabase, PdbError, TableCache, TableId, UNREACHED};
 use crate::StopReason;
 use crate::distance_table::{DistanceTable, Goals, distance_table};
 use crate::heuristics::Projection;
-use crate::{Domain, Heuristic, IncrementalHeuristic, Limits, PerfectHash, Predecessors};
+use crate::{Domain, Heuristic, Limits, PerfectHash, Predecessors};
 
 /// The largest distance a table stores: deeper ones are stored as this, an underestimate, so
 /// the estimate stays admissible.
@@ -285,26 +285,8 @@ where
     }
 }
 
-/// Looked up afresh at every state: the image of a state changes with any move.
-impl<D, A, F> IncrementalHeuristic<D> for RankedPdb<A, F>
-where
-    D: Domain + ?Sized,
-    A: PerfectHash,
-    F: Fn(&D::State) -> A::State,
-{
-    type Memo = u32;
-
-    fn init(&self, _: &D, state: &D::State) -> u32 {
-        self.lookup(&(self.project)(state))
-    }
-
-    #[inline]
-    fn update(&self, _: &D, after: &D::State, _: D::Action, _: u32) -> u32 {
-        self.lookup(&(self.project)(after))
-    }
-
-    #[inline]
-    fn value(&self, memo: u32) -> u32 {
-        memo
-    }
-}
+// Looked up afresh at every state: the image of a state changes with any move.
+crate::domain::recomputed_at_every_state!(
+    [D, A, F] RankedPdb<A, F>, u32
+    where D: Domain + ?Sized, A: PerfectHash, F: Fn(&D::State) -> A::State
+);
