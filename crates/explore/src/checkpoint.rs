@@ -23,6 +23,11 @@ const FILE: &str = "explore.checkpoint";
 const LOCK: &str = "explore.lock";
 /// The longest run's terms a checkpoint may hold, in bytes.
 const MAX_TERMS: u64 = 1 << 16;
+/// How long a run waits for a folder's lock before it refuses the folder. A lock outlives its
+/// holder while a process that the holder's program forked at that moment has not yet run its
+/// new program (the child holds a copy of the descriptor until then), so a run that follows
+/// another in one program could otherwise find the folder taken.
+const LOCK_PATIENCE: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// Where a run keeps its checkpoint, and what identifies the run.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,7 +58,7 @@ pub(crate) fn lock_folder(dir: &Path) -> Result<FolderLock, ExploreError> {
         .write(true)
         .open(&path)
         .map_err(io)?;
-    if !file.try_lock_exclusive().map_err(io)? {
+    if !take_lock(&file).map_err(io)? {
         return Err(ExploreError::Checkpoint(format!(
             "{}: in use by another exploration (it holds {}); refused",
             dir.display(),
@@ -61,6 +66,21 @@ pub(crate) fn lock_folder(dir: &Path) -> Result<FolderLock, ExploreError> {
         )));
     }
     Ok(FolderLock { _file: file })
+}
+
+/// Takes `file`'s lock, waiting up to [`LOCK_PATIENCE`] for a holder that is letting it go;
+/// false when it is still held then.
+fn take_lock(file: &File) -> std::io::Result<bool> {
+    let started = std::time::Instant::now();
+    loop {
+        if file.try_lock_exclusive()? {
+            return Ok(true);
+        }
+        if started.elapsed() >= LOCK_PATIENCE {
+            return Ok(false);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
 }
 
 /// Refuses `dir` as a checkpoint's folder where it is something else (a file), or the root of
@@ -449,6 +469,22 @@ mod tests {
         }
         drop(held);
         assert!(first.lock().is_ok());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Regression: a run that followed another in one program found the folder taken while a
+    /// process forked meanwhile still held a copy of the lock's descriptor.
+    #[test]
+    fn a_lock_let_go_a_moment_later_is_taken() {
+        let dir = scratch("lock-let-go");
+        let first = checkpoint(&dir, "3x3");
+        let held = first.lock().unwrap();
+        let letting_go = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            drop(held);
+        });
+        assert!(first.lock().is_ok());
+        letting_go.join().unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
