@@ -1,20 +1,24 @@
 //! `auto[=SIZE]`: abstractions chosen without a file, within a budget of table bytes.
 //!
-//! A greedy refinement of domain abstractions in the spirit of iPDB (Haslum et al., 2007):
-//! a table starts with one value of one domain kept distinct (every other value of that
-//! domain merged into one, other domains merged whole, which projects their variables away),
-//! and keeps one more value distinct at a time, choosing the candidate whose table most raises
-//! the mean estimate (of all the tables so far, combined by maximum) over a sample of states,
-//! ties going to the table's own mean then to the smaller table. A table is finished when no
-//! candidate fits in what is left of the budget; another is started while what is left allows
-//! one, and kept only if it raises the mean. The sample is states reached by random walks
-//! backward from the goal, of lengths spread up to [`AutoOptions::walk`].
+//! Greedy refinements in the spirit of iPDB (Haslum et al., 2007), of two kinds, each table
+//! taking the better:
+//! - value merges: a table starts with one value of one domain kept distinct (every other value
+//!   of that domain merged into one, other domains merged whole, which projects their variables
+//!   away), and keeps one more value distinct at a time (in tile puzzles, cubes and pancakes a
+//!   value kept is a piece kept, what pattern databases keep);
+//! - projections: a table starts with one variable kept, every value distinct, and keeps one
+//!   more variable at a time (iPDB's patterns: in Hanoi a variable is a disc, and a table of the
+//!   largest discs is the classic one).
 //!
-//! Cost: each step builds one table per candidate value, so a step costs about (values left) ×
-//! (the candidates' entries) expansions; the last step of a table dominates. Value merges only:
-//! projections are not tried (in tile puzzles, cubes and pancakes a value kept is a piece kept,
-//! what pattern databases keep; a domain whose states cannot be multiset-ranked gets tables of
-//! its mixed-radix size, often none within the budget).
+//! Each step chooses the candidate whose table most raises the mean estimate (of all the tables
+//! so far, combined by maximum) over a sample of states, ties going to the table's own mean then
+//! to the smaller table. A table is finished when no candidate fits in what is left of the
+//! budget; another is started while what is left allows one, and kept only if it raises the
+//! mean. The sample is states reached by random walks backward from the goal, of lengths spread
+//! up to [`AutoOptions::walk`].
+//!
+//! Cost: each step builds one table per candidate, so a step costs about (candidates left) ×
+//! (the candidates' entries) expansions; the last step of a table dominates.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -130,10 +134,18 @@ pub fn choose_abstractions(
     let mut mean = 0.0;
     while chosen.len() < options.max_tables {
         let left = options.budget - chosen.iter().map(|t| t.table().len()).sum::<u64>();
-        let Some(table) = refine(psvn, &chosen, &samples, left, limits)? else {
+        let mut grown = Vec::new();
+        for start in [Kept::merged(psvn), Kept::projected(psvn)] {
+            if let Some(table) = refine(psvn, start, &chosen, &samples, left, limits)? {
+                grown.push((score(&chosen, Some(&table), &samples), table));
+            }
+        }
+        let best = grown
+            .into_iter()
+            .max_by(|a, b| a.0.partial_cmp(&b.0).unwrap_or(std::cmp::Ordering::Equal));
+        let Some((gain, table)) = best else {
             break;
         };
-        let gain = score(&chosen, Some(&table), &samples);
         if gain.combined <= mean && !chosen.is_empty() {
             break;
         }
@@ -202,16 +214,64 @@ fn score(chosen: &[PsvnPdb], candidate: Option<&PsvnPdb>, samples: &[State]) -> 
     }
 }
 
-/// A value abstraction as grown by the greedy: per domain, which values are kept distinct.
+/// An abstraction as grown by the greedy: per domain, which values are kept distinct, and which
+/// variables are kept.
 #[derive(Clone)]
 struct Kept {
     distinct: Vec<Vec<bool>>,
+    variables: Vec<bool>,
+}
+
+/// One step of the greedy: a value kept distinct (`domain`, `value`), or a variable kept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Growth {
+    Value(usize, usize),
+    Variable(usize),
 }
 
 impl Kept {
-    /// The abstraction: each domain's values not kept merged into the first of them.
+    /// The start of value merges: every variable kept, every domain's values merged.
+    fn merged(psvn: &Psvn) -> Self {
+        Self::uniform(psvn, false, true)
+    }
+
+    /// The start of projections: no variable kept, every value distinct.
+    fn projected(psvn: &Psvn) -> Self {
+        Self::uniform(psvn, true, false)
+    }
+
+    fn uniform(psvn: &Psvn, distinct: bool, kept: bool) -> Self {
+        Self {
+            distinct: psvn
+                .domains()
+                .iter()
+                .map(|d| vec![distinct; d.values().len()])
+                .collect(),
+            variables: vec![kept; psvn.len()],
+        }
+    }
+
+    /// Whether this grows by projections.
+    fn projects(&self) -> bool {
+        self.variables.iter().any(|&kept| !kept)
+    }
+
+    fn grown(&self, growth: Growth) -> Self {
+        let mut grown = self.clone();
+        match growth {
+            Growth::Value(domain, value) => grown.distinct[domain][value] = true,
+            Growth::Variable(variable) => grown.variables[variable] = true,
+        }
+        grown
+    }
+
+    /// The abstraction: each domain's values not kept merged into the first of them, and the
+    /// variables not kept projected away.
     fn abstraction(&self, psvn: &Psvn) -> Abstraction {
         let mut abstraction = Abstraction::identity(psvn);
+        for (variable, &kept) in self.variables.iter().enumerate() {
+            abstraction = abstraction.with_kept(variable, kept);
+        }
         for (domain, kept) in self.distinct.iter().enumerate() {
             let Some(rest) = kept.iter().position(|&k| !k) else {
                 continue;
@@ -224,31 +284,23 @@ impl Kept {
     }
 }
 
-/// One table grown greedily from nothing within `left` bytes, or `None` if none fits.
+/// One table grown greedily from `kept` within `left` bytes, or `None` if none fits.
 fn refine(
     psvn: &Psvn,
+    mut kept: Kept,
     chosen: &[PsvnPdb],
     samples: &[State],
     left: u64,
     limits: &Limits,
 ) -> Result<Option<PsvnPdb>, TableError> {
-    let mut kept = Kept {
-        distinct: psvn
-            .domains()
-            .iter()
-            .map(|d| vec![false; d.values().len()])
-            .collect(),
-    };
     let mut best: Option<PsvnPdb> = None;
     // The candidates of the last step, best first: large tables are built for the first few.
-    let mut ranking: Vec<(usize, usize)> = Vec::new();
+    let mut ranking: Vec<Growth> = Vec::new();
     loop {
-        let mut scored: Vec<(Score, (usize, usize), PsvnPdb)> = Vec::new();
+        let mut scored: Vec<(Score, Growth, PsvnPdb)> = Vec::new();
         let mut large = 0;
         for candidate in ordered(candidates(&kept), &ranking) {
-            let mut grown = kept.clone();
-            grown.distinct[candidate.0][candidate.1] = true;
-            let abstraction = grown.abstraction(psvn);
+            let abstraction = kept.grown(candidate).abstraction(psvn);
             let Ok(entries) = PsvnPdb::entries(psvn, &abstraction) else {
                 continue;
             };
@@ -269,10 +321,10 @@ fn refine(
         }
         scored.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal));
         ranking = scored.iter().map(|(_, candidate, _)| *candidate).collect();
-        let Some((_, (domain, value), table)) = scored.into_iter().next() else {
+        let Some((_, growth, table)) = scored.into_iter().next() else {
             return Ok(best);
         };
-        kept.distinct[domain][value] = true;
+        kept = kept.grown(growth);
         best = Some(table);
     }
 }
@@ -285,14 +337,24 @@ const SCREEN_ENTRIES: u64 = 1 << 16;
 const SCREENED: usize = 3;
 
 /// `candidates` in the order of `ranking` (the last step's, best first), the others after.
-fn ordered(mut candidates: Vec<(usize, usize)>, ranking: &[(usize, usize)]) -> Vec<(usize, usize)> {
+fn ordered(mut candidates: Vec<Growth>, ranking: &[Growth]) -> Vec<Growth> {
     candidates.sort_by_key(|c| ranking.iter().position(|r| r == c).unwrap_or(usize::MAX));
     candidates
 }
 
-/// Every value not yet kept distinct, in the domains that keep some (or in every domain while
-/// none does), as `(domain, value)`.
-fn candidates(kept: &Kept) -> Vec<(usize, usize)> {
+/// Every variable not yet kept, when growing by projections; else every value not yet kept
+/// distinct, in the domains that keep some (or in every domain while none does).
+fn candidates(kept: &Kept) -> Vec<Growth> {
+    if kept.projects() {
+        let left = kept
+            .variables
+            .iter()
+            .enumerate()
+            .filter(|(_, kept)| !**kept);
+        return left
+            .map(|(variable, _)| Growth::Variable(variable))
+            .collect();
+    }
     let started = kept.distinct.iter().any(|d| d.iter().any(|&k| k));
     kept.distinct
         .iter()
@@ -301,7 +363,7 @@ fn candidates(kept: &Kept) -> Vec<(usize, usize)> {
         .flat_map(|(domain, values)| {
             (0..values.len())
                 .filter(|&v| !values[v])
-                .map(move |value| (domain, value))
+                .map(move |value| Growth::Value(domain, value))
         })
         .collect()
 }

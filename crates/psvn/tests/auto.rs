@@ -7,7 +7,7 @@ use statespace_engine::Limits;
 use statespace_engine::astar::astar;
 use statespace_engine::dijkstra::dijkstra;
 use statespace_engine::idastar::idastar;
-use statespace_psvn::{Abstraction, AutoOptions, PsvnDomain, choose_abstractions};
+use statespace_psvn::{Abstraction, AutoChoice, AutoOptions, PsvnDomain, choose_abstractions};
 
 fn options(budget: u64) -> AutoOptions {
     AutoOptions {
@@ -18,8 +18,8 @@ fn options(budget: u64) -> AutoOptions {
 }
 
 /// Chooses within `budget`, checks the choice, and that searches with it find the cheapest
-/// solutions (Dijkstra's) from random states.
-fn check_auto(domain: &PsvnDomain, budget: u64, walk: usize) {
+/// solutions (Dijkstra's) from random states; returns the choice.
+fn check_auto(domain: &PsvnDomain, budget: u64, walk: usize) -> AutoChoice {
     let psvn = domain.psvn();
     let choice = choose_abstractions(psvn, &options(budget), &Limits::none()).unwrap();
     assert!(
@@ -51,11 +51,22 @@ fn check_auto(domain: &PsvnDomain, budget: u64, walk: usize) {
         let by_astar = astar(domain, &start, &choice.tables, &Limits::none());
         assert_eq!(by_astar.outcome.solution().unwrap().cost, truth);
     }
+    choice
 }
 
 #[test]
 fn auto_on_the_eight_puzzle() {
     check_auto(&example("eight.psvn"), 20_000, 60);
+}
+
+/// In Hanoi a variable is a disc: merging pegs blurs every disc, while a table of whole discs
+/// (a projection) is exact on them, and is what the greedy must find.
+#[test]
+fn auto_on_hanoi_projects_discs_away() {
+    let hanoi = example("hanoi4.psvn");
+    let choice = check_auto(&hanoi, 300, 40);
+    let projects = |a: &Abstraction| (0..a.len()).any(|variable| !a.is_kept(variable));
+    assert!(choice.abstractions().into_iter().all(projects));
 }
 
 #[test]

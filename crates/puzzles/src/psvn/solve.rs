@@ -2,7 +2,9 @@
 //! combined by maximum (blind without them): IDA* (on several threads when asked), A*, BFS,
 //! bidirectional BFS, MM, NBS and DVCBS. A search that
 //! exhausts the space proves a state `unsolvable`; IDA*, which cannot, first asks a table of the
-//! states that reach the goals, built once when the ranked space fits.
+//! states that reach the goals, built once when the ranked space fits. Where the rules cost 1,
+//! that table's distances are exact, and IDA* takes them beside the tables' estimate: a small
+//! space is then solved along its shortest path, whatever the tables.
 
 use serde::{Deserialize, Serialize};
 use statespace_engine::astar::astar;
@@ -12,8 +14,10 @@ use statespace_engine::distance_table::{DistanceTable, distance_table};
 use statespace_engine::idastar::idastar;
 use statespace_engine::meet_in_the_middle::MeetInTheMiddle;
 use statespace_engine::parallel_idastar::{Parallel, parallel_idastar};
-use statespace_engine::{Domain, Outcome, PerfectHash, SearchResult, Stats};
-use statespace_psvn::{MaxPdb, Move, PsvnDomain, RankedPsvn, Ranking, State};
+use statespace_engine::{
+    Domain, Heuristic, IncrementalHeuristic, Outcome, PerfectHash, SearchResult, Stats,
+};
+use statespace_psvn::{DEAD_END, MaxPdb, Move, PsvnDomain, RankedPsvn, Ranking, State};
 
 use crate::puzzle::{CaseLimits, OptionsError, Solved, table_note};
 
@@ -210,10 +214,33 @@ impl Solver {
     }
 
     fn search(&self, start: &State, limits: &CaseLimits) -> SearchResult<Move> {
+        match &self.goalward {
+            Goalward::Table { ranked, table } if unit_costs(&self.domain) => {
+                let exact = |state: &State| {
+                    let distance = table.distance(ranked.rank(state));
+                    let moves = distance.map_or(DEAD_END, u32::from);
+                    moves.max(self.estimate.estimate_state(state))
+                };
+                self.search_towards(start, limits, &exact)
+            }
+            _ => self.search_towards(start, limits, &self.estimate),
+        }
+    }
+
+    /// The search from `start`, estimating the cost to the goals by `towards_goals`.
+    fn search_towards<H>(
+        &self,
+        start: &State,
+        limits: &CaseLimits,
+        towards_goals: &H,
+    ) -> SearchResult<Move>
+    where
+        H: Heuristic<PsvnDomain> + IncrementalHeuristic<PsvnDomain> + Sync,
+        H::Memo: Sync,
+    {
         let limits = limits.start();
         // Backward searches estimate the way to the start, which the tables do not know.
         let blind = |_: &State| 0u32;
-        let towards_goals = &self.estimate;
         let domain = &self.domain;
         let goals = self.goals.as_deref().unwrap_or_default();
         let meet = |search: MeetInTheMiddle| {
