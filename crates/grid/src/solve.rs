@@ -46,8 +46,8 @@ pub enum Algorithm {
     #[serde(rename = "jps+")]
     JpsPlus,
     /// Theta* (see [`theta_star`](crate::theta_star)): an any-angle path, never longer than the
-    /// octile optimum. Eight-connected maps of one cost, units of a cell: elsewhere it is A*
-    /// (front-ends refuse it there).
+    /// octile optimum. Eight-connected maps of one cost, units of a cell: elsewhere it is A*,
+    /// which [`GridSearcher::take_notes`] says (front-ends refuse it there).
     Theta,
 }
 
@@ -319,6 +319,14 @@ impl GridSearcher {
         }
     }
 
+    /// Notes `note` unless it is noted already (a searcher whose notes are never taken holds
+    /// each once, whatever the scenarios).
+    fn note_once(&mut self, note: &str) {
+        if !self.notes.iter().any(|noted| noted == note) {
+            self.notes.push(note.to_string());
+        }
+    }
+
     /// The shortest path of `case`, as [`solve`] finds it.
     pub fn solve(
         &mut self,
@@ -341,10 +349,14 @@ impl GridSearcher {
         if !reachable(case) {
             return (Ok(GridAnswer::of_steps(None)), Stats::default());
         }
-        if algorithm == Algorithm::Theta
-            && let Some(answered) = theta_answer(case, connectivity, limits)
-        {
-            return answered;
+        if algorithm == Algorithm::Theta {
+            if let Some(answered) = theta_answer(case, connectivity, limits) {
+                return answered;
+            }
+            self.note_once(
+                "theta: Theta* walks eight-connected maps of one cost, units of a cell; this \
+                 path is A*'s",
+            );
         }
         self.search(case, (connectivity, algorithm), limits)
     }
@@ -358,12 +370,14 @@ impl GridSearcher {
     ) -> (Result<GridAnswer, StopReason>, Stats) {
         let grid = Grid::new(case.map.clone(), connectivity, case.goal);
         let map = &case.map;
-        let algorithm = if map.is_weighted() {
-            // Not exact there: front-ends refuse it (`Algorithm::refusal`), the library answers.
-            match algorithm {
-                Algorithm::Jps | Algorithm::JpsPlus => Algorithm::Astar,
-                exact => exact,
-            }
+        // Not exact there: front-ends refuse it (`Algorithm::refusal`), the library answers by
+        // A* and says so.
+        let walks_jumps = !map.is_weighted() && connectivity == Connectivity::Eight;
+        let algorithm = if algorithm.jumps() && !walks_jumps {
+            self.note_once(
+                "jps: jump point search walks eight-connected maps of one cost; this path is A*'s",
+            );
+            Algorithm::Astar
         } else {
             algorithm
         };

@@ -9,7 +9,8 @@ use std::sync::Arc;
 use proptest::prelude::*;
 use statespace_engine::Limits;
 use statespace_grid::{
-    Algorithm, Connectivity, Costs, GridCase, Map, Octile, Step, Terrain, parse, solve,
+    Algorithm, Connectivity, Costs, GridCase, GridSearcher, Map, Octile, Step, Terrain, parse,
+    solve,
 };
 
 /// The letter's world: `None` for a wall.
@@ -301,6 +302,43 @@ fn rows(map: &Map) -> Vec<Vec<u8>> {
         .skip(4)
         .map(|row| row.as_bytes().to_vec())
         .collect()
+}
+
+/// The library answers Theta* and jump point search by A* where they do not walk (weighted
+/// terrain), and its searcher says so, once however many scenarios it answers.
+#[test]
+fn a_search_answered_by_astar_instead_says_so_once() {
+    let weighted = map(
+        &[b"..S.".to_vec(), b".@S.".to_vec(), b"....".to_vec()],
+        Costs::parse("S=3").unwrap(),
+    );
+    let case = GridCase {
+        map: weighted.clone(),
+        start: 0,
+        goal: 3,
+        optimal: None,
+    };
+    for (algorithm, note) in [
+        (
+            Algorithm::Theta,
+            "theta: Theta* walks eight-connected maps of one cost, units of a cell; this path is \
+             A*'s",
+        ),
+        (
+            Algorithm::Jps,
+            "jps: jump point search walks eight-connected maps of one cost; this path is A*'s",
+        ),
+    ] {
+        let mut searcher = GridSearcher::default();
+        for _ in 0..3 {
+            let (found, _) = searcher.solve(&case, Connectivity::Eight, algorithm, &Limits::none());
+            assert_eq!(
+                found.unwrap().path.unwrap().1,
+                answer(&weighted, Algorithm::Astar, 0, 3).unwrap()
+            );
+        }
+        assert_eq!(searcher.take_notes(), vec![note.to_string()]);
+    }
 }
 
 /// A scenario may start or end in water (it used to be a wall); letters Moving AI does not
