@@ -245,7 +245,7 @@ pub enum Connectivity {
 impl Connectivity {
     /// The length of a shortest path `dx` columns and `dy` rows long on an open map.
     #[inline(always)]
-    fn distance(self, dx: u32, dy: u32) -> Octile {
+    pub(crate) fn distance(self, dx: u32, dy: u32) -> Octile {
         match self {
             Connectivity::Eight => Octile::distance(dx, dy),
             Connectivity::Four => Octile {
@@ -281,6 +281,16 @@ impl Grid {
     /// The map.
     pub fn map(&self) -> &Map {
         &self.map
+    }
+
+    /// The map, to be edited in place (a copy when it is shared).
+    pub(crate) fn map_mut(&mut self) -> &mut Map {
+        Arc::make_mut(&mut self.map)
+    }
+
+    /// How cells connect.
+    pub fn connectivity(&self) -> Connectivity {
+        self.connectivity
     }
 
     /// The goal cell.
