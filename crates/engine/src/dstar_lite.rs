@@ -58,11 +58,43 @@ type Key<C> = (Distance<C>, Distance<C>);
 /// No place in the queue.
 const ABSENT: u32 = u32::MAX;
 
+/// A vertex in the queue under its key, with the key's two parts as integers when the costs
+/// have them ([`Cost::key`]), which compare as the parts do and faster.
+#[derive(Clone, Copy, Debug)]
+struct Filed<C> {
+    key: Key<C>,
+    integers: Option<(u64, u64)>,
+    vertex: u32,
+}
+
+impl<C: Cost> Filed<C> {
+    fn new(key: Key<C>, vertex: u32) -> Self {
+        let integers = match key {
+            (Distance::Finite(first), Distance::Finite(second)) => first.key().zip(second.key()),
+            _ => None,
+        };
+        Self {
+            key,
+            integers,
+            vertex,
+        }
+    }
+
+    /// Whether this key is below `other`'s.
+    #[inline(always)]
+    fn before(&self, other: &Self) -> bool {
+        match (self.integers, other.integers) {
+            (Some(ours), Some(theirs)) => ours < theirs,
+            _ => self.key < other.key,
+        }
+    }
+}
+
 /// A binary heap of vertices by key that knows where each vertex is, so that a vertex's key can
 /// be changed and the vertex taken out wherever it is (D* Lite's `U.Update` and `U.Remove`).
 #[derive(Clone, Debug)]
 struct KeyedHeap<C> {
-    entries: Vec<(Key<C>, u32)>,
+    entries: Vec<Filed<C>>,
     /// Each vertex's index in `entries`, or [`ABSENT`].
     place: Vec<u32>,
 }
@@ -76,20 +108,20 @@ impl<C: Cost> KeyedHeap<C> {
     }
 
     fn top(&self) -> Option<(Key<C>, u32)> {
-        self.entries.first().copied()
+        self.entries.first().map(|filed| (filed.key, filed.vertex))
     }
 
     /// Files `vertex` under `key`, whether it is in the heap or not.
     fn set(&mut self, vertex: u32, key: Key<C>) {
         match self.place[vertex as usize] {
             ABSENT => {
-                self.entries.push((key, vertex));
+                self.entries.push(Filed::new(key, vertex));
                 self.place[vertex as usize] = self.entries.len() as u32 - 1;
                 self.up(self.entries.len() - 1);
             }
             at => {
                 let at = at as usize;
-                let old = std::mem::replace(&mut self.entries[at].0, key);
+                let old = std::mem::replace(&mut self.entries[at], Filed::new(key, vertex)).key;
                 if key < old {
                     self.up(at)
                 } else {
@@ -109,44 +141,55 @@ impl<C: Cost> KeyedHeap<C> {
         let last = self.entries.pop().expect("a vertex in the heap");
         if at < self.entries.len() {
             self.entries[at] = last;
-            self.place[last.1 as usize] = at as u32;
+            self.place[last.vertex as usize] = at as u32;
             self.up(at);
-            self.down(self.place[last.1 as usize] as usize);
+            self.down(self.place[last.vertex as usize] as usize);
         }
     }
 
-    fn swap(&mut self, a: usize, b: usize) {
-        self.entries.swap(a, b);
-        self.place[self.entries[a].1 as usize] = a as u32;
-        self.place[self.entries[b].1 as usize] = b as u32;
+    /// Puts `filed` at `at`, noting its place.
+    #[inline(always)]
+    fn put(&mut self, at: usize, filed: Filed<C>) {
+        self.place[filed.vertex as usize] = at as u32;
+        self.entries[at] = filed;
     }
 
+    /// Moves the entry at `at` up to its place, its parents down a level as it passes them.
     fn up(&mut self, mut at: usize) {
+        let moving = self.entries[at];
         while at > 0 {
             let parent = (at - 1) / 2;
-            if self.entries[at].0 >= self.entries[parent].0 {
+            if !moving.before(&self.entries[parent]) {
                 break;
             }
-            self.swap(at, parent);
+            self.put(at, self.entries[parent]);
             at = parent;
         }
+        self.put(at, moving);
     }
 
+    /// Moves the entry at `at` down to its place, its least children up a level as it passes.
     fn down(&mut self, mut at: usize) {
+        let moving = self.entries[at];
+        let len = self.entries.len();
         loop {
-            let (left, right) = (2 * at + 1, 2 * at + 2);
-            let mut least = at;
-            for child in [left, right] {
-                if child < self.entries.len() && self.entries[child].0 < self.entries[least].0 {
-                    least = child;
-                }
-            }
-            if least == at {
+            let left = 2 * at + 1;
+            if left >= len {
                 break;
             }
-            self.swap(at, least);
-            at = least;
+            let right = left + 1;
+            let child = if right < len && self.entries[right].before(&self.entries[left]) {
+                right
+            } else {
+                left
+            };
+            if !self.entries[child].before(&moving) {
+                break;
+            }
+            self.put(at, self.entries[child]);
+            at = child;
         }
+        self.put(at, moving);
     }
 }
 

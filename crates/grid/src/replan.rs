@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use statespace_engine::dstar_lite::{ChangingGraph, DStarLite};
-use statespace_engine::{Domain, Limits, Outcome, Stats, StopReason};
+use statespace_engine::{Limits, Outcome, Stats, StopReason};
 
 use crate::domain::{Connectivity, Grid, Octile, Step};
 use crate::edit::Edit;
@@ -53,11 +53,7 @@ impl Grid {
         if !self.map().is_passable(cell) {
             return;
         }
-        let mut steps = Vec::with_capacity(8);
-        self.actions(&cell, &mut steps);
-        for step in steps {
-            each(step, self.neighbour(cell, step));
-        }
+        self.each_step(cell, |step| each(step, self.neighbour(cell, step)));
     }
 }
 
