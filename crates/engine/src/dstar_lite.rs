@@ -245,6 +245,9 @@ pub struct DStarLite<C> {
 impl<C: Cost> DStarLite<C> {
     /// A planner on `graph` from `start` to `goal` (both below [`ChangingGraph::vertices`]),
     /// nothing searched yet: the first [`replan`](Self::replan) is a whole backward A*.
+    ///
+    /// # Panics
+    /// When `start` or `goal` is not a vertex of `graph` (front-ends check them first).
     pub fn new<G: ChangingGraph<Cost = C>>(graph: &G, start: u32, goal: u32) -> Self {
         let vertices = graph.vertices();
         assert!(
@@ -278,6 +281,9 @@ impl<C: Cost> DStarLite<C> {
     }
 
     /// The unit now stands on `start` (anywhere: a step along the path, or farther).
+    ///
+    /// # Panics
+    /// When `start` is not a vertex of `graph`.
     pub fn move_start<G: ChangingGraph<Cost = C>>(&mut self, graph: &G, start: u32) {
         assert!((start as usize) < graph.vertices(), "no vertex {start}");
         self.start = start;
@@ -287,6 +293,9 @@ impl<C: Cost> DStarLite<C> {
     /// disappeared too), as `graph` now says. Call it for every such vertex after the change and
     /// before the next replan; calling it for a vertex that did not change costs a look at its
     /// successors and nothing more.
+    ///
+    /// # Panics
+    /// When `vertex` is not a vertex of `graph`.
     pub fn changed<G: ChangingGraph<Cost = C>>(&mut self, graph: &G, vertex: u32) {
         self.catch_up(graph);
         if vertex != self.goal {

@@ -2,6 +2,10 @@
 //! small random graphs with and without an estimate; a goal cut off; limits.
 
 use proptest::prelude::*;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
 use statespace_engine::dstar_lite::{ChangingGraph, DStarLite};
 use statespace_engine::{Limits, Outcome, StopReason};
 
@@ -166,6 +170,13 @@ fn limits_stop_a_replan_and_the_next_carries_on() {
     let stored =
         DStarLite::new(&graph, 0, n as u32 - 1).replan(&graph, &Limits::none().max_memory(100));
     assert_eq!(stored.outcome, Outcome::Stopped(StopReason::MemoryLimit));
+    let flag = Arc::new(AtomicBool::new(true));
+    let cancelled =
+        DStarLite::new(&graph, 0, n as u32 - 1).replan(&graph, &Limits::none().cancel_flag(flag));
+    assert_eq!(cancelled.outcome, Outcome::Stopped(StopReason::Cancelled));
+    let late = DStarLite::new(&graph, 0, n as u32 - 1)
+        .replan(&graph, &Limits::none().time_limit(Duration::ZERO));
+    assert_eq!(late.outcome, Outcome::Stopped(StopReason::TimeLimit));
     let rest = planner.replan(&graph, &Limits::none());
     assert_eq!(rest.outcome.solution().unwrap().cost, 99);
     // Every vertex made consistent once in all, from the goal, but the start (its lookahead
