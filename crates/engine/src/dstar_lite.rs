@@ -320,12 +320,34 @@ impl<C: Cost> DStarLite<C> {
         graph: &G,
         limits: &Limits,
     ) -> SearchResult<u32, C> {
+        self.plan(graph, limits, usize::MAX)
+    }
+
+    /// The first step of a cheapest path and the whole path's cost, as [`replan`](Self::replan)
+    /// finds them, without reading the rest of the path off `g` (a unit that takes one step
+    /// before it replans needs no more): the solution's actions are the next vertex alone (none
+    /// at the goal), its cost the whole path's.
+    pub fn replan_step<G: ChangingGraph<Cost = C>>(
+        &mut self,
+        graph: &G,
+        limits: &Limits,
+    ) -> SearchResult<u32, C> {
+        self.plan(graph, limits, 1)
+    }
+
+    /// [`replan`](Self::replan), the path read up to `steps` steps.
+    fn plan<G: ChangingGraph<Cost = C>>(
+        &mut self,
+        graph: &G,
+        limits: &Limits,
+        steps: usize,
+    ) -> SearchResult<u32, C> {
         let clock = Clock::start(limits);
         let mut stats = Stats::default();
         self.catch_up(graph);
         let outcome = match self.repair(graph, limits, &mut stats) {
             Err(reason) => Outcome::Stopped(reason),
-            Ok(()) => match self.path(graph) {
+            Ok(()) => match self.path(graph, steps) {
                 None => Outcome::Exhausted,
                 Some(path) if Meter::new(limits).beyond_depth(path.cost.whole()) => {
                     Outcome::Stopped(StopReason::DepthLimit)
@@ -451,8 +473,13 @@ impl<C: Cost> DStarLite<C> {
     }
 
     /// The path from the start by the least `cost + g` at each vertex, once the start is
-    /// consistent; `None` when the goal cannot be reached.
-    fn path<G: ChangingGraph<Cost = C>>(&mut self, graph: &G) -> Option<Solution<u32, C>> {
+    /// consistent, its first `steps` steps and its whole cost; `None` when the goal cannot be
+    /// reached.
+    fn path<G: ChangingGraph<Cost = C>>(
+        &mut self,
+        graph: &G,
+        steps: usize,
+    ) -> Option<Solution<u32, C>> {
         let mut vertex = self.start;
         let mut path = Solution {
             actions: Vec::new(),
@@ -464,9 +491,13 @@ impl<C: Cost> DStarLite<C> {
                 debug_assert!(false, "a path longer than the graph");
                 return None;
             }
-            let (Distance::Finite(_), Some((next, cost))) = self.lookahead(graph, vertex) else {
+            let (Distance::Finite(rest), Some((next, cost))) = self.lookahead(graph, vertex) else {
                 return None;
             };
+            if path.actions.len() == steps {
+                path.cost = path.cost + rest;
+                break;
+            }
             path.cost = path.cost + cost;
             path.actions.push(next);
             vertex = next;

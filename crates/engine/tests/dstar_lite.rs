@@ -85,8 +85,8 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
     /// After every round of edge changes and a move of the start along the path, the
-    /// planner's path costs what Bellman and Ford find on the graph as it now is, and is a
-    /// path of that graph.
+    /// planner's path (and its next step alone) costs what Bellman and Ford find on the graph
+    /// as it now is, and is a path of that graph.
     #[test]
     fn replans_equal_a_fresh_search(
         (mut graph, changes) in (2usize..12).prop_flat_map(|n| (
@@ -111,6 +111,10 @@ proptest! {
                 Ok((path.cost, path.actions.first().copied()))
             }).transpose()?;
             prop_assert_eq!(found.map(|(cost, _)| cost), expected);
+            // The next step alone: the same step and cost, nothing more to repair.
+            let step = planner.replan_step(&graph, &Limits::none());
+            let first = step.outcome.solution().map(|path| (path.cost, path.actions.first().copied()));
+            prop_assert_eq!((first, step.stats.expanded), (found, 0));
             if let Some((_, Some(next))) = found {
                 planner.move_start(&graph, next);
             }

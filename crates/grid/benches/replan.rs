@@ -9,7 +9,8 @@
 //! goal. The script of moves and edits is made once by D* Lite's own walk, then both sides
 //! replay it: the same positions and maps, so the same optimal lengths, which are checked at
 //! every replan before anything is timed. Printed: expansions per replan, both sides; timed:
-//! the walks, and their first plans alone (the difference is the replans').
+//! the walks, and their first plans alone (the difference is the replans'); D* Lite giving
+//! the whole path each plan, or the next step only.
 //!
 //! Run with `cargo bench -p statespace-grid --bench replan`, or
 //! `REPLAN_MAP=/work/shared/peers/warthog/example/arena2.map cargo bench -p statespace-grid --bench replan`.
@@ -132,14 +133,20 @@ fn script(rng: &mut ChaCha8Rng, map: &Arc<Map>, start: u32, goal: u32) -> Walk {
 }
 
 /// The lengths and expansions of D* Lite's plans over `walk`: the first plan, then each replan.
-fn by_dstar(map: &Arc<Map>, walk: &Walk) -> Vec<(Option<Octile>, u64)> {
+/// With `whole` false, each plan reads the next step only ([`Replanner::next_step`]).
+fn by_dstar(map: &Arc<Map>, walk: &Walk, whole: bool) -> Vec<(Option<Octile>, u64)> {
     let mut walker = Replanner::new(map, Connectivity::Eight, walk.start, walk.goal).unwrap();
     let plan = |walker: &mut Replanner| {
-        let (answer, stats) = walker.path(&Limits::none());
-        (
-            answer.unwrap().path.map(|(_, length)| length),
-            stats.expanded,
-        )
+        if whole {
+            let (answer, stats) = walker.path(&Limits::none());
+            (
+                answer.unwrap().path.map(|(_, length)| length),
+                stats.expanded,
+            )
+        } else {
+            let (next, stats) = walker.next_step(&Limits::none());
+            (next.unwrap().map(|(_, length)| length), stats.expanded)
+        }
     };
     let mut plans = vec![plan(&mut walker)];
     for event in &walk.events {
@@ -224,7 +231,11 @@ fn replan(c: &mut Criterion) {
     let mut replans = 0;
     let mut fewer = 0;
     for walk in &walks {
-        let (dstar, astar) = (by_dstar(&map, walk), by_astar(&mut searcher, &map, walk));
+        let (dstar, astar) = (
+            by_dstar(&map, walk, true),
+            by_astar(&mut searcher, &map, walk),
+        );
+        assert_eq!(by_dstar(&map, walk, false), dstar, "the next step only");
         let lengths =
             |plans: &[(Option<Octile>, u64)]| plans.iter().map(|p| p.0).collect::<Vec<_>>();
         assert_eq!(lengths(&dstar), lengths(&astar), "D* Lite against A*");
@@ -256,14 +267,16 @@ fn replan(c: &mut Criterion) {
     let mut group = c.benchmark_group("replan");
     group.sample_size(10);
     for (name, walks) in [("first plans", &first_plans), ("walks", &walks)] {
-        group.bench_function(format!("dstar lite {name}"), |b| {
-            b.iter(|| {
-                walks
-                    .iter()
-                    .map(|walk| black_box(by_dstar(&map, walk)).len())
-                    .sum::<usize>()
-            })
-        });
+        for (whole, reads) in [(true, "paths"), (false, "next steps")] {
+            group.bench_function(format!("dstar lite {name}, {reads}"), |b| {
+                b.iter(|| {
+                    walks
+                        .iter()
+                        .map(|walk| black_box(by_dstar(&map, walk, whole)).len())
+                        .sum::<usize>()
+                })
+            });
+        }
         group.bench_function(format!("fresh astar {name}"), |b| {
             let searcher = &mut searcher;
             b.iter(|| {

@@ -35,7 +35,7 @@ pub use jump::JumpMap;
 pub use leap::{Jumps, Leap, LeapGrid, LeapLengths, PrunedLeaps, leap_steps};
 pub use lines::{Lines, ParseError, TextLines, quoted};
 pub use map::{MAX_SIDE, Map, read_map};
-pub use replan::Replanner;
+pub use replan::{NextStep, Replanner};
 pub use scenario::{GridCase, read_scenario};
 pub use solve::{Algorithm, GridAnswer, GridSearcher, solve};
 pub use terrain::{Costs, MAX_COST, Terrain};

@@ -57,6 +57,9 @@ impl Grid {
     }
 }
 
+/// The next step of a path (`None` at the goal) and the whole path's length.
+pub type NextStep = (Option<Step>, Octile);
+
 /// A unit walking to a goal on a map that changes: [`edit`](Self::edit) opens or closes cells
 /// as [`GridSearcher::edit`](crate::GridSearcher::edit) takes them, [`advance`](Self::advance)
 /// moves the unit a step, and [`path`](Self::path) replans from where it stands, repairing only
@@ -193,6 +196,33 @@ impl Replanner {
                 Ok(GridAnswer::of_steps(Some((steps, path.cost))))
             }
             Outcome::Exhausted => Ok(GridAnswer::of_steps(None)),
+            Outcome::Stopped(reason) => Err(reason),
+        };
+        (answer, result.stats)
+    }
+
+    /// The next step of a cheapest path from where the unit stands (`None` at the goal) and
+    /// the whole path's length, as [`path`](Self::path) finds them but without reading the
+    /// rest of the path ([`DStarLite::replan_step`]): what a unit that takes a step and
+    /// replans needs. `Ok(None)` when there is no path.
+    ///
+    /// # Errors
+    /// The limit that stopped the replan; the next one carries on from there.
+    pub fn next_step(&mut self, limits: &Limits) -> (Result<Option<NextStep>, StopReason>, Stats) {
+        let (start, goal) = (self.position(), self.goal());
+        if !self.map().is_passable(start) || !self.map().is_passable(goal) {
+            return (Ok(None), Stats::default());
+        }
+        let result = self.planner.replan_step(&self.grid, limits);
+        let answer = match result.outcome {
+            Outcome::Found(path) => {
+                let step = path
+                    .actions
+                    .first()
+                    .map(|&next| self.step_between(start, next));
+                Ok(Some((step, path.cost)))
+            }
+            Outcome::Exhausted => Ok(None),
             Outcome::Stopped(reason) => Err(reason),
         };
         (answer, result.stats)

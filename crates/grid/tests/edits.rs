@@ -230,6 +230,9 @@ proptest! {
             let (fresh, _) = GridSearcher::default().solve(&case, connectivity, Algorithm::Astar, &Limits::none());
             let expected = fresh.unwrap().path.map(|(_, length)| length);
             prop_assert_eq!(path.as_ref().map(|(_, length)| *length), expected);
+            let (next, _) = walker.next_step(&Limits::none());
+            let first = path.as_ref().map(|(steps, length)| (steps.first().copied(), *length));
+            prop_assert_eq!(next.unwrap(), first);
             if let Some((steps, length)) = &path {
                 let world = case.map.seen_from(case.start);
                 let grid = Grid::new(world, connectivity, goal);
