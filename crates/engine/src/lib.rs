@@ -50,6 +50,7 @@ mod cost;
 pub mod dijkstra;
 pub mod distance_table;
 mod domain;
+pub mod dstar_lite;
 pub mod dvcbs;
 mod front_to_end;
 pub mod heuristics;

@@ -13,23 +13,18 @@ mod common;
 
 use std::cell::RefCell;
 use std::hint::black_box;
-use std::sync::Arc;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use statespace_engine::Limits;
-use statespace_grid::{Algorithm, Connectivity, DistanceField, GridCase, GridSearcher, Map};
+use statespace_grid::{Algorithm, Connectivity, DistanceField, GridCase, GridSearcher};
 
 /// How many units walk to the goal.
 const UNITS: usize = 1000;
 
 fn crowds(c: &mut Criterion) {
-    let text = match std::env::var("CROWD_MAP") {
-        Ok(path) => std::fs::read_to_string(path).expect("a readable map"),
-        Err(_) => include_str!("../tests/data/arena.map").to_string(),
-    };
-    let map = Arc::new(Map::parse(&text).expect("a map"));
+    let map = common::map_named_by("CROWD_MAP");
     let mut rng = ChaCha8Rng::seed_from_u64(49);
     let cells = map.cells() as u32;
     // The goal: the open cell whose field reaches the most cells, of a few random ones.

@@ -245,7 +245,7 @@ pub enum Connectivity {
 impl Connectivity {
     /// The length of a shortest path `dx` columns and `dy` rows long on an open map.
     #[inline(always)]
-    fn distance(self, dx: u32, dy: u32) -> Octile {
+    pub(crate) fn distance(self, dx: u32, dy: u32) -> Octile {
         match self {
             Connectivity::Eight => Octile::distance(dx, dy),
             Connectivity::Four => Octile {
@@ -283,6 +283,16 @@ impl Grid {
         &self.map
     }
 
+    /// The map, to be edited in place (a copy when it is shared).
+    pub(crate) fn map_mut(&mut self) -> &mut Map {
+        Arc::make_mut(&mut self.map)
+    }
+
+    /// How cells connect.
+    pub fn connectivity(&self) -> Connectivity {
+        self.connectivity
+    }
+
     /// The goal cell.
     pub fn goal(&self) -> u32 {
         self.goal
@@ -318,6 +328,34 @@ impl Grid {
             .times(self.map.least_cost())
     }
 
+    /// Calls `each` with the steps [`Grid::allows`] from `cell`, in the order of [`Step::ALL`],
+    /// each neighbour read once.
+    #[inline(always)]
+    pub(crate) fn each_step(&self, cell: u32, mut each: impl FnMut(Step)) {
+        let (x, y) = self.xy(cell);
+        let open = |dx, dy| self.map.is_open(x + dx, y + dy);
+        let (n, e, s, w) = (open(0, -1), open(1, 0), open(0, 1), open(-1, 0));
+        let sides = [(n, Step::N), (e, Step::E), (s, Step::S), (w, Step::W)];
+        for (open, step) in sides {
+            if open {
+                each(step);
+            }
+        }
+        if self.connectivity == Connectivity::Eight {
+            let corners = [
+                (n && e && open(1, -1), Step::NE),
+                (s && e && open(1, 1), Step::SE),
+                (s && w && open(-1, 1), Step::SW),
+                (n && w && open(-1, -1), Step::NW),
+            ];
+            for (open, step) in corners {
+                if open {
+                    each(step);
+                }
+            }
+        }
+    }
+
     /// The cell `step` leads to from `cell` (which must be on the map, as the step's end).
     #[inline(always)]
     pub fn neighbour(&self, cell: u32, step: Step) -> u32 {
@@ -332,30 +370,7 @@ impl Domain for Grid {
 
     /// The steps [`Grid::allows`], in the order of [`Step::ALL`], each neighbour read once.
     fn actions(&self, &cell: &u32, out: &mut Vec<Step>) {
-        let (x, y) = self.xy(cell);
-        let open = |dx, dy| self.map.is_open(x + dx, y + dy);
-        let (n, e, s, w) = (open(0, -1), open(1, 0), open(0, 1), open(-1, 0));
-        let sides = [(n, Step::N), (e, Step::E), (s, Step::S), (w, Step::W)];
-        out.extend(
-            sides
-                .into_iter()
-                .filter(|&(open, _)| open)
-                .map(|(_, step)| step),
-        );
-        if self.connectivity == Connectivity::Eight {
-            let corners = [
-                (n && e && open(1, -1), Step::NE),
-                (s && e && open(1, 1), Step::SE),
-                (s && w && open(-1, 1), Step::SW),
-                (n && w && open(-1, -1), Step::NW),
-            ];
-            out.extend(
-                corners
-                    .into_iter()
-                    .filter(|&(open, _)| open)
-                    .map(|(_, step)| step),
-            );
-        }
+        self.each_step(cell, |step| out.push(step));
     }
 
     /// Takes `step`, which must be allowed (see [`Grid::allows`]).
