@@ -84,6 +84,7 @@ mod parse;
 mod pdb;
 mod program;
 mod rank;
+mod space;
 mod tree;
 
 pub use abstraction::Abstraction;
@@ -100,3 +101,4 @@ pub use pdb::{
     TableError,
 };
 pub use rank::{RankError, RankedPsvn, Ranking};
+pub use space::PsvnSpace;
