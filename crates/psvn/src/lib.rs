@@ -78,6 +78,7 @@ mod auto;
 mod compile;
 mod domain;
 mod error;
+mod expander;
 mod heuristic;
 mod lex;
 mod parse;
@@ -94,6 +95,7 @@ pub use auto::{AutoChoice, AutoOptions, choose_abstractions};
 pub use compile::MAX_LOST;
 pub use domain::{MAX_PRUNED_RULES, Move, PsvnDomain, State};
 pub use error::{ParseError, Span};
+pub use expander::PsvnExpander;
 pub use heuristic::MaxPdb;
 pub use parse::{MAX_RULES, MAX_TERMS, MAX_VALUES, MAX_VARIABLES};
 pub use pdb::{

@@ -9,11 +9,11 @@ use statespace_engine::astar::astar;
 use statespace_engine::bfs::bfs;
 use statespace_engine::bidirectional_bfs::bidirectional_bfs;
 use statespace_engine::distance_table::{DistanceTable, distance_table};
-use statespace_engine::idastar::idastar;
+use statespace_engine::idastar::idastar_with;
 use statespace_engine::meet_in_the_middle::MeetInTheMiddle;
 use statespace_engine::parallel_idastar::{Parallel, parallel_idastar};
 use statespace_engine::{Domain, Outcome, PerfectHash, SearchResult, Stats};
-use statespace_psvn::{MaxPdb, Move, PsvnDomain, RankedPsvn, Ranking, State};
+use statespace_psvn::{MaxPdb, Move, PsvnDomain, PsvnExpander, RankedPsvn, Ranking, State};
 
 use crate::puzzle::{CaseLimits, OptionsError, Solved, table_note};
 
@@ -224,7 +224,10 @@ impl Solver {
                 let parallel = Parallel::threads(self.threads).ordered();
                 parallel_idastar(domain, start, towards_goals, &limits, &parallel)
             }
-            Algorithm::Auto | Algorithm::Idastar => idastar(domain, start, towards_goals, &limits),
+            Algorithm::Auto | Algorithm::Idastar => {
+                let expander = PsvnExpander::new(domain, towards_goals, start.clone());
+                idastar_with(expander, &limits)
+            }
             Algorithm::Astar => astar(domain, start, towards_goals, &limits),
             Algorithm::Bfs => bfs(domain, start, &limits),
             Algorithm::Bibfs => bidirectional_bfs(domain, start, goals, &limits),
