@@ -7,6 +7,11 @@
 # - nodes generated per CPU-second depth-first on the 15-puzzle: every 24-move path from the goal
 #   (`OUT.drive dfs 24`, psvn2c's pruning of a move's inverse) against our IDA* on the same file
 #   from a far state, stopped after NODES expansions (`solve psvn --algo idastar --max-nodes`);
+#   and the same tree both ways: blind IDA*'s iterations of bounds 0..DEPTH-1 from the far state
+#   (stopped as the next one starts) against psvn2c's walks of 1..DEPTH moves from it, which
+#   generate the same nodes (checked: each iteration expands 1 + the nodes of the walk of its
+#   bound), so that both count nodes as psvn2c does (the engine's count also lists the pruned
+#   inverse of the last move);
 # - A* with one pattern database on STATES 15-puzzle states WALK random moves from the goal
 #   (`gen psvn --walk`): the blank and tiles 1-5 kept, 6-15 merged, the abstraction made by
 #   psvn-suite's `abstractor` and read by both. psvn-suite's `search` (one process per state: it
@@ -16,7 +21,8 @@
 #   states. The optimal lengths of all three are checked equal before anything is timed.
 # Wall and CPU (user + system) seconds per process, min–max, and the layer counts checked equal.
 #   benchmarks/psvn-peers.sh [ROUNDS [NODES]]
-# PARTS="spaces dfs astar" chooses the parts (default all); STATES=10 WALK=34 SEED=1 the A* states.
+# PARTS="spaces dfs astar" chooses the parts (default all); STATES=10 WALK=34 SEED=1 the A* states;
+# DEPTH=22 the same-tree walks.
 # Needs gcc (`../shared/peers/build-psvn.sh` installs it; PEERS=folder of build-psvn.sh) and our
 # release binary (STATESPACE=path, default target/release/statespace).
 set -euo pipefail
@@ -85,10 +91,31 @@ fi
 # A 15-puzzle state far from the goal (Korf's first), so that IDA* runs through its node limit.
 far="14 13 15 7 11 12 9 5 6 B 2 1 4 8 10 3"
 echo "$far" >"$work/far"
+depth=${DEPTH:-22}
 if [[ $parts == *" dfs "* ]]; then
+  # The walks of 0..DEPTH moves from the far state: N(d) nodes each. Iteration b of blind IDA*
+  # expands 1 + N(b) and generates N(b + 1) nodes as psvn2c counts them.
+  walked=(0)
+  for d in $(seq 1 "$depth"); do
+    walked+=("$("$work/fifteen.drive" dfs "$d" "$far" | awk '$1 == "generated" { print $2 }')")
+  done
+  same_tree_expansions=0
+  same_tree_nodes=0
+  for b in $(seq 0 $((depth - 1))); do
+    same_tree_expansions=$((same_tree_expansions + 1 + walked[b]))
+    same_tree_nodes=$((same_tree_nodes + walked[b + 1]))
+  done
+  layers=$( (echo "$far" | "$ours" solve psvn --domain "$work/fifteen.psvn" --algo idastar \
+    --max-nodes "$same_tree_expansions" --stats --json 2>/dev/null || true) | python3 -c \
+    'import json, sys; print(" ".join(str(l[1]) for l in json.load(sys.stdin)["stats"]["layers"]))')
+  expected=$(for b in $(seq 0 $((depth - 1))); do echo -n "$((1 + walked[b])) "; done)
+  [ "$layers" = "$expected" ] || [ "$layers" = "${expected}0" ] ||
+    { echo "same tree: our iterations expand $layers, psvn2c's walks say $expected" >&2; exit 1; }
   programs+=(
     "fifteen psvn2c dfs 24|$work/fifteen.drive dfs 24"
     "fifteen idastar psvn|$ours solve psvn --domain $work/fifteen.psvn --algo idastar --max-nodes $nodes --stats"
+    "same tree psvn2c dfs 1..$depth|for d in \$(seq 1 $depth); do $work/fifteen.drive dfs \$d \"$far\"; done"
+    "same tree idastar bounds 0..$((depth - 1))|$ours solve psvn --domain $work/fifteen.psvn --algo idastar --max-nodes $same_tree_expansions"
   )
 fi
 if [[ $parts == *" astar "* ]]; then
@@ -138,6 +165,7 @@ if [[ $parts == *" dfs "* ]]; then
   generated_ours=$( (echo "$far" | "$ours" solve psvn --domain "$work/fifteen.psvn" --algo idastar \
     --max-nodes "$nodes" --stats 2>&1 >/dev/null || true) | grep -o '[0-9]* generated' | awk '{ print $1 }')
   echo "depth-first: psvn2c $generated_drive nodes generated, ours $generated_ours"
+  echo "same tree: $same_tree_nodes nodes generated as psvn2c counts them ($same_tree_expansions expansions)"
 fi
 printf '%-36s %-16s %-16s\n' program "wall s" "cpu s"
 for program in "${programs[@]}"; do

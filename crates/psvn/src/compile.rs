@@ -202,9 +202,9 @@ pub(crate) fn compile_rule(psvn: &Psvn, rule: &Rule) -> Result<CompiledRule, Str
     });
     Ok(CompiledRule {
         tests: Pattern::of(tests),
-        forward: Program::new(n, &forward_writes),
+        forward: Program::new(n, &forward_writes, |p| value_of(tests, p)),
         shows: Pattern::of(&shows_terms),
-        backward: Program::new(n, &backward_writes),
+        backward: Program::new(n, &backward_writes, |p| value_of(&shows_terms, p)),
         lost: lost.into_boxed_slice(),
         cost: rule.cost,
         reads: (0..n as u16)
@@ -215,6 +215,14 @@ pub(crate) fn compile_rule(psvn: &Psvn, rule: &Rule) -> Result<CompiledRule, Str
         form: form(tests, &actions),
         backward_form,
     })
+}
+
+/// The value `terms` demand at position `p`, if they demand one.
+fn value_of(terms: &[Term], p: u16) -> Option<u8> {
+    match terms[usize::from(p)] {
+        Term::Value(value) => Some(value),
+        _ => None,
+    }
 }
 
 /// A sort key for terms (their derived order is not needed elsewhere).

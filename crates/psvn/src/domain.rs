@@ -7,6 +7,7 @@ use statespace_engine::{Domain, Predecessors};
 use crate::ast::Psvn;
 use crate::compile::{CompiledRule, MAX_LOST, Pattern, compile_rule};
 use crate::error::ParseError;
+use crate::program::Shape;
 use crate::tree::RuleTree;
 
 /// A state: one value per variable, each the index of the value in the variable's domain.
@@ -28,11 +29,20 @@ pub struct Move(u64);
 
 impl Move {
     /// The index of its rule, in file order.
+    #[inline]
     pub fn rule(self) -> usize {
         (self.0 & 0xFFFF) as usize
     }
 
+    /// Its rule's index times two, plus one if it applies it backward: where the domain keeps
+    /// the shape of the rewrite it runs.
+    #[inline]
+    fn rewrite(self) -> usize {
+        (((self.0 & 0xFFFF) << 1) | (self.0 >> 16 & 1)) as usize
+    }
+
     /// Whether it applies its rule backward (from a state to a predecessor).
+    #[inline]
     pub fn is_backward(self) -> bool {
         self.0 & 1 << 16 != 0
     }
@@ -92,6 +102,11 @@ impl std::fmt::Debug for Move {
 pub struct PsvnDomain {
     psvn: Psvn,
     rules: Vec<CompiledRule>,
+    /// The shape of each rule's forward rewrite (at twice its index) and backward rewrite (the
+    /// next): one small table, read before the rule's program, which most moves never need.
+    shapes: Box<[Shape]>,
+    /// Each rule's cost, in a table of its own for the same reason.
+    costs: Box<[u32]>,
     tree: RuleTree,
     /// Whether a rule needs no more than its value tests and carries no lost value: its move is
     /// pushed as found.
@@ -162,9 +177,16 @@ impl PsvnDomain {
             .map(|(_, goal)| Pattern::of(&goal.tests))
             .collect();
         let pruning = duplicate_moves(&rules, &inverse, psvn.len());
+        let shapes = rules
+            .iter()
+            .flat_map(|r| [r.forward.shape(), r.backward.shape()])
+            .collect();
+        let costs = rules.iter().map(|r| r.cost).collect();
         Ok(Self {
             psvn: psvn.clone(),
             rules,
+            shapes,
+            costs,
             tree,
             plain,
             all_plain,
@@ -184,6 +206,20 @@ impl PsvnDomain {
     /// The file it was compiled from.
     pub fn psvn(&self) -> &Psvn {
         &self.psvn
+    }
+
+    /// The shape of the rewrite `action` runs.
+    #[inline]
+    pub(crate) fn shape(&self, action: Move) -> Shape {
+        self.shapes[action.rewrite()]
+    }
+
+    /// One past the last position rule `rule` writes (0 if it writes none).
+    pub(crate) fn reach(&self, rule: usize) -> usize {
+        self.rules[rule]
+            .writes
+            .last()
+            .map_or(0, |&p| usize::from(p) + 1)
     }
 
     /// The number of rules.
@@ -239,6 +275,30 @@ impl PsvnDomain {
             *slot = state[usize::from(at)];
         }
         Move::forward(rule, lost)
+    }
+
+    /// Runs on `state` the rewrite of `action`'s rule, backward if `backward`: a swap or a
+    /// reversal here, other rewrites by their program.
+    #[inline(always)]
+    fn rewrite(&self, state: &mut [u8], action: Move, backward: bool) {
+        let index = action.rewrite() ^ usize::from(backward != action.is_backward());
+        match self.shapes[index] {
+            Shape::Swap(a, b) => state.swap(usize::from(a), usize::from(b)),
+            Shape::Reverse(start, end) => state[usize::from(start)..usize::from(end)].reverse(),
+            Shape::Writes => self.run_program(state, action, backward),
+        }
+    }
+
+    /// Runs the program of `action`'s rule, backward if `backward`.
+    #[inline(never)]
+    fn run_program(&self, state: &mut [u8], action: Move, backward: bool) {
+        let rule = &self.rules[action.rule()];
+        let program = if backward {
+            &rule.backward
+        } else {
+            &rule.forward
+        };
+        program.run(state, || action.lost());
     }
 }
 
@@ -345,26 +405,15 @@ impl Domain for PsvnDomain {
 
     #[inline]
     fn apply(&self, state: &mut State, action: Move) {
-        let rule = &self.rules[action.rule()];
-        let program = if action.is_backward() {
-            &rule.backward
-        } else {
-            &rule.forward
-        };
-        program.run(state, || action.lost());
+        self.rewrite(state, action, action.is_backward());
     }
 
     #[inline]
     fn undo(&self, state: &mut State, action: Move) {
-        let rule = &self.rules[action.rule()];
-        let program = if action.is_backward() {
-            &rule.forward
-        } else {
-            &rule.backward
-        };
-        program.run(state, || action.lost());
+        self.rewrite(state, action, !action.is_backward());
     }
 
+    #[inline]
     fn invert(&self, action: Move) -> Option<Move> {
         Some(match self.inverse[action.rule()] {
             Some(back) if !action.is_backward() => Move::forward(back, [0; MAX_LOST]),
@@ -372,21 +421,25 @@ impl Domain for PsvnDomain {
         })
     }
 
+    #[inline]
     fn is_goal(&self, state: &State) -> bool {
         self.goal_states.iter().any(|goal| same_values(goal, state))
             || self.goals.iter().any(|goal| goal.matches(state))
     }
 
+    #[inline]
     fn duplicate_moves(&self) -> Option<&MoveAutomaton> {
         self.pruning.as_ref()
     }
 
+    #[inline]
     fn action_index(&self, action: Move) -> usize {
         action.rule()
     }
 
+    #[inline]
     fn cost(&self, _state: &State, action: Move) -> u32 {
-        self.rules[action.rule()].cost
+        self.costs[action.rule()]
     }
 
     fn heap_bytes(&self, state: &State) -> usize {

@@ -78,12 +78,14 @@ mod auto;
 mod compile;
 mod domain;
 mod error;
+mod expander;
 mod heuristic;
 mod lex;
 mod parse;
 mod pdb;
 mod program;
 mod rank;
+mod space;
 mod tree;
 
 pub use abstraction::Abstraction;
@@ -93,6 +95,7 @@ pub use auto::{AutoChoice, AutoOptions, choose_abstractions};
 pub use compile::MAX_LOST;
 pub use domain::{MAX_PRUNED_RULES, Move, PsvnDomain, State};
 pub use error::{ParseError, Span};
+pub use expander::PsvnExpander;
 pub use heuristic::MaxPdb;
 pub use parse::{MAX_RULES, MAX_TERMS, MAX_VALUES, MAX_VARIABLES};
 pub use pdb::{
@@ -100,3 +103,4 @@ pub use pdb::{
     TableError,
 };
 pub use rank::{RankError, RankedPsvn, Ranking};
+pub use space::PsvnSpace;

@@ -4,6 +4,11 @@
 //! when there is one, else (copies forming cycles: a swap, a flip, a turn) all read into a small
 //! buffer first. A rule with more writes than the buffer holds runs a sequence of single writes
 //! instead, one value saved to break each cycle.
+//!
+//! The commonest rewrites also get a [`Shape`] that runs with no loop: a swap of two positions
+//! (a tile and the blank) or a reversal of a range (a flip of pancakes, a turn of TopSpin).
+//! A value the rule writes that its tests demand of another position it overwrites is that
+//! position's old value (`B X => X B` swaps): a program only runs on states passing its tests.
 
 /// The most writes a program gathers in its buffer.
 const GATHER: usize = 64;
@@ -39,9 +44,73 @@ pub(crate) enum Op {
     Lost { at: u16, index: u8 },
 }
 
+/// A rewrite of a common form, run with no loop over its writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Shape {
+    /// Exchanges the values of two positions.
+    Swap(u16, u16),
+    /// Reverses the positions `start..end`.
+    Reverse(u16, u16),
+    /// Any other rewrite: the program's writes.
+    Writes,
+}
+
+impl Shape {
+    /// The shape of the rewrite writing every `(at, source)` of `writes` at once, on states
+    /// where position `p` holds `known(p)` when that is `Some`.
+    fn of(writes: &[(u16, Source)], known: impl Fn(u16) -> Option<u8>) -> Self {
+        if writes.len() < 2 || writes.len() > GATHER {
+            return Shape::Writes;
+        }
+        // Each value written as the old value of a position written too, where one holds it.
+        let mut taken: Vec<u16> = Vec::with_capacity(writes.len());
+        let mut copies: Vec<(u16, u16)> = Vec::with_capacity(writes.len());
+        for &(at, from) in writes {
+            let from = match from {
+                Source::At(from) => from,
+                Source::Value(value) => {
+                    let holder = writes
+                        .iter()
+                        .map(|&(q, _)| q)
+                        .find(|&q| q != at && known(q) == Some(value) && !taken.contains(&q));
+                    match holder {
+                        Some(q) => q,
+                        None => return Shape::Writes,
+                    }
+                }
+                _ => return Shape::Writes,
+            };
+            if taken.contains(&from) {
+                return Shape::Writes;
+            }
+            taken.push(from);
+            copies.push((at, from));
+        }
+        if let [(a, b), (c, d)] = copies[..] {
+            return if (a, b) == (d, c) {
+                Shape::Swap(a, b)
+            } else {
+                Shape::Writes
+            };
+        }
+        let first = copies.iter().map(|&(at, _)| at).min().unwrap_or(0);
+        let last = copies.iter().map(|&(at, _)| at).max().unwrap_or(0);
+        let length = usize::from(last - first) + 1;
+        let mirrored = copies.iter().all(|&(at, from)| {
+            u32::from(at) + u32::from(from) == u32::from(first) + u32::from(last)
+        });
+        if mirrored && copies.len() == length / 2 * 2 {
+            Shape::Reverse(first, last + 1)
+        } else {
+            Shape::Writes
+        }
+    }
+}
+
 /// A rule's rewrite (or its backward rewrite).
 #[derive(Clone, Debug)]
 pub(crate) struct Program {
+    shape: Shape,
     /// `(at, from)`: `state[at]` takes what `state[from]` held before the rewrite, or the value
     /// `from & 0xFF` where `from` has the bit [`VALUE`].
     writes: Box<[(u16, u16)]>,
@@ -66,8 +135,14 @@ enum Mode {
 
 impl Program {
     /// The program writing every `(at, source)` of `writes` at once (each `at` once, no position
-    /// copied onto itself), over `positions` positions.
-    pub(crate) fn new(positions: usize, writes: &[(u16, Source)]) -> Self {
+    /// copied onto itself), over `positions` positions, for states where position `p` holds
+    /// `known(p)` when that is `Some` (the values its tests demand).
+    pub(crate) fn new(
+        positions: usize,
+        writes: &[(u16, Source)],
+        known: impl Fn(u16) -> Option<u8>,
+    ) -> Self {
+        let shape = Shape::of(writes, known);
         let single = sequence(positions, writes);
         let lost: Box<[(u16, u8)]> = writes
             .iter()
@@ -96,6 +171,7 @@ impl Program {
                 _ => Mode::InOrder,
             };
             return Program {
+                shape,
                 writes: ordered.into_boxed_slice(),
                 mode,
                 lost,
@@ -107,22 +183,40 @@ impl Program {
             .collect();
         if gathered.len() > GATHER {
             return Program {
+                shape,
                 writes: Box::new([]),
                 mode: Mode::Sequence(single.into_boxed_slice()),
                 lost: Box::new([]),
             };
         }
         Program {
+            shape,
             writes: gathered,
             mode: Mode::Gather,
             lost,
         }
     }
 
-    /// Runs the program on `state`, with the lost values of the move, which `lost` unpacks
-    /// (only for the programs that write some: most never look).
+    /// Its shape.
+    pub(crate) fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// Runs the program on `state`, which passes the tests it was made for, with the lost
+    /// values of the move, which `lost` unpacks (only for the programs that write some: most
+    /// never look).
     #[inline(always)]
     pub(crate) fn run<const N: usize>(&self, state: &mut [u8], lost: impl FnOnce() -> [u8; N]) {
+        match self.shape {
+            Shape::Swap(a, b) => state.swap(usize::from(a), usize::from(b)),
+            Shape::Reverse(start, end) => state[usize::from(start)..usize::from(end)].reverse(),
+            Shape::Writes => self.run_writes(state, lost),
+        }
+    }
+
+    /// Runs the program's writes on `state`, as [`Program::run`] does.
+    #[inline(always)]
+    fn run_writes<const N: usize>(&self, state: &mut [u8], lost: impl FnOnce() -> [u8; N]) {
         let source = |state: &[u8], from: u16| {
             if from & VALUE == 0 {
                 state[usize::from(from)]
@@ -289,11 +383,14 @@ mod tests {
             (0..8).map(|i| (i, At(7 - i))).collect(),
             vec![(1, Value(3)), (0, At(1))],
         ];
-        assert!(matches!(Program::new(8, &cases[5]).mode, Mode::Pair(_)));
+        assert!(matches!(
+            Program::new(8, &cases[5], |_| None).mode,
+            Mode::Pair(_)
+        ));
         // More copies than the buffer: the sequence of single writes.
         let reversal: Vec<(u16, Source)> = (0..100).map(|i| (i, At(99 - i))).collect();
         let mut state_run: Vec<u8> = (0..100).collect();
-        let program = Program::new(100, &reversal);
+        let program = Program::new(100, &reversal, |_| None);
         assert!(matches!(program.mode, Mode::Sequence(_)));
         program.run(&mut state_run, || []);
         assert_eq!(state_run, (0..100).rev().collect::<Vec<u8>>());
@@ -308,8 +405,64 @@ mod tests {
                 "{writes:?}: {program:?}"
             );
             let mut state_run = state.clone();
-            Program::new(8, &writes).run(&mut state_run, || [20, 21]);
+            Program::new(8, &writes, |_| None).run(&mut state_run, || [20, 21]);
             assert_eq!(state_run, at_once(&state, &writes, &[20, 21]), "{writes:?}");
+        }
+    }
+
+    #[test]
+    fn swaps_and_reversals_get_their_shape_and_write_the_same() {
+        use Source::*;
+        /// The writes, the value tested at position 2, the shape.
+        type Case = (Vec<(u16, Source)>, Option<u8>, Shape);
+        let cases: Vec<Case> = vec![
+            (vec![(2, At(5)), (5, At(2))], None, Shape::Swap(2, 5)),
+            // A tile and the blank: the blank written is the value tested where the tile goes.
+            (
+                vec![(2, At(3)), (3, Value(12))],
+                Some(12),
+                Shape::Swap(2, 3),
+            ),
+            (vec![(2, At(3)), (3, Value(12))], Some(11), Shape::Writes),
+            (vec![(2, At(3)), (3, Value(12))], None, Shape::Writes),
+            // Flips, the middle left out when the length is odd.
+            (
+                (1..6).filter(|&i| i != 3).map(|i| (i, At(6 - i))).collect(),
+                None,
+                Shape::Reverse(1, 6),
+            ),
+            (
+                (0..8).map(|i| (i, At(7 - i))).collect(),
+                None,
+                Shape::Reverse(0, 8),
+            ),
+            // Not mirrored, a missing write, a cycle of three.
+            (
+                vec![(0, At(1)), (1, At(2)), (2, At(0))],
+                None,
+                Shape::Writes,
+            ),
+            (
+                vec![(1, At(5)), (5, At(1)), (2, At(4))],
+                None,
+                Shape::Writes,
+            ),
+            (
+                vec![(0, At(3)), (3, At(0)), (4, Value(1))],
+                None,
+                Shape::Writes,
+            ),
+        ];
+        for (writes, known, shape) in cases {
+            let program = Program::new(8, &writes, |p| if p == 2 { known } else { None });
+            assert_eq!(program.shape(), shape, "{writes:?}");
+            let mut state: Vec<u8> = (10..18).collect();
+            if let Some(value) = known {
+                state[2] = value;
+            }
+            let mut state_run = state.clone();
+            program.run(&mut state_run, || [0u8; 0]);
+            assert_eq!(state_run, at_once(&state, &writes, &[]), "{writes:?}");
         }
     }
 }

@@ -219,6 +219,23 @@ impl RankedPsvn {
         }
     }
 
+    /// Whether a state is itself a permutation of `0..n` and its rank that permutation's
+    /// lexicographic rank: one domain whose values each appear once, all of them.
+    pub(crate) fn is_one_permutation(&self) -> bool {
+        match &self.arrangements[..] {
+            [part] if self.ranking == Ranking::Multiset => {
+                part.distinct
+                    && part.cells.len() == self.domain.psvn().len()
+                    && part
+                        .value_of
+                        .iter()
+                        .enumerate()
+                        .all(|(s, &v)| usize::from(v) == s)
+            }
+            _ => false,
+        }
+    }
+
     /// The rank of `state` (one with a rank: see [`RankedPsvn::contains`]), without a boxed
     /// state.
     pub(crate) fn rank_values(&self, state: &[u8]) -> u64 {

@@ -9,11 +9,12 @@ use common::{example, example_text, pancakes, random_walk, rng};
 use statespace_engine::astar::astar;
 use statespace_engine::dijkstra::dijkstra;
 use statespace_engine::distance_table::{DistanceTable, Goals, distance_table};
-use statespace_engine::idastar::idastar;
+use statespace_engine::idastar::{idastar, idastar_with};
 use statespace_engine::pattern_database::{Origin, PatternDatabase, PdbError, TableCache};
 use statespace_engine::{Limits, PerfectHash};
 use statespace_psvn::{
-    Abstraction, LoadError, MaxPdb, Psvn, PsvnDomain, PsvnPdb, RankedPsvn, Recomputed, TableError,
+    Abstraction, LoadError, MaxPdb, Psvn, PsvnDomain, PsvnExpander, PsvnPdb, RankedPsvn,
+    Recomputed, TableError,
 };
 
 fn abstraction(psvn: &Psvn, text: &str) -> Abstraction {
@@ -232,6 +233,51 @@ fn weighted_tables_never_exceed_the_true_cost_and_searches_stay_optimal() {
         assert_eq!(by_astar.outcome.solution().unwrap().cost, truth);
         let by_idastar = idastar(&weighted, &start, &both, &Limits::none());
         assert_eq!(by_idastar.outcome.solution().unwrap().cost, truth);
+    }
+}
+
+/// IDA* through the compiled domain's own expander (children judged before the move when blind)
+/// finds the very solution the engine's expander finds, optimal, after the same expansions.
+#[test]
+fn the_domains_expander_searches_as_the_engines_does() {
+    let eight = example("eight.psvn");
+    let weighted = example("eight-weighted.psvn");
+    let tables = |domain: &PsvnDomain| {
+        let psvn = domain.psvn();
+        MaxPdb::new(vec![pdb(psvn, EIGHT_1234), pdb(psvn, EIGHT_5678)])
+    };
+    let cases = [
+        (eight.clone(), tables(&eight), 60),
+        (eight, MaxPdb::default(), 14),
+        (weighted.clone(), tables(&weighted), 40),
+        (weighted, MaxPdb::default(), 10),
+        (pancakes(7), MaxPdb::default(), 6),
+    ];
+    let mut random = rng(12);
+    for (domain, estimate, walk) in cases {
+        let goal = domain.goal_state().unwrap();
+        for _ in 0..10 {
+            let start = random_walk(&domain, &goal, walk, &mut random);
+            let engine = idastar(&domain, &start, &estimate, &Limits::none());
+            let expander = PsvnExpander::new(&domain, &estimate, start.clone());
+            let own = idastar_with(expander, &Limits::none());
+            let (engine_solution, own_solution) = (
+                engine.outcome.solution().unwrap(),
+                own.outcome.solution().unwrap(),
+            );
+            assert_eq!(own_solution.actions, engine_solution.actions);
+            assert_eq!(own_solution.cost, engine_solution.cost);
+            let truth = dijkstra(&domain, &start, &Limits::none())
+                .outcome
+                .solution()
+                .unwrap()
+                .cost;
+            assert_eq!(own_solution.cost, truth);
+            assert_eq!(
+                (own.stats.expanded, own.stats.generated),
+                (engine.stats.expanded, engine.stats.generated)
+            );
+        }
     }
 }
 

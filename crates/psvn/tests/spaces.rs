@@ -4,11 +4,13 @@
 mod common;
 
 use std::collections::HashSet;
+use std::sync::Arc;
 
 use common::{example, pancakes};
 use statespace_engine::distance_table::distance_table;
+use statespace_engine::space::RankedSpace;
 use statespace_engine::{Domain, Limits, PerfectHash, Predecessors, bfs::bfs};
-use statespace_psvn::{PsvnDomain, RankedPsvn, Ranking, State};
+use statespace_psvn::{PsvnDomain, PsvnSpace, RankedPsvn, Ranking, State};
 
 /// The number of states at each distance from `domain`'s goal state, by the engine's distance
 /// table over the ranking chosen for it.
@@ -141,4 +143,44 @@ fn gripper_takes_eleven_steps_for_four_balls() {
         layers_from(&domain, start, 100),
         [1, 9, 20, 16, 28, 30, 30, 48, 36, 16, 12, 9, 1]
     );
+}
+
+/// The explorer's predecessors (ranks recounted only up to each rule's last write, where states
+/// are permutations) are those of every predecessor move applied to a copy and ranked whole,
+/// on every example with a goal state: permutations (pancakes, tiles, TopSpin) and not.
+#[test]
+fn the_explorers_predecessors_are_the_moves_ranked_whole() {
+    for name in [
+        "pancake10.psvn",
+        "eight.psvn",
+        "fifteen.psvn",
+        "topspin.psvn",
+        "hanoi4.psvn",
+        "cube2.psvn",
+        "eight-weighted.psvn",
+    ] {
+        let domain = example(name);
+        let goal = domain.goal_state().expect("a goal state");
+        let ranked = RankedPsvn::for_state(domain, &goal).unwrap();
+        let space = PsvnSpace::new(Arc::new(ranked.clone()));
+        assert_eq!(space.ranks(), ranked.size(), "{name}");
+        // Ranks spread over the space, in increasing order as the explorer asks.
+        let step = (ranked.size() / 2000).max(1);
+        let ranks: Vec<u64> = (0..ranked.size()).step_by(step as usize).collect();
+        let mut expected = Vec::new();
+        let mut moves = Vec::new();
+        for &rank in &ranks {
+            let state = ranked.unrank(rank);
+            moves.clear();
+            ranked.predecessor_actions(&state, &mut moves);
+            for &action in &moves {
+                let mut before = state.clone();
+                ranked.apply(&mut before, action);
+                expected.push(ranked.rank(&before));
+            }
+        }
+        let mut found = Vec::new();
+        space.predecessors(&ranks, &mut found);
+        assert_eq!(found, expected, "{name}");
+    }
 }

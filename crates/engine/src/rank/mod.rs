@@ -58,7 +58,8 @@ pub use k_permutation::{
 pub use multiset::MultisetRanker;
 pub use orientation::{orientation_count, rank_orientation, unrank_orientation};
 pub use permutation::{
-    PermutationUnranker, factorial, permutation_parity, rank_permutation, unrank_permutation,
+    PermutationUnranker, factorial, permutation_parity, rank_permutation, rank_prefix,
+    rank_suffixes, unrank_permutation,
 };
 pub use product::MixedRadix;
 pub use symmetry::SymmetryClasses;

@@ -49,6 +49,55 @@ pub fn rank_permutation(perm: &[u8]) -> u64 {
     rank
 }
 
+/// The part of the rank ([`rank_permutation`]) of a permutation of `0..n` that its first items
+/// `prefix` make (at most `n`): each position's Lehmer digit counts the smaller items after it, so it depends
+/// on its item and the set of items after it alone. A change confined to the first `k`
+/// positions leaves the digits from `k` on: the changed permutation ranks
+/// `rank_prefix(changed[..k], n) + suffixes[k]`, with the `suffixes` of [`rank_suffixes`].
+///
+/// ```
+/// use statespace_engine::rank::{rank_permutation, rank_prefix, rank_suffixes};
+/// let mut suffixes = [0; 6];
+/// rank_suffixes(&[3, 1, 4, 0, 2], &mut suffixes);
+/// assert_eq!(suffixes[0], rank_permutation(&[3, 1, 4, 0, 2]));
+/// // The first three reversed: only their digits are recounted.
+/// let flipped = [4, 1, 3, 0, 2];
+/// assert_eq!(rank_prefix(flipped[..3].iter().copied(), 5) + suffixes[3], rank_permutation(&flipped));
+/// ```
+#[inline]
+pub fn rank_prefix(prefix: impl IntoIterator<Item = u8>, n: usize) -> u64 {
+    debug_assert!(n <= MAX_LEN, "{n} items");
+    let mut used = 0u64;
+    let mut part = 0u64;
+    for (i, item) in prefix.into_iter().enumerate() {
+        let digit = u64::from(item) - u64::from(count_below(used, item));
+        part += digit * FACTORIALS[n - 1 - i];
+        used |= 1 << item;
+    }
+    part
+}
+
+/// Writes into `out[i]`, for every position `i` of `perm` (a permutation of `0..n`, at most 20
+/// items) and for `i = n`, the part of its rank ([`rank_permutation`]) that the positions from
+/// `i` on make: `out[0]` is the rank, `out[n]` is 0. See [`rank_prefix`].
+pub fn rank_suffixes(perm: &[u8], out: &mut [u64]) {
+    let n = perm.len();
+    debug_assert!(
+        n <= MAX_LEN && out.len() > n,
+        "{n} items, {} parts",
+        out.len()
+    );
+    let mut used = 0u64;
+    for (i, &item) in perm.iter().enumerate() {
+        out[i] = (u64::from(item) - u64::from(count_below(used, item))) * FACTORIALS[n - 1 - i];
+        used |= 1 << item;
+    }
+    out[n] = 0;
+    for i in (0..n).rev() {
+        out[i] += out[i + 1];
+    }
+}
+
 /// Writes into `out` the permutation of `0..out.len()` whose lexicographic rank is `rank`.
 ///
 /// `out.len()` must be at most 20 and `rank` below `out.len()!`. Inverse of [`rank_permutation`].
@@ -209,6 +258,31 @@ mod tests {
     use super::*;
 
     proptest! {
+        #[test]
+        fn a_prefix_recounted_and_the_suffix_kept_give_the_rank(
+            n in 1usize..=20,
+            fraction in 0.0f64..1.0,
+            other in 0.0f64..1.0,
+            k in 0usize..=20,
+        ) {
+            let size = factorial(n);
+            let mut perm = vec![0u8; n];
+            unrank_permutation(((fraction * size as f64) as u64).min(size - 1), &mut perm);
+            let mut suffixes = [0u64; MAX_LEN + 1];
+            rank_suffixes(&perm, &mut suffixes);
+            prop_assert_eq!(suffixes[0], rank_permutation(&perm));
+            prop_assert_eq!(suffixes[n], 0);
+            // Any rearrangement of the first k items.
+            let k = k.min(n);
+            let mut changed = perm.clone();
+            let mut order = vec![0u8; k];
+            unrank_permutation(((other * factorial(k) as f64) as u64).min(factorial(k) - 1), &mut order);
+            for (slot, &from) in changed[..k].iter_mut().zip(&order) {
+                *slot = perm[usize::from(from)];
+            }
+            prop_assert_eq!(rank_prefix(changed[..k].iter().copied(), n) + suffixes[k], rank_permutation(&changed));
+        }
+
         #[test]
         fn the_unranker_agrees_with_unranking_in_any_order(
             n in 1usize..=20,

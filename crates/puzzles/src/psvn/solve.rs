@@ -11,13 +11,15 @@ use statespace_engine::astar::astar;
 use statespace_engine::bfs::bfs;
 use statespace_engine::bidirectional_bfs::bidirectional_bfs;
 use statespace_engine::distance_table::{DistanceTable, distance_table};
-use statespace_engine::idastar::idastar;
+use statespace_engine::idastar::{idastar, idastar_with};
 use statespace_engine::meet_in_the_middle::MeetInTheMiddle;
 use statespace_engine::parallel_idastar::{Parallel, parallel_idastar};
 use statespace_engine::{
-    Domain, Heuristic, IncrementalHeuristic, Outcome, PerfectHash, SearchResult, Stats,
+    Domain, Heuristic, IncrementalHeuristic, Limits, Outcome, PerfectHash, SearchResult, Stats,
 };
-use statespace_psvn::{DEAD_END, MaxPdb, Move, PsvnDomain, RankedPsvn, Ranking, State};
+use statespace_psvn::{
+    DEAD_END, MaxPdb, Move, PsvnDomain, PsvnExpander, RankedPsvn, Ranking, State,
+};
 
 use crate::puzzle::{CaseLimits, OptionsError, Solved, table_note};
 
@@ -221,18 +223,28 @@ impl Solver {
                     let moves = distance.map_or(DEAD_END, u32::from);
                     moves.max(self.estimate.estimate_state(state))
                 };
-                self.search_towards(start, limits, &exact)
+                let depth_first = |limits: &Limits| idastar(&self.domain, start, &exact, limits);
+                self.search_towards(start, limits, &exact, depth_first)
             }
-            _ => self.search_towards(start, limits, &self.estimate),
+            _ => {
+                // The tables alone: IDA* through the compiled domain's own expander.
+                let depth_first = |limits: &Limits| {
+                    let expander = PsvnExpander::new(&self.domain, &self.estimate, start.clone());
+                    idastar_with(expander, limits)
+                };
+                self.search_towards(start, limits, &self.estimate, depth_first)
+            }
         }
     }
 
-    /// The search from `start`, estimating the cost to the goals by `towards_goals`.
+    /// The search from `start`, estimating the cost to the goals by `towards_goals`; IDA* on
+    /// one thread is `depth_first`.
     fn search_towards<H>(
         &self,
         start: &State,
         limits: &CaseLimits,
         towards_goals: &H,
+        depth_first: impl FnOnce(&Limits) -> SearchResult<Move>,
     ) -> SearchResult<Move>
     where
         H: Heuristic<PsvnDomain> + IncrementalHeuristic<PsvnDomain> + Sync,
@@ -251,7 +263,7 @@ impl Solver {
                 let parallel = Parallel::threads(self.threads).ordered();
                 parallel_idastar(domain, start, towards_goals, &limits, &parallel)
             }
-            Algorithm::Auto | Algorithm::Idastar => idastar(domain, start, towards_goals, &limits),
+            Algorithm::Auto | Algorithm::Idastar => depth_first(&limits),
             Algorithm::Astar => astar(domain, start, towards_goals, &limits),
             Algorithm::Bfs => bfs(domain, start, &limits),
             Algorithm::Bibfs => bidirectional_bfs(domain, start, goals, &limits),

@@ -9,7 +9,7 @@
 use std::sync::Arc;
 
 use statespace_engine::PerfectHash;
-use statespace_psvn::{PsvnDomain, RankedPsvn, State};
+use statespace_psvn::{PsvnDomain, PsvnSpace, RankedPsvn, State};
 
 use crate::puzzle::{OptionsError, Space};
 
@@ -25,7 +25,7 @@ pub fn ranked_space(domain: PsvnDomain, start: &State) -> Result<Space, OptionsE
     let goals = vec![ranked.rank(start)];
     let drawn = Arc::clone(&ranked);
     Ok(Space {
-        ranked,
+        ranked: Arc::new(PsvnSpace::new(Arc::clone(&ranked))),
         goals,
         draw: Box::new(move |rank| draw(drawn.domain(), &drawn.unrank(rank))),
     })
