@@ -22,8 +22,6 @@
 //! eight neighbours, no cutting corners. Kept in the table cache as JPS+'s table is (see
 //! [`crate::map_table`]).
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 use std::sync::Arc;
 
 use rayon::prelude::*;
@@ -256,14 +254,19 @@ fn step_length(slot: usize) -> Length {
     if slot < 4 { 1 << 32 } else { 1 }
 }
 
-/// The order of lengths: `a + b√2` as a float's bits (positive floats order as their bits).
-/// Two lengths of different counts on a map of at most `MAX_SIDE`² cells differ by far more
-/// than a float's rounding, so the order is exact.
+/// The value of a length, `a + b√2`, for ordering lengths: two of different counts on a map of
+/// at most `MAX_SIDE`² cells differ by far more than a float's rounding, so the order is exact.
 #[inline(always)]
-fn key(length: Length) -> u64 {
+fn value(length: Length) -> f64 {
     let (straight, diagonal) = ((length >> 32) as f64, (length & 0xffff_ffff) as f64);
-    (straight + diagonal * std::f64::consts::SQRT_2).to_bits()
+    straight + diagonal * std::f64::consts::SQRT_2
 }
+
+/// The buckets of cells waiting: a cell whose length's value is in `[k, k + 1)` waits in bucket
+/// `k % 3`. No step is shorter than 1, so a cell of the lowest bucket can be improved by no
+/// other of it (Dial's buckets, of width the shortest step), and every cell before it on a
+/// shortest path lies in a lower bucket; no step is longer than 2, so three buckets suffice.
+const BUCKETS: usize = 3;
 
 /// One thread's Dijkstra, its arrays kept from one source to the next.
 struct Dijkstra {
@@ -271,8 +274,10 @@ struct Dijkstra {
     /// `arrivals[cell][slot]`: the first steps of the source's canonical shortest paths that
     /// reach `cell` by the `slot`th step, as bits.
     arrivals: Vec<[u8; 8]>,
+    /// Whether a cell's length is final and its steps taken.
+    done: Vec<bool>,
     reached: Vec<u32>,
-    heap: BinaryHeap<Reverse<(u64, u32)>>,
+    buckets: [Vec<u32>; BUCKETS],
 }
 
 impl Dijkstra {
@@ -281,8 +286,9 @@ impl Dijkstra {
         Self {
             length: vec![UNREACHED; cells],
             arrivals: vec![[0; 8]; cells],
+            done: vec![false; cells],
             reached: Vec::new(),
-            heap: BinaryHeap::new(),
+            buckets: Default::default(),
         }
     }
 
@@ -291,33 +297,15 @@ impl Dijkstra {
     fn boxes_from(&mut self, moves: &Moves, source: u32) -> [[u16; 4]; 8] {
         self.length[source as usize] = 0;
         self.reached.push(source);
-        self.heap.push(Reverse((key(0), source)));
-        while let Some(Reverse((at_key, cell))) = self.heap.pop() {
-            let at = cell as usize;
-            let length = self.length[at];
-            if key(length) != at_key {
-                continue;
+        self.buckets[0].push(source);
+        let mut bucket = 0;
+        while self.buckets.iter().any(|waiting| !waiting.is_empty()) {
+            let mut lowest = std::mem::take(&mut self.buckets[bucket % BUCKETS]);
+            for cell in lowest.drain(..) {
+                self.settle(moves, source, cell);
             }
-            let allowed = moves.allowed[at];
-            if cell != source {
-                // Every predecessor on a shortest path is final: its length is shorter.
-                self.arrivals[at] = self.arrivals_at(moves, source, at);
-            }
-            for slot in 0..8 {
-                if allowed & (1 << slot) == 0 {
-                    continue;
-                }
-                let next = at.wrapping_add_signed(moves.deltas[slot]);
-                let longer = length + step_length(slot);
-                let known = self.length[next];
-                if known == UNREACHED || key(longer) < key(known) {
-                    if known == UNREACHED {
-                        self.reached.push(next as u32);
-                    }
-                    self.length[next] = longer;
-                    self.heap.push(Reverse((key(longer), next as u32)));
-                }
-            }
+            self.buckets[bucket % BUCKETS] = lowest;
+            bucket += 1;
         }
         let width = moves.width();
         let mut boxes = [EMPTY; 8];
@@ -336,8 +324,41 @@ impl Dijkstra {
             }
             self.length[at] = UNREACHED;
             self.arrivals[at] = [0; 8];
+            self.done[at] = false;
         }
         boxes
+    }
+
+    /// Takes the cell `cell` of the lowest bucket, unless taken already (it waits once per
+    /// improvement): its length is final; its arrivals gathered, the cells a step away
+    /// improved and put in their buckets.
+    #[inline]
+    fn settle(&mut self, moves: &Moves, source: u32, cell: u32) {
+        let at = cell as usize;
+        if self.done[at] {
+            return;
+        }
+        self.done[at] = true;
+        let length = self.length[at];
+        if cell != source {
+            self.arrivals[at] = self.arrivals_at(moves, source, at);
+        }
+        let allowed = moves.allowed[at];
+        for slot in 0..8 {
+            if allowed & (1 << slot) == 0 {
+                continue;
+            }
+            let next = at.wrapping_add_signed(moves.deltas[slot]);
+            let longer = length + step_length(slot);
+            let known = self.length[next];
+            if known == UNREACHED || value(longer) < value(known) {
+                if known == UNREACHED {
+                    self.reached.push(next as u32);
+                }
+                self.length[next] = longer;
+                self.buckets[value(longer) as usize % BUCKETS].push(next as u32);
+            }
+        }
     }
 
     /// The arrivals of the cell `at` (not the source), its length and those of the cells
