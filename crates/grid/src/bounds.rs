@@ -43,8 +43,14 @@ const EMPTY: [u16; 4] = [u16::MAX, u16::MAX, 0, 0];
 /// the order of [`Step::ALL`] (see the module's notes).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GoalBounds {
-    boxes: Vec<[[u16; 4]; 8]>,
+    boxes: Vec<CellBoxes>,
 }
+
+/// A cell's eight boxes, on one cache line of their own: a search testing a cell's steps
+/// reads one line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(64))]
+struct CellBoxes([[u16; 4]; 8]);
 
 impl GoalBounds {
     /// The boxes of `map`'s open cells, a Dijkstra from each (on every core).
@@ -56,9 +62,9 @@ impl GoalBounds {
                 || Dijkstra::new(map.cells()),
                 |dijkstra, cell| {
                     if map.is_passable(cell) {
-                        dijkstra.boxes_from(&moves, cell)
+                        CellBoxes(dijkstra.boxes_from(&moves, cell))
                     } else {
-                        [EMPTY; 8]
+                        CellBoxes([EMPTY; 8])
                     }
                 },
             )
@@ -68,7 +74,7 @@ impl GoalBounds {
 
     /// The box of the cells some shortest path from `cell` to them starts with `step`.
     pub fn bounds(&self, cell: u32, step: Step) -> Option<[u16; 4]> {
-        let bounds = self.boxes[cell as usize][slot(step)];
+        let bounds = self.boxes[cell as usize].0[slot(step)];
         (bounds[0] <= bounds[2]).then_some(bounds)
     }
 
@@ -94,7 +100,7 @@ impl MapTable for GoalBounds {
     }
 
     fn to_bytes(&self) -> Vec<u8> {
-        let sides = self.boxes.iter().flatten().flatten();
+        let sides = self.boxes.iter().flat_map(|cell| cell.0).flatten();
         sides.flat_map(|side| side.to_le_bytes()).collect()
     }
 
@@ -103,7 +109,9 @@ impl MapTable for GoalBounds {
         let boxes = bytes
             .chunks_exact(BOUNDS_BYTES_PER_CELL as usize)
             .map(|cell| {
-                std::array::from_fn(|slot| std::array::from_fn(|at| side(cell, 4 * slot + at)))
+                CellBoxes(std::array::from_fn(|slot| {
+                    std::array::from_fn(|at| side(cell, 4 * slot + at))
+                }))
             })
             .collect();
         Self { boxes }
@@ -113,14 +121,14 @@ impl MapTable for GoalBounds {
 /// A search's tests toward one goal: whether a cell's box of a step holds it.
 #[derive(Clone, Copy)]
 struct Toward<'a> {
-    boxes: &'a [[[u16; 4]; 8]],
+    boxes: &'a [CellBoxes],
     goal: (u16, u16),
 }
 
 impl Allowed for Toward<'_> {
     #[inline(always)]
     fn allows(self, cell: usize, slot: usize) -> bool {
-        let [left, top, right, bottom] = self.boxes[cell][slot];
+        let [left, top, right, bottom] = self.boxes[cell].0[slot];
         let (x, y) = self.goal;
         left <= x && x <= right && top <= y && y <= bottom
     }
