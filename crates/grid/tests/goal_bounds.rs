@@ -1,6 +1,7 @@
 //! Goal bounding: its boxes against brute force on random maps (each the bounding box of
 //! exactly the goals some shortest path reaches by that first step), JPS+ with goal bounding
-//! against Dijkstra's distances from every start to many goals on random maps and on the
+//! against Dijkstra's distances from every start to many goals on random maps (cells and larger
+//! units) and on the
 //! shipped arena map, and its boxes in the table cache: built once then loaded, refused and
 //! rebuilt when damaged, refused by the memory budget.
 
@@ -189,6 +190,29 @@ proptest! {
         let every = open.len().div_ceil(24).max(1);
         let goals: Vec<u32> = open.iter().copied().step_by(every).collect();
         prop_assert_eq!(every_start_to(&mut searcher, &map, &goals), Ok(()));
+    }
+}
+
+/// Units of 2 × 2 and 3 × 3 cells: the boxes of the positions where the unit fits, and JPS+
+/// with goal bounding at Dijkstra's lengths over those positions.
+#[test]
+fn goal_bounding_walks_units_larger_than_a_cell() {
+    for seed in 0..6 {
+        for unit in [2, 3] {
+            let eight = Connectivity::Eight;
+            let (map, _) = random_scenarios(24, 18, 0.15, eight, 0, seed).unwrap();
+            let map = Arc::new(Map::clone(&map).with_unit(unit).unwrap());
+            let mut searcher = GridSearcher::default();
+            let open: Vec<u32> = (0..map.cells() as u32)
+                .filter(|&c| map.is_passable(c))
+                .collect();
+            let goals: Vec<u32> = open.iter().copied().step_by(9).collect();
+            assert_eq!(
+                every_start_to(&mut searcher, &map, &goals),
+                Ok(()),
+                "seed {seed}, unit {unit}"
+            );
+        }
     }
 }
 
