@@ -1,10 +1,8 @@
 //! Goal bounding: its boxes against brute force on random maps (each the bounding box of
-//! exactly the goals some shortest path reaches by that first step), JPS+ with goal bounding
-//! against Dijkstra's distances from every start to many goals on random maps (cells and larger
-//! units) and on the
-//! shipped arena map, and its boxes in the table cache: built once then loaded, refused and
-//! rebuilt when damaged, refused by the memory budget.
-
+//! exactly the goals some canonical shortest path reaches by that first step), JPS+ with goal
+//! bounding against Dijkstra's distances from every start to many goals on random maps (cells
+//! and larger units) and on the shipped arena map, and its boxes in the table cache: built once
+//! then loaded, refused and rebuilt when damaged, refused by the memory budget.
 mod common;
 
 use common::arena;
