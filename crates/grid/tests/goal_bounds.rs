@@ -3,6 +3,7 @@
 //! bounding against Dijkstra's distances from every start to many goals on random maps (cells
 //! and larger units) and on the shipped arena map, and its boxes in the table cache: built once
 //! then loaded, refused and rebuilt when damaged, refused by the memory budget.
+
 mod common;
 
 use common::arena;
