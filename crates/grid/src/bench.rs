@@ -107,6 +107,7 @@ pub fn algorithm_name(algorithm: Algorithm) -> &'static str {
         Algorithm::Dijkstra => "dijkstra",
         Algorithm::Jps => "jps",
         Algorithm::JpsPlus => "jps+",
+        Algorithm::JpsPlusGb => "jps+gb",
         Algorithm::Theta => "theta",
     }
 }

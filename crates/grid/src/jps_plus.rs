@@ -18,24 +18,14 @@
 //! Tables are kept in the engine's table cache (header, checksum, the map's identity): see
 //! [`JumpTable::load_or_build`].
 
-use std::path::Path;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
-
-use statespace_engine::pattern_database::{Origin, PatternDatabase, TableCache, TableId};
-use xxhash_rust::xxh3::xxh3_64;
 
 use crate::domain::Step;
 use crate::jps::Jump;
 use crate::jump::{forced_sides, sides};
 use crate::leap::{Jumps, Leap};
 use crate::map::{MAX_SIDE, Map};
-
-/// What a table's identity says it holds, and how its map's part starts.
-const PATTERN: &str = "jps+ jump distances: 8 per cell, i16 little-endian";
-const DOMAIN: &str = "grid map ";
-/// How the names of table files start, before the map's file name.
-const PREFIX: &str = "grid-jps+-";
+use crate::map_table::MapTable;
 
 /// The bytes a table takes per cell: eight distances of two bytes.
 pub const TABLE_BYTES_PER_CELL: u64 = 16;
@@ -235,148 +225,41 @@ impl JumpTable {
         y as usize * self.width + x as usize
     }
 
-    /// The table's identity: the map's sides and a hash of its cells, so that a table is never
-    /// used for another map (nor for the same file name edited).
-    pub fn id(map: &Map) -> TableId {
-        let open: Vec<u8> = (0..map.cells() as u32)
-            .map(|cell| u8::from(map.is_passable(cell)))
-            .collect();
-        TableId::new(
-            format!(
-                "{DOMAIN}{} x {}, cells {:016x}",
-                map.width(),
-                map.height(),
-                xxh3_64(&open)
-            ),
-            PATTERN,
-        )
+    /// The index of the cell `(x, y)`, as goal bounding's boxes are kept.
+    pub(crate) fn cell_index(&self, at: (isize, isize)) -> usize {
+        self.index(at)
+    }
+}
+
+impl MapTable for JumpTable {
+    const NAME: &'static str = "jps+";
+    const PATTERN: &'static str = "jps+ jump distances: 8 per cell, i16 little-endian";
+    const PREFIX: &'static str = "grid-jps+-";
+    const BYTES_PER_CELL: u64 = TABLE_BYTES_PER_CELL;
+
+    fn compute(map: Arc<Map>) -> Self {
+        Self::build(map)
     }
 
-    /// Whether a cache file named `stem` (its name without the extension) is named as JPS+
-    /// names the table `id` it holds: the map's file name, which the identity does not record,
-    /// after the prefix.
-    pub fn is_named_for(stem: &str, id: &TableId) -> bool {
-        stem.starts_with(PREFIX) && id.pattern == PATTERN && id.domain.starts_with(DOMAIN)
-    }
-
-    /// The name of the table file of `map` in a cache: after the map's file name, or its
-    /// identity's hash when it has none.
-    pub fn file_name(map: &Map) -> String {
-        let name = map.name().map_or_else(
-            || format!("{:016x}", xxh3_64(Self::id(map).domain.as_bytes())),
-            |name| {
-                name.chars()
-                    .map(|c| {
-                        if c.is_ascii_alphanumeric() || "._-".contains(c) {
-                            c
-                        } else {
-                            '_'
-                        }
-                    })
-                    .collect()
-            },
-        );
-        // Units larger than a cell fit in fewer places: a table of their own.
-        match map.unit() {
-            1 => format!("{PREFIX}{name}"),
-            unit => format!("{PREFIX}{name}.size{unit}"),
-        }
-    }
-
-    /// The bytes a table of `map` takes.
-    pub fn bytes(map: &Map) -> u64 {
-        map.cells() as u64 * TABLE_BYTES_PER_CELL
-    }
-
-    /// The table as the cache saves it.
-    fn to_database(&self, id: TableId) -> PatternDatabase {
-        let bytes = self
-            .distances
-            .iter()
-            .flatten()
+    fn to_bytes(&self) -> Vec<u8> {
+        let distances = self.distances.iter().flatten();
+        distances
             .flat_map(|distance| distance.to_le_bytes())
-            .collect();
-        PatternDatabase::from_distances(id, bytes)
+            .collect()
     }
 
-    /// The table of `map` read off a cached one, if it has a cell's distances per cell.
-    fn from_database(map: Arc<Map>, table: &PatternDatabase) -> Option<Self> {
-        let bytes = table.as_bytes();
-        if bytes.len() as u64 != Self::bytes(&map) {
-            return None;
-        }
+    fn from_bytes(map: Arc<Map>, bytes: &[u8]) -> Self {
         let distances = bytes
             .chunks_exact(TABLE_BYTES_PER_CELL as usize)
             .map(|cell| {
                 std::array::from_fn(|at| i16::from_le_bytes([cell[2 * at], cell[2 * at + 1]]))
             })
             .collect();
-        Some(Self {
+        Self {
             width: map.width(),
             map,
             distances,
-        })
-    }
-
-    /// The table of `map` from `cache` ([`JumpTable::load_or_build`]), or built in memory
-    /// without one; with the line saying which and how long it took.
-    pub fn for_map(map: Arc<Map>, cache: Option<&TableCache>) -> (Self, String) {
-        if let Some(cache) = cache {
-            return Self::load_or_build(map, cache);
         }
-        let started = Instant::now();
-        let table = Self::build(map);
-        let line = format!(
-            "jps+: built the jump table in memory in {}",
-            ms(started.elapsed())
-        );
-        (table, line)
-    }
-
-    /// The table of `map`: loaded from `cache` when its file there holds this map's table
-    /// undamaged, otherwise built and saved; with one line saying which, how long it took, and
-    /// why a file that was there was refused.
-    pub fn load_or_build(map: Arc<Map>, cache: &TableCache) -> (Self, String) {
-        let started = Instant::now();
-        let (name, id) = (Self::file_name(&map), Self::id(&map));
-        let path = cache.path(&name);
-        let cached = cache.load_or_build(&name, &id, |_| {
-            Ok(Self::build(map.clone()).to_database(id.clone()))
-        });
-        let cached = cached.expect("building a jump table never stops");
-        let elapsed = started.elapsed();
-        let read = Self::from_database(map.clone(), &cached.table);
-        match (cached.origin, read) {
-            (Origin::Loaded, Some(table)) => {
-                let line = format!("jps+: loaded {} in {}", path.display(), ms(elapsed));
-                (table, line)
-            }
-            (Origin::Built { refused, saved }, Some(table)) => {
-                let mut line = match refused {
-                    Some(reason) => format!("jps+: refused {reason}; built it again"),
-                    None => format!("jps+: built {}", path.display()),
-                };
-                line.push_str(&format!(" in {}", ms(elapsed)));
-                if let Err(error) = saved {
-                    line.push_str(&format!(", but could not save it: {error}"));
-                }
-                (table, line)
-            }
-            // The identity names the sides, so a sound file has a cell's distances per cell.
-            (_, None) => Self::built_in_memory(map, &path),
-        }
-    }
-
-    /// The table of `map` built in memory, when `path` could not give it, with its line.
-    fn built_in_memory(map: Arc<Map>, path: &Path) -> (Self, String) {
-        let started = Instant::now();
-        let table = Self::build(map);
-        let line = format!(
-            "jps+: refused {}: not a table of the map's size; built it in memory in {}",
-            path.display(),
-            ms(started.elapsed())
-        );
-        (table, line)
     }
 }
 
@@ -401,9 +284,23 @@ impl JumpTable {
     }
 }
 
-/// `elapsed` in milliseconds, for the table's line.
-fn ms(elapsed: Duration) -> String {
-    format!("{:.2} ms", elapsed.as_secs_f64() * 1e3)
+/// Which jumps a search may take: whether the first step `slot` (a [`Step::ALL`] place) from
+/// the cell of index `cell` may begin a shortest path to the goal (goal bounding's test, see
+/// [`GoalBounds`](crate::GoalBounds)); JPS+ alone allows every one.
+pub(crate) trait Allowed: Copy {
+    /// Whether the jumps from `cell` whose first step is the `slot`th are taken.
+    fn allows(self, cell: usize, slot: usize) -> bool;
+}
+
+/// Every jump taken: JPS+ without bounds.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Every;
+
+impl Allowed for Every {
+    #[inline(always)]
+    fn allows(self, _: usize, _: usize) -> bool {
+        true
+    }
 }
 
 impl Jumps for JumpTable {
@@ -414,6 +311,39 @@ impl Jumps for JumpTable {
 
     #[inline]
     fn jump_straight(&self, at: (isize, isize), step: Step, goal: (isize, isize)) -> Option<u32> {
+        self.straight_within(at, step, goal, Every)
+    }
+
+    #[inline]
+    fn jump_diagonal(&self, at: (isize, isize), step: Step, goal: (isize, isize)) -> Option<u32> {
+        let (ahead_x, ahead_y) = ahead(at, step, goal);
+        self.read(at, step, ahead_x.min(ahead_y))
+    }
+
+    fn leap_diagonal(
+        &self,
+        at: (isize, isize),
+        step: Step,
+        goal: (isize, isize),
+        out: &mut Vec<Leap>,
+    ) {
+        self.leap_within(at, step, goal, out, Every);
+    }
+}
+
+impl JumpTable {
+    /// [`Jumps::jump_straight`], none when `allowed` does not allow its first step.
+    #[inline(always)]
+    pub(crate) fn straight_within(
+        &self,
+        at: (isize, isize),
+        step: Step,
+        goal: (isize, isize),
+        allowed: impl Allowed,
+    ) -> Option<u32> {
+        if !allowed.allows(self.index(at), slot(step)) {
+            return None;
+        }
         let (ahead_x, ahead_y) = ahead(at, step, goal);
         // One of the two is 0 (the axis the step does not move on): on the line, the other.
         let on_line = if step.offset().0 == 0 {
@@ -424,23 +354,22 @@ impl Jumps for JumpTable {
         self.read(at, step, if on_line { ahead_x + ahead_y } else { 0 })
     }
 
-    #[inline]
-    fn jump_diagonal(&self, at: (isize, isize), step: Step, goal: (isize, isize)) -> Option<u32> {
-        let (ahead_x, ahead_y) = ahead(at, step, goal);
-        self.read(at, step, ahead_x.min(ahead_y))
-    }
-
+    /// [`Jumps::leap_diagonal`], taking only what `allowed` allows: the diagonal from `at`,
+    /// each side's jump from a cell it stops at, and the diagonal on from that cell.
+    ///
     /// Walks the diagonal by cell index, a table read a stop and one per side. The goal can
     /// matter at one cell only: where the diagonal first crosses the goal's row or column, when
     /// the goal lies ahead on both axes (a straight jump along a side reaches the goal's line
     /// there and nowhere else ahead; the goal itself when both crossings coincide). Everywhere
     /// else a side's jump is its table distance, when positive.
-    fn leap_diagonal(
+    #[inline(always)]
+    pub(crate) fn leap_within(
         &self,
         at: (isize, isize),
         step: Step,
         goal: (isize, isize),
         out: &mut Vec<Leap>,
+        allowed: impl Allowed,
     ) {
         let (dx, dy) = step.offset();
         let (dx, dy) = (dx as isize, dy as isize);
@@ -455,7 +384,7 @@ impl Jumps for JumpTable {
             0
         };
         let (mut index, mut run) = (self.index(at), 0);
-        loop {
+        while allowed.allows(index, diagonal_slot) {
             let distance = isize::from(self.distances[index][diagonal_slot]);
             let to_crossing = crossing - run;
             let length = if to_crossing > 0 && to_crossing <= distance.abs() {
@@ -479,7 +408,7 @@ impl Jumps for JumpTable {
                 }
                 let here = (at.0 + dx * run, at.1 + dy * run);
                 for side in [along_x, along_y] {
-                    if let Some(length) = self.jump_straight(here, side, goal) {
+                    if let Some(length) = self.straight_within(here, side, goal, allowed) {
                         let length = length as u16;
                         let straight = Jump { step: side, length };
                         out.push(Leap { diagonal, straight });
@@ -490,7 +419,7 @@ impl Jumps for JumpTable {
             let sides = &self.distances[index];
             for (side, side_slot) in [(along_x, x_slot), (along_y, y_slot)] {
                 let length = sides[side_slot];
-                if length > 0 {
+                if length > 0 && allowed.allows(index, side_slot) {
                     let straight = Jump {
                         step: side,
                         length: length as u16,

@@ -2,6 +2,7 @@
 
 mod any_angle;
 pub mod bench;
+mod bounds;
 mod domain;
 mod edit;
 mod field;
@@ -12,6 +13,7 @@ mod jump;
 mod leap;
 mod lines;
 mod map;
+mod map_table;
 mod peer;
 mod replan;
 mod scenario;
@@ -25,6 +27,7 @@ pub use any_angle::{
     AnyAngleError, AnyAnglePath, Waypoints, any_angle_refusal, euclidean, line_of_sight,
     path_cells, string_pull, theta_bytes, theta_star,
 };
+pub use bounds::{BOUNDS_BYTES_PER_CELL, BoundedTable, GoalBounds};
 pub use domain::{Connectivity, Grid, Octile, OctileSteps, Step, TerrainSteps};
 pub use edit::{Edit, TimedEdit, read_edits};
 pub use field::DistanceField;
@@ -35,6 +38,7 @@ pub use jump::JumpMap;
 pub use leap::{Jumps, Leap, LeapGrid, LeapLengths, PrunedLeaps, leap_steps};
 pub use lines::{Lines, ParseError, TextLines, quoted};
 pub use map::{MAX_SIDE, Map, read_map};
+pub use map_table::MapTable;
 pub use replan::{NextStep, Replanner};
 pub use scenario::{GridCase, read_scenario};
 pub use solve::{Algorithm, GridAnswer, GridSearcher, solve};

@@ -17,6 +17,7 @@ use statespace_engine::{
 };
 
 use crate::any_angle::{Waypoints, theta_answer};
+use crate::bounds::{BoundedTable, GoalBounds};
 use crate::domain::{Connectivity, Grid, Octile, OctileSteps, Step, StepEstimate, TerrainSteps};
 use crate::edit::Edit;
 use crate::jps::{JumpGrid, JumpLengths, PrunedJumps, jump_steps};
@@ -24,6 +25,7 @@ use crate::jps_plus::JumpTable;
 use crate::jump::JumpMap;
 use crate::leap::{LeapGrid, LeapLengths, PrunedLeaps, leap_steps};
 use crate::map::Map;
+use crate::map_table::MapTable;
 use crate::scenario::GridCase;
 use crate::terrain::{Costs, Terrain};
 
@@ -45,6 +47,13 @@ pub enum Algorithm {
     /// as [`Algorithm::Jps`].
     #[serde(rename = "jps+")]
     JpsPlus,
+    /// JPS+ with goal bounding: JPS+ leaving a cell only by the steps that start a shortest
+    /// path to the goal, as boxes computed once per map say (see
+    /// [`GoalBounds`](crate::GoalBounds): a Dijkstra from every cell, 64 bytes a cell, kept in
+    /// the table cache beside JPS+'s). Eight-connected maps of one cost only, as
+    /// [`Algorithm::Jps`].
+    #[serde(rename = "jps+gb")]
+    JpsPlusGb,
     /// Theta* (see [`theta_star`](crate::theta_star)): an any-angle path, never longer than the
     /// octile optimum. Eight-connected maps of one cost, units of a cell: elsewhere it is A*,
     /// which [`GridSearcher::take_notes`] says (front-ends refuse it there).
@@ -54,7 +63,10 @@ pub enum Algorithm {
 impl Algorithm {
     /// Whether the algorithm jumps (jump point search, JPS+).
     pub fn jumps(self) -> bool {
-        matches!(self, Algorithm::Jps | Algorithm::JpsPlus)
+        matches!(
+            self,
+            Algorithm::Jps | Algorithm::JpsPlus | Algorithm::JpsPlusGb
+        )
     }
 
     /// Why the algorithm is not exact on maps weighed by `costs` walked as `connectivity`
@@ -213,6 +225,8 @@ pub struct GridSearcher {
     jumps: KeptJumps<JumpMap, JumpGrid>,
     /// The map searched last by JPS+.
     tables: KeptJumps<JumpTable, LeapGrid<JumpTable>>,
+    /// The map searched last by JPS+ with goal bounding.
+    bounded: KeptJumps<BoundedTable, LeapGrid<BoundedTable>>,
     /// The map whose water was searched last, and its water world (see [`Map::seen_from`]).
     water: Option<(Arc<Map>, Arc<Map>)>,
     /// Where JPS+ keeps its tables; without a cache they are built in memory.
@@ -251,6 +265,7 @@ impl GridSearcher {
         match algorithm {
             Algorithm::Jps => self.jump_map(map, &grid, limits).map(|_| ()),
             Algorithm::JpsPlus => self.jump_table(map, &grid, limits).map(|_| ()),
+            Algorithm::JpsPlusGb => self.bounded_table(map, &grid, limits).map(|_| ()),
             Algorithm::Astar | Algorithm::Dijkstra | Algorithm::Theta => Ok(()),
         }
     }
@@ -290,6 +305,14 @@ impl GridSearcher {
                 started.elapsed().as_secs_f64() * 1e6
             ));
             *kept = edited.clone();
+        }
+        // Boxes are global: after an edit they are computed again, at the next search.
+        if self
+            .bounded
+            .as_ref()
+            .is_some_and(|(kept, ..)| Arc::ptr_eq(kept, map))
+        {
+            self.bounded = None;
         }
         if self
             .water
@@ -399,6 +422,14 @@ impl GridSearcher {
                         jump(searcher, &leaps, &grid, policy, case, limits, steps)
                     })
             }
+            (Algorithm::JpsPlusGb, Connectivity::Eight) => self
+                .bounded_table(map, &grid, limits)
+                .map(|(bounded, searcher)| {
+                    let leaps = LeapGrid::new(grid.clone(), bounded);
+                    let policy = (&LeapLengths, &PrunedLeaps);
+                    let steps = |leaps: Vec<_>| leap_steps(&leaps);
+                    jump(searcher, &leaps, &grid, policy, case, limits, steps)
+                }),
             _ => return self.step(case, grid, algorithm, limits),
         };
         kept.unwrap_or_else(|reason| (Err(reason), Stats::default()))
@@ -427,6 +458,26 @@ impl GridSearcher {
         let make = || table(map, cache.as_ref(), notes);
         let bytes = JumpTable::bytes(map);
         Self::kept::<_, LeapGrid<JumpTable>>(&mut self.tables, map, grid, limits, bytes, make)
+    }
+
+    /// JPS+'s table of `map` bounded by its goal bounds (each loaded from the cache, or built)
+    /// and its searcher, kept or made (see [`Self::kept`]); both tables' bytes count against
+    /// the budget.
+    fn bounded_table(
+        &mut self,
+        map: &Arc<Map>,
+        grid: &Grid,
+        limits: &Limits,
+    ) -> Result<(Arc<BoundedTable>, &mut JumpSearch<LeapGrid<BoundedTable>>), StopReason> {
+        let (cache, notes) = (&self.cache, &mut self.notes);
+        let make = || {
+            let table = table(map, cache.as_ref(), notes);
+            let (bounds, line) = GoalBounds::for_map(map.clone(), cache.as_ref());
+            notes.push(line);
+            BoundedTable::new(Arc::new(table), Arc::new(bounds))
+        };
+        let bytes = JumpTable::bytes(map) + GoalBounds::bytes(map);
+        Self::kept::<_, LeapGrid<BoundedTable>>(&mut self.bounded, map, grid, limits, bytes, make)
     }
 
     /// The shortest path of `case` by A* or Dijkstra, step by step on `grid`.

@@ -11,11 +11,13 @@ use statespace_engine::astar::{AStar, EveryAction, Expansion};
 use statespace_engine::index::DenseIndex;
 use statespace_engine::{Cost, Domain, Limits, PerfectHash, Recompute, Stats, StopReason, Weights};
 
+use crate::bounds::{BoundedTable, GoalBounds};
 use crate::domain::{Connectivity, Grid, Octile, OctileSteps, Step, TerrainSteps};
 use crate::jps::{JumpGrid, JumpLengths, PrunedJumps, jump_steps};
 use crate::jps_plus::JumpTable;
 use crate::jump::JumpMap;
-use crate::leap::{LeapGrid, LeapLengths, PrunedLeaps, leap_steps};
+use crate::leap::{Jumps, LeapGrid, LeapLengths, PrunedLeaps, leap_steps};
+use crate::map_table::MapTable;
 use crate::scenario::GridCase;
 use crate::solve::{Algorithm, Displaced, GridAnswer, answer, index_bytes, jump, reachable};
 
@@ -95,21 +97,25 @@ pub fn solve_traced(
                 steps,
             );
         }
-        (Algorithm::JpsPlus, Connectivity::Eight) if jumps => {
-            if !limits.fits(index_bytes(&case.map) + JumpTable::bytes(&case.map)) {
+        (Algorithm::JpsPlus | Algorithm::JpsPlusGb, Connectivity::Eight) if jumps => {
+            let bounded = algorithm == Algorithm::JpsPlusGb;
+            let bounds_bytes = if bounded {
+                GoalBounds::bytes(&case.map)
+            } else {
+                0
+            };
+            let bytes = index_bytes(&case.map) + JumpTable::bytes(&case.map) + bounds_bytes;
+            if !limits.fits(bytes) {
                 let stopped = Err(StopReason::MemoryLimit);
                 return (stopped, Stats::default(), SearchTrace::default());
             }
-            let leaps = LeapGrid::new(grid.clone(), Arc::new(JumpTable::build(case.map.clone())));
-            let steps = |leaps: Vec<_>| leap_steps(&leaps);
-            return traced_jumps(
-                leaps,
-                &grid,
-                (&LeapLengths, PrunedLeaps),
-                case,
-                limits,
-                steps,
-            );
+            let table = JumpTable::build(case.map.clone());
+            if bounded {
+                let bounds = Arc::new(GoalBounds::build(&case.map));
+                let bounded = BoundedTable::new(Arc::new(table), bounds);
+                return traced_leaps(bounded, &grid, case, limits);
+            }
+            return traced_leaps(table, &grid, case, limits);
         }
         _ => {}
     }
@@ -143,6 +149,25 @@ pub fn solve_traced(
     );
     let answer = answer(result.outcome, |steps| steps);
     (answer, result.stats, watched.trace.into_inner())
+}
+
+/// [`solve_traced`] by JPS+'s leaps, found by `jumps` (its table, bounded or not), on `grid`.
+fn traced_leaps<J: Jumps>(
+    jumps: J,
+    grid: &Grid,
+    case: &GridCase,
+    limits: &Limits,
+) -> (Result<GridAnswer, StopReason>, Stats, SearchTrace) {
+    let leaps = LeapGrid::new(grid.clone(), Arc::new(jumps));
+    let steps = |leaps: Vec<_>| leap_steps(&leaps);
+    traced_jumps(
+        leaps,
+        grid,
+        (&LeapLengths, PrunedLeaps),
+        case,
+        limits,
+        steps,
+    )
 }
 
 /// [`solve_traced`] by the jumps (or leaps) `jumps` on `grid`, weighed and expanded as `policy`
@@ -190,6 +215,7 @@ mod tests {
                 Algorithm::Dijkstra,
                 Algorithm::Jps,
                 Algorithm::JpsPlus,
+                Algorithm::JpsPlusGb,
             ] {
                 let eight = Connectivity::Eight;
                 let (found, stats) = solve(case, eight, algorithm, &Limits::none());
@@ -201,8 +227,10 @@ mod tests {
                 assert_eq!(trace.expanded[0], case.start);
                 let cells = trace.expanded.iter().chain(&trace.reached);
                 assert!(cells.clone().all(|&cell| case.map.is_passable(cell)));
-                if matches!(algorithm, Algorithm::Jps | Algorithm::JpsPlus)
-                    && case.start != case.goal
+                if matches!(
+                    algorithm,
+                    Algorithm::Jps | Algorithm::JpsPlus | Algorithm::JpsPlusGb
+                ) && case.start != case.goal
                 {
                     assert!(trace.reached.contains(&case.goal), "{case:?}");
                 }

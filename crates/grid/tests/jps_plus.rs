@@ -2,6 +2,9 @@
 //! on the arena map, and its tables in the cache: loaded when sound, refused and rebuilt when
 //! damaged or another map's, refused by the memory budget.
 
+mod common;
+
+use common::arena;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -10,35 +13,12 @@ use statespace_engine::pattern_database::TableCache;
 use statespace_engine::{Limits, StopReason};
 use statespace_grid::{
     Algorithm, Connectivity, GridCase, GridSearcher, Jump, JumpMap, JumpTable, Jumps, Leap, Map,
-    Step, TOLERANCE, parse, random_scenarios,
+    MapTable, Step, random_scenarios,
 };
 
-/// A folder of its own for a test, emptied.
+/// A folder of its own for `test`, emptied.
 fn scratch(test: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("statespace-jps-plus-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
-
-/// The arena map (named as its file) with its 130 scenarios.
-fn arena() -> (Arc<Map>, Vec<GridCase>) {
-    let map = Map::parse(include_str!("data/arena.map"))
-        .unwrap()
-        .named("arena.map");
-    let map = Arc::new(map);
-    let text = [
-        include_str!("data/arena.map"),
-        include_str!("data/arena.map.scen"),
-    ]
-    .concat();
-    let cases = parse(&text)
-        .map(|case| GridCase {
-            map: map.clone(),
-            ..case.unwrap()
-        })
-        .collect();
-    (map, cases)
+    common::scratch("jps-plus", test)
 }
 
 /// Whether `table` gives every jump of `map` as the online jumps do (the goal out of the way:
@@ -167,20 +147,7 @@ proptest! {
 
 /// Every scenario of `cases` answered by JPS+ through `searcher`, at its recorded length.
 fn at_their_lengths(searcher: &mut GridSearcher, cases: &[GridCase]) {
-    for (number, case) in cases.iter().enumerate() {
-        let (answer, _) = searcher.solve(
-            case,
-            Connectivity::Eight,
-            Algorithm::JpsPlus,
-            &Limits::none(),
-        );
-        let length = answer.unwrap().length().unwrap();
-        let recorded = case.optimal.unwrap();
-        assert!(
-            (length - recorded).abs() <= TOLERANCE,
-            "scenario {number}: {length} against {recorded}"
-        );
-    }
+    common::at_their_lengths(searcher, cases, Algorithm::JpsPlus);
 }
 
 /// The one note of `searcher`.

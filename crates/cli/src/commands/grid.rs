@@ -12,8 +12,8 @@ use statespace_puzzles::grid::bench::{
     Answers, Peer, Report, algorithm_name, answer_all_edited, read_bench_cases, time_by_length,
 };
 use statespace_puzzles::grid::{
-    Algorithm, AnyAngleError, Connectivity, Costs, GridGenOptions, GridOptions, GridSearcher, Map,
-    check_memory, read_edits,
+    Algorithm, AnyAngleError, Connectivity, Costs, GOAL_BOUNDS_EDITS, GridGenOptions, GridOptions,
+    GridSearcher, Map, check_memory, read_edits,
 };
 use statespace_puzzles::input::ParseError;
 use statespace_puzzles::puzzle::OptionsError;
@@ -35,6 +35,11 @@ enum AlgorithmArg {
     /// --pdb-dir folder), eight-connected maps only.
     #[value(name = "jps+")]
     JpsPlus,
+    /// JPS+ with goal bounding: JPS+ leaving a cell only by the steps whose box (computed once
+    /// per map by a Dijkstra from every cell, 64 bytes a cell, kept in the --pdb-dir folder)
+    /// holds the goal; eight-connected maps of one cost, no --edits.
+    #[value(name = "jps+gb")]
+    JpsPlusGb,
     /// Theta*: any-angle paths between cell centres (Euclidean lengths, never longer than the
     /// octile optimum), eight-connected maps of one cost, units of a cell.
     Theta,
@@ -47,6 +52,7 @@ impl From<AlgorithmArg> for Algorithm {
             AlgorithmArg::Dijkstra => Algorithm::Dijkstra,
             AlgorithmArg::Jps => Algorithm::Jps,
             AlgorithmArg::JpsPlus => Algorithm::JpsPlus,
+            AlgorithmArg::JpsPlusGb => Algorithm::JpsPlusGb,
             AlgorithmArg::Theta => Algorithm::Theta,
         }
     }
@@ -269,6 +275,9 @@ pub fn bench(args: &BenchArgs, peers: &[String]) -> anyhow::Result<Verdict> {
             algo.refusal(&costs, connectivity).is_none() && (unit == 1 || algo != Algorithm::Theta)
         });
     for &algo in &algos {
+        if algo == Algorithm::JpsPlusGb && !edits.is_empty() {
+            anyhow::bail!(OptionsError::new(GOAL_BOUNDS_EDITS));
+        }
         check_memory(&map, algo, Some(budget))?;
     }
     let mut answers: Vec<Answers> = Vec::new();

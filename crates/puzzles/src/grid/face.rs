@@ -14,9 +14,9 @@ use crate::puzzle::{
 
 use statespace_engine::pattern_database::TableCache;
 use statespace_grid::{
-    Algorithm, AnyAngleError, Connectivity, Costs, Grid, GridAnswer, GridCase, GridSearcher, Map,
-    Step as Direction, TABLE_BYTES_PER_CELL, TOLERANCE, Waypoints, any_angle_refusal,
-    random_scenarios, read_map, read_scenario, solve_traced, string_pull,
+    Algorithm, AnyAngleError, BOUNDS_BYTES_PER_CELL, Connectivity, Costs, Grid, GridAnswer,
+    GridCase, GridSearcher, Map, Step as Direction, TABLE_BYTES_PER_CELL, TOLERANCE, Waypoints,
+    any_angle_refusal, random_scenarios, read_map, read_scenario, solve_traced, string_pull,
 };
 
 use super::edits::MapEdits;
@@ -132,6 +132,10 @@ impl GridSolver {
     }
 }
 
+/// Why JPS+ with goal bounding does not take edits.
+pub const GOAL_BOUNDS_EDITS: &str = "jps+gb does not take --edits: its boxes are computed for \
+    the whole map (a Dijkstra from every cell), not repaired; use --algo jps+";
+
 /// Refuses `map` when searching it by `algorithm` cannot fit in a memory budget of
 /// `max_memory` bytes (none: no budget), the figures named.
 ///
@@ -144,6 +148,10 @@ pub fn check_memory(
 ) -> Result<(), OptionsError> {
     let (table, per_cell) = match algorithm {
         Algorithm::JpsPlus => (TABLE_BYTES_PER_CELL, ", and 16 for JPS+'s table"),
+        Algorithm::JpsPlusGb => (
+            TABLE_BYTES_PER_CELL + BOUNDS_BYTES_PER_CELL,
+            ", and 80 for JPS+'s table and goal bounding's boxes",
+        ),
         _ => (0, ""),
     };
     let needed = map.search_bytes() + map.cells() as u64 * table;
@@ -232,6 +240,12 @@ impl Puzzle for GridPuzzle {
                  (eight-connected maps)",
             ),
             (
+                "jps+gb",
+                "JPS+ with goal bounding: JPS+ leaving a cell only by the steps whose box, \
+                 computed once per map by a Dijkstra from every cell, holds the goal \
+                 (eight-connected maps, no edits)",
+            ),
+            (
                 "theta",
                 "Theta*: any-angle paths between cell centres, never longer than the octile \
                  optimum (eight-connected maps of one cost, units of a cell)",
@@ -286,6 +300,9 @@ impl Puzzle for GridPuzzle {
     ) -> Result<GridSolver, OptionsError> {
         if let Some(refusal) = options.algo.refusal(&options.cost, options.connect) {
             return Err(OptionsError::new(refusal));
+        }
+        if options.edits.is_some() && options.algo == Algorithm::JpsPlusGb {
+            return Err(OptionsError::new(GOAL_BOUNDS_EDITS));
         }
         let any_angle = options.smooth || options.algo == Algorithm::Theta;
         if any_angle {

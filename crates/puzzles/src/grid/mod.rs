@@ -7,12 +7,14 @@ mod face;
 mod print;
 mod search;
 
-pub use face::{GridGenOptions, GridOptions, GridPuzzle, GridSolver, check_memory};
+pub use face::{
+    GOAL_BOUNDS_EDITS, GridGenOptions, GridOptions, GridPuzzle, GridSolver, check_memory,
+};
 pub use search::{GridReply, SearchPicture};
 pub use statespace_grid::bench;
 pub use statespace_grid::{
-    Algorithm, AnyAngleError, Connectivity, Costs, Edit, Grid, GridAnswer, GridCase, GridSearcher,
-    JumpTable, Map, Octile, Step, TOLERANCE, Terrain, read_edits,
+    Algorithm, AnyAngleError, Connectivity, Costs, Edit, GoalBounds, Grid, GridAnswer, GridCase,
+    GridSearcher, JumpTable, Map, MapTable, Octile, Step, TOLERANCE, Terrain, read_edits,
 };
 
 use statespace_grid::Lines;

@@ -1,0 +1,282 @@
+//! Goal bounding: its boxes against brute force on random maps (each the bounding box of
+//! exactly the goals some canonical shortest path reaches by that first step), JPS+ with goal
+//! bounding against Dijkstra's distances from every start to many goals on random maps (cells
+//! and larger units) and on the shipped arena map, and its boxes in the table cache: built once
+//! then loaded, refused and rebuilt when damaged, refused by the memory budget.
+
+mod common;
+
+use common::arena;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use proptest::prelude::*;
+use statespace_engine::pattern_database::TableCache;
+use statespace_engine::{Limits, StopReason};
+use statespace_grid::{
+    Algorithm, Connectivity, DistanceField, GoalBounds, GridCase, GridSearcher, Map, MapTable,
+    Octile, Step, random_scenarios,
+};
+
+/// A folder of its own for `test`, emptied.
+fn scratch(test: &str) -> PathBuf {
+    common::scratch("gb", test)
+}
+
+/// A random map of up to `walls` percent walls and sides below `side`.
+fn random_map(walls: u32, side: usize) -> impl Strategy<Value = Arc<Map>> {
+    (0u64..1_000_000, 0..walls, 1..side, 1..side).prop_map(|(seed, walls, width, height)| {
+        let walls = f64::from(walls) / 100.0;
+        let eight = Connectivity::Eight;
+        random_scenarios(width, height, walls, eight, 0, seed)
+            .unwrap()
+            .0
+    })
+}
+
+/// The shortest lengths from every cell to `goal`: one Dijkstra.
+fn field(map: &Arc<Map>, goal: u32) -> DistanceField {
+    DistanceField::build(map, Connectivity::Eight, goal, &Limits::none()).unwrap()
+}
+
+/// The steps jump point search may take after `(dx, dy)` into `(x, y)` (Harabor and
+/// Grastien's pruning, no cutting corners): across a corner, on and along both its sides; along
+/// a side, on, and where a side's neighbour is open while the one behind it is not, that side
+/// and the corner ahead of it.
+fn canonical(map: &Map, (x, y): (i64, i64), (dx, dy): (i64, i64)) -> Vec<(i64, i64)> {
+    if dx != 0 && dy != 0 {
+        return vec![(dx, 0), (0, dy), (dx, dy)];
+    }
+    let open = |x, y| map.cell(x, y).is_some_and(|cell| map.is_passable(cell));
+    let mut next = vec![(dx, dy)];
+    for (px, py) in [(dy, dx), (-dy, -dx)] {
+        if open(x + px, y + py) && !open(x - dx + px, y - dy + py) {
+            next.extend([(px, py), (dx + px, dy + py)]);
+        }
+    }
+    next
+}
+
+/// Whether `map`'s boxes are, for every cell and step, the bounding box of exactly the goals
+/// that a canonical shortest path from the cell (one jump point search may take) reaches by
+/// that step first (none: no box). Found goal by goal: from which cells, reached by which
+/// step, a canonical shortest path goes on to the goal, nearest cells first.
+fn boxes_by_brute_force(map: &Arc<Map>, bounds: &GoalBounds) -> Result<(), String> {
+    let cells = map.cells() as u32;
+    let open: Vec<u32> = (0..cells).filter(|&cell| map.is_passable(cell)).collect();
+    let steps: Vec<(i64, i64)> = Step::ALL.iter().map(|step| step.offset()).collect();
+    let length = |(dx, dy): (i64, i64)| {
+        Octile::of(
+            if dx != 0 && dy != 0 {
+                Step::NE
+            } else {
+                Step::N
+            },
+            1,
+        )
+    };
+    // The cell a step leads to, if the step is allowed (no cutting corners).
+    let after = |cell: u32, (dx, dy): (i64, i64)| {
+        let (x, y) = map.position(cell);
+        let (x, y) = (x as i64, y as i64);
+        let passes = |x, y| map.cell(x, y).is_some_and(|cell| map.is_passable(cell));
+        (passes(x + dx, y + dy) && passes(x + dx, y) && passes(x, y + dy))
+            .then(|| map.cell(x + dx, y + dy).unwrap())
+    };
+    // expected[cell][slot]: the box grown by each goal found.
+    let mut expected = vec![[None::<[u16; 4]>; 8]; map.cells()];
+    for &goal in &open {
+        let field = field(map, goal);
+        let mut nearest: Vec<u32> = open
+            .iter()
+            .copied()
+            .filter(|&cell| field.distance(cell).is_some())
+            .collect();
+        nearest.sort_by_key(|&cell| field.distance(cell));
+        // on_path[cell][slot]: a canonical shortest path to the goal goes on from `cell`
+        // reached by the `slot`th step.
+        let mut on_path = vec![[false; 8]; map.cells()];
+        // Whether the step `step` from `cell` is on a shortest path to the goal.
+        let shortest = |cell: u32, step: (i64, i64)| {
+            after(cell, step).filter(|&next| {
+                field.distance(next).map(|rest| rest + length(step)) == field.distance(cell)
+            })
+        };
+        for &cell in &nearest {
+            let (x, y) = map.position(cell);
+            for (slot, &step) in steps.iter().enumerate() {
+                on_path[cell as usize][slot] = cell == goal
+                    || canonical(map, (x as i64, y as i64), step)
+                        .into_iter()
+                        .any(|next| {
+                            let at = steps.iter().position(|&each| each == next).unwrap();
+                            shortest(cell, next).is_some_and(|to| on_path[to as usize][at])
+                        });
+            }
+        }
+        let (gx, gy) = map.position(goal);
+        let (gx, gy) = (gx as u16, gy as u16);
+        for &cell in nearest.iter().filter(|&&cell| cell != goal) {
+            for (slot, &step) in steps.iter().enumerate() {
+                if shortest(cell, step).is_some_and(|to| on_path[to as usize][slot]) {
+                    let grown = match expected[cell as usize][slot] {
+                        None => [gx, gy, gx, gy],
+                        Some([l, t, r, b]) => [l.min(gx), t.min(gy), r.max(gx), b.max(gy)],
+                    };
+                    expected[cell as usize][slot] = Some(grown);
+                }
+            }
+        }
+    }
+    for &cell in &open {
+        for (slot, step) in Step::ALL.into_iter().enumerate() {
+            let found = bounds.bounds(cell, step);
+            if found != expected[cell as usize][slot] {
+                let expected = expected[cell as usize][slot];
+                return Err(format!("{step} from {cell}: {found:?}, not {expected:?}"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Whether JPS+ with goal bounding finds, from every open cell of `map` to each of `goals`,
+/// a path of Dijkstra's length (and none where Dijkstra reaches none).
+fn every_start_to(
+    searcher: &mut GridSearcher,
+    map: &Arc<Map>,
+    goals: &[u32],
+) -> Result<(), String> {
+    for &goal in goals {
+        let field = field(map, goal);
+        for start in (0..map.cells() as u32).filter(|&cell| map.is_passable(cell)) {
+            let case = GridCase {
+                map: map.clone(),
+                start,
+                goal,
+                optimal: None,
+            };
+            let limits = Limits::none();
+            let (answer, _) =
+                searcher.solve(&case, Connectivity::Eight, Algorithm::JpsPlusGb, &limits);
+            let found = answer.unwrap().path.map(|(_, length)| length);
+            if found != field.distance(start) {
+                let expected = field.distance(start);
+                return Err(format!("{start} to {goal}: {found:?}, not {expected:?}"));
+            }
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// On small random maps of every density, each box is the bounding box of exactly the
+    /// goals that some shortest path reaches by its step first.
+    #[test]
+    fn boxes_bound_exactly_the_goals_of_each_first_step(map in random_map(60, 14)) {
+        let bounds = GoalBounds::build(&map);
+        prop_assert_eq!(boxes_by_brute_force(&map, &bounds), Ok(()));
+    }
+
+    /// On random maps of every density and size, JPS+ with goal bounding finds Dijkstra's
+    /// length from every start to every goal (every cell a goal on maps of up to 400 cells).
+    #[test]
+    fn goal_bounded_jps_plus_equals_dijkstra_on_random_maps(map in random_map(50, 40)) {
+        let mut searcher = GridSearcher::default();
+        let open: Vec<u32> = (0..map.cells() as u32).filter(|&c| map.is_passable(c)).collect();
+        let every = open.len().div_ceil(24).max(1);
+        let goals: Vec<u32> = open.iter().copied().step_by(every).collect();
+        prop_assert_eq!(every_start_to(&mut searcher, &map, &goals), Ok(()));
+    }
+}
+
+/// Units of 2 × 2 and 3 × 3 cells: the boxes of the positions where the unit fits, and JPS+
+/// with goal bounding at Dijkstra's lengths over those positions.
+#[test]
+fn goal_bounding_walks_units_larger_than_a_cell() {
+    for seed in 0..6 {
+        for unit in [2, 3] {
+            let eight = Connectivity::Eight;
+            let (map, _) = random_scenarios(24, 18, 0.15, eight, 0, seed).unwrap();
+            let map = Arc::new(Map::clone(&map).with_unit(unit).unwrap());
+            let mut searcher = GridSearcher::default();
+            let open: Vec<u32> = (0..map.cells() as u32)
+                .filter(|&c| map.is_passable(c))
+                .collect();
+            let goals: Vec<u32> = open.iter().copied().step_by(9).collect();
+            assert_eq!(
+                every_start_to(&mut searcher, &map, &goals),
+                Ok(()),
+                "seed {seed}, unit {unit}"
+            );
+        }
+    }
+}
+
+/// Every scenario of the shipped arena map at its recorded length, and hidden-style ones (from
+/// every open cell to every seventh open cell) at Dijkstra's.
+#[test]
+fn goal_bounded_jps_plus_equals_a_star_on_the_arena_map() {
+    let (map, cases) = arena();
+    let mut searcher = GridSearcher::default();
+    common::at_their_lengths(&mut searcher, &cases, Algorithm::JpsPlusGb);
+    let open: Vec<u32> = (0..map.cells() as u32)
+        .filter(|&c| map.is_passable(c))
+        .collect();
+    let goals: Vec<u32> = open.iter().copied().step_by(7).collect();
+    assert_eq!(every_start_to(&mut searcher, &map, &goals), Ok(()));
+}
+
+/// The notes of `searcher`.
+fn notes(searcher: &mut GridSearcher) -> Vec<String> {
+    searcher.take_notes()
+}
+
+#[test]
+fn boxes_are_built_once_then_loaded_and_rebuilt_when_damaged() {
+    let dir = scratch("cache");
+    let (map, _) = arena();
+    let cache = TableCache::new(&dir);
+    let path = cache.path(&GoalBounds::file_name(&map));
+    let mut first = GridSearcher::with_table_cache(TableCache::new(&dir));
+    first
+        .prepare(&map, Algorithm::JpsPlusGb, &Limits::none())
+        .unwrap();
+    let lines = notes(&mut first);
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines[0].starts_with("jps+: built "), "{lines:?}");
+    let built = format!("jps+gb: built {} in ", path.display());
+    assert!(lines[1].starts_with(&built), "{lines:?}");
+    let (loaded, line) = GoalBounds::for_map(map.clone(), Some(&cache));
+    assert!(line.starts_with("jps+gb: loaded "), "{line}");
+    assert_eq!(loaded, GoalBounds::build(&map));
+    // A box of the table (after the 4 KiB header).
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes[4096 + 1000] = !bytes[4096 + 1000];
+    std::fs::write(&path, bytes).unwrap();
+    let (rebuilt, line) = GoalBounds::for_map(map.clone(), Some(&cache));
+    let refused = format!(
+        "jps+gb: refused {}: damaged pattern database (checksum ",
+        path.display()
+    );
+    assert!(line.starts_with(&refused), "{line}");
+    assert!(line.contains("; built it again in "), "{line}");
+    assert_eq!(rebuilt, loaded);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn boxes_over_the_memory_budget_are_refused() {
+    let (map, cases) = arena();
+    // The index (4 bytes a cell) and JPS+'s table (16) fit, the boxes (64 more) do not.
+    let limits = Limits::none().max_memory(map.cells() as u64 * 80);
+    let mut searcher = GridSearcher::default();
+    let eight = Connectivity::Eight;
+    let (answer, _) = searcher.solve(&cases[0], eight, Algorithm::JpsPlusGb, &limits);
+    assert_eq!(answer, Err(StopReason::MemoryLimit));
+    assert_eq!(searcher.take_notes(), Vec::<String>::new());
+    let (answer, _) = searcher.solve(&cases[0], eight, Algorithm::JpsPlus, &limits);
+    assert!(answer.is_ok());
+}
