@@ -8,10 +8,11 @@
 //! ([`optimal_node`](super::optimal_node)). On Korf's first cube it generates 10.2 million
 //! nodes instead of 16.1 million.
 //!
-//! A node is coordinates alone, each turned by a move table: the corners' permutation and
-//! twist, and on each axis the twist, the flip and the sorted slice (the slice edges' places and
-//! order). The goal test reads them too, and is exact: the corners at home, and on each axis
-//! the four slice edges at home in order (the three slices hold all twelve edges) and unflipped.
+//! A node is coordinates, each turned by a move table (the corners' permutation and twist, and
+//! on each axis the twist, the flip and the sorted slice: the slice edges' places and order),
+//! and the inverse's views. The goal test reads the coordinates, and is exact: the corners at
+//! home, and on each axis the four slice edges at home in order (the three slices hold all
+//! twelve edges) and unflipped.
 //! Each node's children are made and their corner distances read together, so that the
 //! processor waits for the large tables' cache misses side by side; a face is never turned
 //! twice in a row, nor D after U, L after R or B after F. The tables are kept in a folder of
