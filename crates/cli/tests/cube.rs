@@ -283,6 +283,22 @@ fn optimal_answers_build_the_corner_table_once_and_refuse_a_damaged_one() {
     );
     assert_eq!(output.status.code(), Some(2));
     assert!(!table.exists());
+    // A budget for the tables too small for any: refused up front, with the least figure.
+    let output = solve_optimally("R U\n", &dir, &["--tables", "50M"]);
+    assert_eq!(
+        stderr(&output),
+        "statespace: --tables 50 MiB: the optimal 3x3x3 solver's smallest tables need 84 MiB \
+         (Korf's corner table, the phase-1 table and their move tables)\n"
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(!table.exists());
+    let output = solve_optimally("R U\n", &dir, &["--tables", "huge"]);
+    assert!(
+        stderr(&output).contains("expected small, large or a size such as 200M or 12G"),
+        "{}",
+        stderr(&output)
+    );
+    assert_eq!(output.status.code(), Some(2));
     // Built and saved, then loaded, within the tables' figure.
     let output = solve_optimally("R U R' U'\nF2 D'\n", &dir, &["--max-memory", "84M"]);
     assert_eq!(stdout(&output), "U R U' R'\nD F2\n");
@@ -304,6 +320,15 @@ fn optimal_answers_build_the_corner_table_once_and_refuse_a_damaged_one() {
     assert!(
         stderr(&output)
             .contains("table: phase 1 (64430 flip-slice classes x 2187 twists) loaded from")
+    );
+    // A budget that holds the small tables and not the large: the small, loaded.
+    let output = solve_optimally("R U R' U'\n", &dir, &["--tables", "200M"]);
+    assert_eq!(stdout(&output), "U R U' R'\n");
+    assert!(
+        stderr(&output)
+            .contains("table: phase 1 (64430 flip-slice classes x 2187 twists) loaded from"),
+        "{}",
+        stderr(&output)
     );
     // One byte of the distances changed: refused, rebuilt and saved again.
     let mut bytes = std::fs::read(&table).unwrap();

@@ -6,6 +6,7 @@ use statespace_puzzles::cube::{
 
 use crate::commands::pdb::DirArgs;
 use crate::driver::{self, InputArgs};
+use crate::memory;
 
 /// The algorithms of `--algo`.
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
@@ -19,14 +20,17 @@ enum AlgorithmArg {
     Optimal,
 }
 
-/// The tables of `--tables`.
-#[derive(clap::ValueEnum, Clone, Copy, Debug)]
-enum TablesArg {
-    /// The phase-1 table read along the three axes (70 MB, built in about 5 s).
-    Small,
-    /// The phase-1 table with the slice edges sorted, Kociemba's optimal solver's table (1.7 GB,
-    /// built once in minutes and kept in --pdb-dir): about ten times fewer nodes.
-    Large,
+/// Reads `--tables`: `small`, `large`, or a budget in bytes (`200M`, `12G`).
+fn parse_tables(text: &str) -> Result<OptimalTables, String> {
+    match text {
+        "small" => Ok(OptimalTables::Small),
+        "large" => Ok(OptimalTables::Large),
+        _ => memory::parse_size(text)
+            .map(OptimalTables::Budget)
+            .map_err(|_| {
+                format!("expected small, large or a size such as 200M or 12G, not {text:?}")
+            }),
+    }
 }
 
 /// The sizes of `--size`.
@@ -82,10 +86,13 @@ pub struct SolveArgs {
     /// With --time-limit, the best answer found in time is printed. [default: 0]
     #[arg(long, value_name = "N")]
     probes: Option<u64>,
-    /// The optimal 3x3x3 solver's tables besides Korf's corner table (--algo optimal).
-    /// [default: small]
-    #[arg(long = "tables", value_enum)]
-    optimal_tables: Option<TablesArg>,
+    /// The optimal 3x3x3 solver's tables besides Korf's corner table (--algo optimal): small,
+    /// the phase-1 table read along the three axes (84 MiB in all, built in about 5 s); large,
+    /// the phase-1 table with the slice edges sorted, Kociemba's optimal solver's table (1896
+    /// MiB in all, built once in minutes and kept in --pdb-dir), about ten times fewer nodes;
+    /// or a budget (200M, 12G): the strongest that fit in it. [default: small]
+    #[arg(long = "tables", value_name = "small|large|SIZE", value_parser = parse_tables)]
+    optimal_tables: Option<OptimalTables>,
     #[command(flatten)]
     tables: DirArgs,
 }
@@ -106,10 +113,7 @@ impl SolveArgs {
             max_length: self.max_length,
             probes: self.probes,
             pdb_dir: Some(self.tables.folder()),
-            tables: self.optimal_tables.map(|tables| match tables {
-                TablesArg::Small => OptimalTables::Small,
-                TablesArg::Large => OptimalTables::Large,
-            }),
+            tables: self.optimal_tables,
             ..Options::default()
         }
     }

@@ -105,15 +105,43 @@ pub enum OptimalTables {
     /// The phase-1 table with the slice edges sorted, Kociemba's optimal solver's table (1.7
     /// GB, built in minutes): about ten times fewer nodes.
     Large,
+    /// The strongest tables whose memory (all the solver's tables and move tables, as
+    /// [`optimal::needed_bytes`] counts it) is at most this many bytes.
+    Budget(u64),
 }
 
+/// The phase-1 tables, strongest first.
+const STRONGEST_FIRST: [SliceKind; 2] = [SliceKind::Sorted, SliceKind::Places];
+
 impl OptimalTables {
-    /// The slice coordinate of the phase-1 table it reads.
-    pub fn slice(self) -> SliceKind {
+    /// The slice coordinate of the phase-1 table it reads: for a budget, the strongest that
+    /// fits, or why none does.
+    pub fn slice(self) -> Result<SliceKind, OptionsError> {
         match self {
-            OptimalTables::Small => SliceKind::Places,
-            OptimalTables::Large => SliceKind::Sorted,
+            OptimalTables::Small => Ok(SliceKind::Places),
+            OptimalTables::Large => Ok(SliceKind::Sorted),
+            OptimalTables::Budget(budget) => STRONGEST_FIRST
+                .into_iter()
+                .find(|&slice| optimal::needed_bytes(slice) <= budget)
+                .ok_or_else(|| {
+                    let least = optimal::needed_bytes(SliceKind::Places);
+                    OptionsError::new(format!(
+                        "--tables {}: the optimal 3x3x3 solver's smallest tables need {} MiB \
+                         (Korf's corner table, the phase-1 table and their move tables)",
+                        mebibytes(budget),
+                        least.div_ceil(1 << 20)
+                    ))
+                }),
         }
+    }
+}
+
+/// `bytes` in mebibytes, to a tenth when not whole (`50 MiB`, `0.5 MiB`).
+fn mebibytes(bytes: u64) -> String {
+    let tenths = (bytes * 10) >> 20;
+    match tenths % 10 {
+        0 => format!("{} MiB", tenths / 10),
+        tenth => format!("{}.{tenth} MiB", tenths / 10),
     }
 }
 
@@ -183,7 +211,7 @@ impl Options {
                 ));
             }
             (Size::Three, Some(Algorithm::Optimal)) => {
-                Task::RubikOptimal(self.tables.unwrap_or_default().slice())
+                Task::RubikOptimal(self.tables.unwrap_or_default().slice()?)
             }
             (Size::Three, _) => Task::Rubik(Settings {
                 max_length: self.max_length,
@@ -483,3 +511,33 @@ pub(super) const ALL_MOVES: [Move; 18] = {
     }
     moves
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_budget_picks_the_strongest_tables_that_fit_or_says_what_the_least_need() {
+        let small = optimal::needed_bytes(SliceKind::Places);
+        let large = optimal::needed_bytes(SliceKind::Sorted);
+        assert_eq!(
+            (small.div_ceil(1 << 20), large.div_ceil(1 << 20)),
+            (84, 1896)
+        );
+        let pick = |budget| OptimalTables::Budget(budget).slice();
+        assert_eq!(pick(12 << 30), Ok(SliceKind::Sorted));
+        assert_eq!(pick(large), Ok(SliceKind::Sorted));
+        assert_eq!(pick(large - 1), Ok(SliceKind::Places));
+        assert_eq!(pick(200 << 20), Ok(SliceKind::Places));
+        assert_eq!(pick(small), Ok(SliceKind::Places));
+        assert_eq!(
+            pick(50 << 20).unwrap_err().to_string(),
+            "--tables 50 MiB: the optimal 3x3x3 solver's smallest tables need 84 MiB (Korf's \
+             corner table, the phase-1 table and their move tables)"
+        );
+        assert_eq!(mebibytes(small - 1), "83.9 MiB");
+        assert!(pick(small - 1).is_err());
+        assert_eq!(OptimalTables::Large.slice(), Ok(SliceKind::Sorted));
+        assert_eq!(OptimalTables::Small.slice(), Ok(SliceKind::Places));
+    }
+}

@@ -30,6 +30,7 @@ mod edges;
 mod face;
 mod facelets;
 mod optimal;
+mod optimal_node;
 mod parse;
 mod phase1_table;
 mod phase2_table;
