@@ -108,6 +108,7 @@ pub fn algorithm_name(algorithm: Algorithm) -> &'static str {
         Algorithm::Jps => "jps",
         Algorithm::JpsPlus => "jps+",
         Algorithm::JpsPlusGb => "jps+gb",
+        Algorithm::JpsPlusGbj => "jps+gbj",
         Algorithm::Theta => "theta",
     }
 }

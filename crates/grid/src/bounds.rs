@@ -14,18 +14,28 @@
 //! of every shortest path: in open ground a straight step starts canonical paths along its
 //! line only.
 //!
-//! Computing them takes a Dijkstra from every open cell (spread over the cores). When a cell
-//! is final, so is every cell before it on a shortest path; for each step that enters it on a
-//! shortest path, it gathers the first steps of the canonical paths that reach the cell before
-//! by a step after which jump point search may take it. Lengths `a + b√2` are compared
-//! exactly (equal only when the counts of straight and diagonal steps are). Moving AI's rules:
-//! eight neighbours, no cutting corners. Kept in the table cache as JPS+'s table is (see
-//! [`crate::map_table`]).
+//! Boxes at the jump points only ([`JumpPoints`], `--algo jps+gbj`, after Hu, Harabor et al.
+//! 2021) stay exact. JPS+ reads a cell's boxes only where it leaves the cell by a jump: at the
+//! start, at the cells where a jump of its table stops (the jump points,
+//! [`JumpTable::jump_points`]: every cell expanded but the start and the goal, and every cell a
+//! leap's diagonal stops at), and where a diagonal crosses the goal's row or column. A cell
+//! without boxes (the start or a crossing that is no jump point) prunes nothing: every jump the
+//! full boxes allow is still taken, so the canonical shortest path they keep is still found.
+//! A jump point's boxes are the full ones, by the same Dijkstra from it.
+//!
+//! Computing them takes a Dijkstra from every cell that keeps boxes (spread over the cores).
+//! When a cell is final, so is every cell before it on a shortest path; for each step that
+//! enters it on a shortest path, it gathers the first steps of the canonical paths that reach
+//! the cell before by a step after which jump point search may take it. Lengths `a + b√2` are
+//! compared exactly (equal only when the counts of straight and diagonal steps are). Moving
+//! AI's rules: eight neighbours, no cutting corners. Kept in the table cache as JPS+'s table is
+//! (see [`crate::map_table`]).
 
 use std::sync::Arc;
 
 use rayon::prelude::*;
 
+use crate::coverage::{Coverage, EveryCell, JumpPoints};
 use crate::domain::Step;
 use crate::jps_plus::{Allowed, JumpTable};
 use crate::jump::next_steps;
@@ -33,18 +43,25 @@ use crate::leap::{Jumps, Leap};
 use crate::map::Map;
 use crate::map_table::MapTable;
 
-/// The bytes goal bounding takes per cell: eight boxes of four two-byte sides.
+/// The bytes a cell's boxes take: eight boxes of four two-byte sides.
 pub const BOUNDS_BYTES_PER_CELL: u64 = 64;
 
 /// A box no goal is in: what a step that starts no shortest path has.
 const EMPTY: [u16; 4] = [u16::MAX, u16::MAX, 0, 0];
 
-/// The eight boxes of every cell of a map, each `[left, top, right, bottom]` (inclusive), in
-/// the order of [`Step::ALL`] (see the module's notes).
+/// The eight boxes of the cells `C` keeps them for, each `[left, top, right, bottom]`
+/// (inclusive), in the order of [`Step::ALL`] (see the module's notes).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GoalBounds {
+pub struct Bounds<C> {
+    coverage: C,
     boxes: Vec<CellBoxes>,
 }
+
+/// Rabin's goal bounds: boxes at every cell.
+pub type GoalBounds = Bounds<EveryCell>;
+
+/// Goal bounds at the jump points only.
+pub type JumpPointBounds = Bounds<JumpPoints>;
 
 /// A cell's eight boxes, on one cache line of their own: a search testing a cell's steps
 /// reads one line.
@@ -52,11 +69,14 @@ pub struct GoalBounds {
 #[repr(C, align(64))]
 struct CellBoxes([[u16; 4]; 8]);
 
-impl GoalBounds {
-    /// The boxes of `map`'s open cells, a Dijkstra from each (on every core).
-    pub fn build(map: &Map) -> Self {
+impl<C: Coverage> Bounds<C> {
+    /// The boxes of `map`'s cells that `C` keeps them for, a Dijkstra from each (on every
+    /// core).
+    pub fn build(map: &Arc<Map>) -> Self {
+        let coverage = C::of(map);
         let moves = Moves::new(map);
-        let boxes = (0..map.cells() as u32)
+        let boxes = coverage
+            .cells()
             .into_par_iter()
             .map_init(
                 || Dijkstra::new(map.cells()),
@@ -69,31 +89,45 @@ impl GoalBounds {
                 },
             )
             .collect();
-        Self { boxes }
+        Self { coverage, boxes }
     }
 
-    /// The box of the cells some shortest path from `cell` to them starts with `step`.
+    /// The box of the cells some shortest path from `cell` to them starts with `step`; none
+    /// when there are none, or when `cell` keeps no boxes.
     pub fn bounds(&self, cell: u32, step: Step) -> Option<[u16; 4]> {
-        let bounds = self.boxes[cell as usize].0[slot(step)];
+        let place = self.coverage.place(cell as usize)?;
+        let bounds = self.boxes[place].0[slot(step)];
         (bounds[0] <= bounds[2]).then_some(bounds)
+    }
+
+    /// Whether `cell` keeps boxes.
+    pub fn keeps(&self, cell: u32) -> bool {
+        self.coverage.place(cell as usize).is_some()
+    }
+
+    /// How many cells keep boxes.
+    pub fn kept(&self) -> usize {
+        self.boxes.len()
     }
 
     /// The tests of a search toward `goal`.
     #[inline(always)]
-    fn toward(&self, (x, y): (isize, isize)) -> Toward<'_> {
+    fn toward(&self, (x, y): (isize, isize)) -> Toward<'_, C> {
         Toward {
-            boxes: &self.boxes,
+            bounds: self,
             goal: (x as u16, y as u16),
         }
     }
 }
 
-impl MapTable for GoalBounds {
-    const NAME: &'static str = "jps+gb";
-    const PATTERN: &'static str =
-        "goal bounds of canonical first steps: 8 boxes per cell, 4 u16 little-endian each";
-    const PREFIX: &'static str = "grid-gb-";
-    const BYTES_PER_CELL: u64 = BOUNDS_BYTES_PER_CELL;
+impl<C: Coverage> MapTable for Bounds<C> {
+    const NAME: &'static str = C::NAME;
+    const PATTERN: &'static str = C::PATTERN;
+    const PREFIX: &'static str = C::PREFIX;
+
+    fn bytes(map: &Arc<Map>) -> u64 {
+        C::bytes(map)
+    }
 
     fn compute(map: Arc<Map>) -> Self {
         Self::build(&map)
@@ -101,55 +135,73 @@ impl MapTable for GoalBounds {
 
     fn to_bytes(&self) -> Vec<u8> {
         let sides = self.boxes.iter().flat_map(|cell| cell.0).flatten();
-        sides.flat_map(|side| side.to_le_bytes()).collect()
+        let boxes = sides.flat_map(|side| side.to_le_bytes());
+        self.coverage.to_bytes().into_iter().chain(boxes).collect()
     }
 
-    fn from_bytes(_: Arc<Map>, bytes: &[u8]) -> Self {
+    fn from_bytes(map: Arc<Map>, bytes: &[u8]) -> Option<Self> {
+        let (coverage, bytes) = C::from_bytes(&map, bytes)?;
+        let cell = BOUNDS_BYTES_PER_CELL as usize;
+        if bytes.len() != coverage.cells().len() * cell {
+            return None;
+        }
         let side = |bytes: &[u8], at: usize| u16::from_le_bytes([bytes[2 * at], bytes[2 * at + 1]]);
         let boxes = bytes
-            .chunks_exact(BOUNDS_BYTES_PER_CELL as usize)
+            .chunks_exact(cell)
             .map(|cell| {
                 CellBoxes(std::array::from_fn(|slot| {
                     std::array::from_fn(|at| side(cell, 4 * slot + at))
                 }))
             })
             .collect();
-        Self { boxes }
+        Some(Self { coverage, boxes })
     }
 }
 
-/// A search's tests toward one goal: whether a cell's box of a step holds it.
-#[derive(Clone, Copy)]
-struct Toward<'a> {
-    boxes: &'a [CellBoxes],
+/// A search's tests toward one goal: whether a cell's box of a step holds it (every step of a
+/// cell that keeps no boxes does).
+struct Toward<'a, C> {
+    bounds: &'a Bounds<C>,
     goal: (u16, u16),
 }
 
-impl Allowed for Toward<'_> {
+// By hand: derived, they would ask `C` to be `Copy` too.
+impl<C> Clone for Toward<'_, C> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<C> Copy for Toward<'_, C> {}
+
+impl<C: Coverage> Allowed for Toward<'_, C> {
     #[inline(always)]
     fn allows(self, cell: usize, slot: usize) -> bool {
-        let [left, top, right, bottom] = self.boxes[cell].0[slot];
+        let Some(place) = self.bounds.coverage.place(cell) else {
+            return true;
+        };
+        let [left, top, right, bottom] = self.bounds.boxes[place].0[slot];
         let (x, y) = self.goal;
         left <= x && x <= right && top <= y && y <= bottom
     }
 }
 
 /// JPS+ with goal bounding: JPS+'s jumps and leaps ([`JumpTable`]) that a shortest path to the
-/// goal may take, as the boxes of [`GoalBounds`] say.
+/// goal may take, as the boxes of [`Bounds`] say.
 #[derive(Clone, Debug)]
-pub struct BoundedTable {
+pub struct BoundedTable<C> {
     table: Arc<JumpTable>,
-    bounds: Arc<GoalBounds>,
+    bounds: Arc<Bounds<C>>,
 }
 
-impl BoundedTable {
+impl<C> BoundedTable<C> {
     /// JPS+'s `table` bounded by `bounds`, both of one map.
-    pub fn new(table: Arc<JumpTable>, bounds: Arc<GoalBounds>) -> Self {
+    pub fn new(table: Arc<JumpTable>, bounds: Arc<Bounds<C>>) -> Self {
         Self { table, bounds }
     }
 }
 
-impl Jumps for BoundedTable {
+impl<C: Coverage> Jumps for BoundedTable<C> {
     #[inline(always)]
     fn open(&self, x: isize, y: isize) -> bool {
         self.table.open(x, y)

@@ -229,13 +229,36 @@ impl JumpTable {
     pub(crate) fn cell_index(&self, at: (isize, isize)) -> usize {
         self.index(at)
     }
+
+    /// Whether each cell (by index) is a jump point: a cell where some jump of the table
+    /// stops (a straight jump where a wall may force a turn, a diagonal one where a side's
+    /// jump finds a jump point). Besides the start, the goal and where a diagonal crosses the
+    /// goal's row or column, these are the only cells JPS+ leaves by a jump.
+    pub fn jump_points(&self) -> Vec<bool> {
+        let deltas = Step::ALL.map(|step| {
+            let (dx, dy) = step.offset();
+            dy as isize * self.width as isize + dx as isize
+        });
+        let mut stops = vec![false; self.distances.len()];
+        for (cell, distances) in self.distances.iter().enumerate() {
+            for (&distance, &delta) in distances.iter().zip(&deltas) {
+                if distance > 0 {
+                    stops[cell.wrapping_add_signed(delta * isize::from(distance))] = true;
+                }
+            }
+        }
+        stops
+    }
 }
 
 impl MapTable for JumpTable {
     const NAME: &'static str = "jps+";
     const PATTERN: &'static str = "jps+ jump distances: 8 per cell, i16 little-endian";
     const PREFIX: &'static str = "grid-jps+-";
-    const BYTES_PER_CELL: u64 = TABLE_BYTES_PER_CELL;
+
+    fn bytes(map: &Arc<Map>) -> u64 {
+        map.cells() as u64 * TABLE_BYTES_PER_CELL
+    }
 
     fn compute(map: Arc<Map>) -> Self {
         Self::build(map)
@@ -248,18 +271,21 @@ impl MapTable for JumpTable {
             .collect()
     }
 
-    fn from_bytes(map: Arc<Map>, bytes: &[u8]) -> Self {
+    fn from_bytes(map: Arc<Map>, bytes: &[u8]) -> Option<Self> {
+        if bytes.len() as u64 != Self::bytes(&map) {
+            return None;
+        }
         let distances = bytes
             .chunks_exact(TABLE_BYTES_PER_CELL as usize)
             .map(|cell| {
                 std::array::from_fn(|at| i16::from_le_bytes([cell[2 * at], cell[2 * at + 1]]))
             })
             .collect();
-        Self {
+        Some(Self {
             width: map.width(),
             map,
             distances,
-        }
+        })
     }
 }
 

@@ -3,6 +3,7 @@
 mod any_angle;
 pub mod bench;
 mod bounds;
+mod coverage;
 mod domain;
 mod edit;
 mod field;
@@ -27,7 +28,8 @@ pub use any_angle::{
     AnyAngleError, AnyAnglePath, Waypoints, any_angle_refusal, euclidean, line_of_sight,
     path_cells, string_pull, theta_bytes, theta_star,
 };
-pub use bounds::{BOUNDS_BYTES_PER_CELL, BoundedTable, GoalBounds};
+pub use bounds::{BOUNDS_BYTES_PER_CELL, BoundedTable, Bounds, GoalBounds, JumpPointBounds};
+pub use coverage::{Coverage, EveryCell, JumpPoints, PLACE_BYTES_PER_CELL};
 pub use domain::{Connectivity, Grid, Octile, OctileSteps, Step, TerrainSteps};
 pub use edit::{Edit, TimedEdit, read_edits};
 pub use field::DistanceField;

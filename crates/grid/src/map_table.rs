@@ -24,8 +24,9 @@ pub trait MapTable: Sized {
     const PATTERN: &'static str;
     /// How the names of the table's files start, before the map's file name.
     const PREFIX: &'static str;
-    /// The bytes a table takes per cell of its map.
-    const BYTES_PER_CELL: u64;
+
+    /// The bytes the table of `map` takes in memory: what a memory budget counts.
+    fn bytes(map: &Arc<Map>) -> u64;
 
     /// The table of `map`, computed.
     fn compute(map: Arc<Map>) -> Self;
@@ -33,8 +34,9 @@ pub trait MapTable: Sized {
     /// The table's bytes, as the cache saves them.
     fn to_bytes(&self) -> Vec<u8>;
 
-    /// The table of `map` read off `bytes` (as many as the map's cells take).
-    fn from_bytes(map: Arc<Map>, bytes: &[u8]) -> Self;
+    /// The table of `map` read off `bytes`; `None` when they are not a table of the map's
+    /// size.
+    fn from_bytes(map: Arc<Map>, bytes: &[u8]) -> Option<Self>;
 
     /// The table's identity: the map's sides and a hash of its cells, so that a table is never
     /// used for another map (nor for the same file name edited).
@@ -86,11 +88,6 @@ pub trait MapTable: Sized {
         }
     }
 
-    /// The bytes a table of `map` takes.
-    fn bytes(map: &Map) -> u64 {
-        map.cells() as u64 * Self::BYTES_PER_CELL
-    }
-
     /// The table of `map` from `cache` ([`MapTable::load_or_build`]), or computed in memory
     /// without one; with the line saying which and how long it took.
     fn for_map(map: Arc<Map>, cache: Option<&TableCache>) -> (Self, String) {
@@ -123,12 +120,10 @@ pub trait MapTable: Sized {
         });
         let cached = cached.expect("building a map's table never stops");
         let elapsed = started.elapsed();
-        let bytes = cached.table.as_bytes();
-        // The identity names the sides, so a sound file has a cell's bytes per cell.
-        if bytes.len() as u64 != Self::bytes(&map) {
+        // The identity names the sides and hashes the cells, so a sound file is of this size.
+        let Some(table) = Self::from_bytes(map.clone(), cached.table.as_bytes()) else {
             return built_in_memory(map, &path);
-        }
-        let table = Self::from_bytes(map, bytes);
+        };
         let line = match cached.origin {
             Origin::Loaded => format!(
                 "{}: loaded {} in {}",

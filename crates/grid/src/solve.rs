@@ -17,7 +17,8 @@ use statespace_engine::{
 };
 
 use crate::any_angle::{Waypoints, theta_answer};
-use crate::bounds::{BoundedTable, GoalBounds};
+use crate::bounds::{BoundedTable, Bounds};
+use crate::coverage::{Coverage, EveryCell, JumpPoints};
 use crate::domain::{Connectivity, Grid, Octile, OctileSteps, Step, StepEstimate, TerrainSteps};
 use crate::edit::Edit;
 use crate::jps::{JumpGrid, JumpLengths, PrunedJumps, jump_steps};
@@ -54,6 +55,11 @@ pub enum Algorithm {
     /// [`Algorithm::Jps`].
     #[serde(rename = "jps+gb")]
     JpsPlusGb,
+    /// JPS+ with goal bounding at the jump points only ([`JumpPoints`]): the boxes of the
+    /// cells where JPS+'s jumps stop, a Dijkstra from each; every other cell prunes nothing.
+    /// Kept in the table cache; eight-connected maps of one cost only, as [`Algorithm::Jps`].
+    #[serde(rename = "jps+gbj")]
+    JpsPlusGbj,
     /// Theta* (see [`theta_star`](crate::theta_star)): an any-angle path, never longer than the
     /// octile optimum. Eight-connected maps of one cost, units of a cell: elsewhere it is A*,
     /// which [`GridSearcher::take_notes`] says (front-ends refuse it there).
@@ -65,8 +71,14 @@ impl Algorithm {
     pub fn jumps(self) -> bool {
         matches!(
             self,
-            Algorithm::Jps | Algorithm::JpsPlus | Algorithm::JpsPlusGb
+            Algorithm::Jps | Algorithm::JpsPlus | Algorithm::JpsPlusGb | Algorithm::JpsPlusGbj
         )
+    }
+
+    /// Whether the algorithm keeps goal bounds: boxes computed for the whole map, not repaired
+    /// after edits.
+    pub fn bounds_goals(self) -> bool {
+        matches!(self, Algorithm::JpsPlusGb | Algorithm::JpsPlusGbj)
     }
 
     /// Why the algorithm is not exact on maps weighed by `costs` walked as `connectivity`
@@ -214,6 +226,37 @@ type JumpSearch<D> = AStar<u32, <D as Domain>::Action, DenseIndex<Arc<Grid>>, (i
 /// searcher.
 type KeptJumps<J, D> = Option<(Arc<Map>, Arc<J>, JumpSearch<D>)>;
 
+/// A search of JPS+ with goal bounds at the cells `C` keeps them for.
+type BoundedSearch<C> = JumpSearch<LeapGrid<BoundedTable<C>>>;
+
+/// The map searched last by JPS+ with goal bounds at the cells `C` keeps them for.
+type KeptBounds<C> = KeptJumps<BoundedTable<C>, LeapGrid<BoundedTable<C>>>;
+
+/// Goal bounds a searcher keeps a slot for.
+trait KeptIn: Coverage {
+    /// The slot of `searcher` for these bounds, its table cache and its notes.
+    fn kept_in(
+        searcher: &mut GridSearcher,
+    ) -> (&mut KeptBounds<Self>, &Option<TableCache>, &mut Vec<String>);
+}
+
+impl KeptIn for EveryCell {
+    fn kept_in(
+        searcher: &mut GridSearcher,
+    ) -> (&mut KeptBounds<Self>, &Option<TableCache>, &mut Vec<String>) {
+        (&mut searcher.bounded, &searcher.cache, &mut searcher.notes)
+    }
+}
+
+impl KeptIn for JumpPoints {
+    fn kept_in(
+        searcher: &mut GridSearcher,
+    ) -> (&mut KeptBounds<Self>, &Option<TableCache>, &mut Vec<String>) {
+        let slot = &mut searcher.bounded_at_jump_points;
+        (slot, &searcher.cache, &mut searcher.notes)
+    }
+}
+
 /// Answers scenarios one after the other, keeping the search's memory for the next scenario on
 /// the same map: a node number per cell (cleared cell by cell), the open list, the node arena,
 /// and for jump point search the map's bits or JPS+'s table.
@@ -226,7 +269,9 @@ pub struct GridSearcher {
     /// The map searched last by JPS+.
     tables: KeptJumps<JumpTable, LeapGrid<JumpTable>>,
     /// The map searched last by JPS+ with goal bounding.
-    bounded: KeptJumps<BoundedTable, LeapGrid<BoundedTable>>,
+    bounded: KeptBounds<EveryCell>,
+    /// The map searched last by JPS+ with goal bounding at jump points.
+    bounded_at_jump_points: KeptBounds<JumpPoints>,
     /// The map whose water was searched last, and its water world (see [`Map::seen_from`]).
     water: Option<(Arc<Map>, Arc<Map>)>,
     /// Where JPS+ keeps its tables; without a cache they are built in memory.
@@ -265,7 +310,12 @@ impl GridSearcher {
         match algorithm {
             Algorithm::Jps => self.jump_map(map, &grid, limits).map(|_| ()),
             Algorithm::JpsPlus => self.jump_table(map, &grid, limits).map(|_| ()),
-            Algorithm::JpsPlusGb => self.bounded_table(map, &grid, limits).map(|_| ()),
+            Algorithm::JpsPlusGb => self
+                .bounded_table::<EveryCell>(map, &grid, limits)
+                .map(|_| ()),
+            Algorithm::JpsPlusGbj => self
+                .bounded_table::<JumpPoints>(map, &grid, limits)
+                .map(|_| ()),
             Algorithm::Astar | Algorithm::Dijkstra | Algorithm::Theta => Ok(()),
         }
     }
@@ -307,13 +357,8 @@ impl GridSearcher {
             *kept = edited.clone();
         }
         // Boxes are global: after an edit they are computed again, at the next search.
-        if self
-            .bounded
-            .as_ref()
-            .is_some_and(|(kept, ..)| Arc::ptr_eq(kept, map))
-        {
-            self.bounded = None;
-        }
+        forget_for(&mut self.bounded, map);
+        forget_for(&mut self.bounded_at_jump_points, map);
         if self
             .water
             .as_ref()
@@ -422,14 +467,12 @@ impl GridSearcher {
                         jump(searcher, &leaps, &grid, policy, case, limits, steps)
                     })
             }
-            (Algorithm::JpsPlusGb, Connectivity::Eight) => self
-                .bounded_table(map, &grid, limits)
-                .map(|(bounded, searcher)| {
-                    let leaps = LeapGrid::new(grid.clone(), bounded);
-                    let policy = (&LeapLengths, &PrunedLeaps);
-                    let steps = |leaps: Vec<_>| leap_steps(&leaps);
-                    jump(searcher, &leaps, &grid, policy, case, limits, steps)
-                }),
+            (Algorithm::JpsPlusGb, Connectivity::Eight) => {
+                self.bounded_search::<EveryCell>(case, &grid, limits)
+            }
+            (Algorithm::JpsPlusGbj, Connectivity::Eight) => {
+                self.bounded_search::<JumpPoints>(case, &grid, limits)
+            }
             _ => return self.step(case, grid, algorithm, limits),
         };
         kept.unwrap_or_else(|reason| (Err(reason), Stats::default()))
@@ -443,7 +486,7 @@ impl GridSearcher {
         limits: &Limits,
     ) -> Result<(Arc<JumpMap>, &mut JumpSearch<JumpGrid>), StopReason> {
         let make = || JumpMap::new(map);
-        Self::kept::<_, JumpGrid>(&mut self.jumps, map, grid, limits, 0, make)
+        Self::kept::<_, JumpGrid>(&mut self.jumps, map, grid, limits, || 0, make)
     }
 
     /// JPS+'s table of `map` (loaded from the cache, or built) and its searcher, kept or made
@@ -456,28 +499,43 @@ impl GridSearcher {
     ) -> Result<(Arc<JumpTable>, &mut JumpSearch<LeapGrid<JumpTable>>), StopReason> {
         let (cache, notes) = (&self.cache, &mut self.notes);
         let make = || table(map, cache.as_ref(), notes);
-        let bytes = JumpTable::bytes(map);
+        let bytes = || JumpTable::bytes(map);
         Self::kept::<_, LeapGrid<JumpTable>>(&mut self.tables, map, grid, limits, bytes, make)
     }
 
-    /// JPS+'s table of `map` bounded by its goal bounds (each loaded from the cache, or built)
-    /// and its searcher, kept or made (see [`Self::kept`]); both tables' bytes count against
-    /// the budget.
-    fn bounded_table(
+    /// JPS+'s table of `map` bounded by its goal bounds at the cells `C` keeps them for (each
+    /// loaded from the cache, or built) and its searcher, kept or made (see [`Self::kept`]);
+    /// both tables' bytes count against the budget.
+    fn bounded_table<C: KeptIn>(
         &mut self,
         map: &Arc<Map>,
         grid: &Grid,
         limits: &Limits,
-    ) -> Result<(Arc<BoundedTable>, &mut JumpSearch<LeapGrid<BoundedTable>>), StopReason> {
-        let (cache, notes) = (&self.cache, &mut self.notes);
+    ) -> Result<(Arc<BoundedTable<C>>, &mut BoundedSearch<C>), StopReason> {
+        let (slot, cache, notes) = C::kept_in(self);
         let make = || {
             let table = table(map, cache.as_ref(), notes);
-            let (bounds, line) = GoalBounds::for_map(map.clone(), cache.as_ref());
+            let (bounds, line) = Bounds::<C>::for_map(map.clone(), cache.as_ref());
             notes.push(line);
             BoundedTable::new(Arc::new(table), Arc::new(bounds))
         };
-        let bytes = JumpTable::bytes(map) + GoalBounds::bytes(map);
-        Self::kept::<_, LeapGrid<BoundedTable>>(&mut self.bounded, map, grid, limits, bytes, make)
+        let bytes = || JumpTable::bytes(map) + Bounds::<C>::bytes(map);
+        Self::kept::<_, LeapGrid<BoundedTable<C>>>(slot, map, grid, limits, bytes, make)
+    }
+
+    /// The shortest path of `case` on `grid` by JPS+ with goal bounds at the cells `C` keeps
+    /// them for.
+    fn bounded_search<C: KeptIn>(
+        &mut self,
+        case: &GridCase,
+        grid: &Grid,
+        limits: &Limits,
+    ) -> Result<(Result<GridAnswer, StopReason>, Stats), StopReason> {
+        let (bounded, searcher) = self.bounded_table::<C>(&case.map, grid, limits)?;
+        let leaps = LeapGrid::new(grid.clone(), bounded);
+        let policy = (&LeapLengths, &PrunedLeaps);
+        let steps = |leaps: Vec<_>| leap_steps(&leaps);
+        Ok(jump(searcher, &leaps, grid, policy, case, limits, steps))
     }
 
     /// The shortest path of `case` by A* or Dijkstra, step by step on `grid`.
@@ -514,13 +572,13 @@ impl GridSearcher {
 
     /// The jumps and the searcher kept in `slot` for `map` (`grid`'s): those there, or new ones
     /// (the jumps made by `make`) when the slot holds another map's; refused when the index
-    /// and `bytes` more do not fit in the budget of `limits`.
+    /// and `bytes` more (asked for then only) do not fit in the budget of `limits`.
     fn kept<'a, J, D: Domain<State = u32>>(
         slot: &'a mut KeptJumps<J, D>,
         map: &Arc<Map>,
         grid: &Grid,
         limits: &Limits,
-        bytes: u64,
+        bytes: impl FnOnce() -> u64,
         make: impl FnOnce() -> J,
     ) -> Result<(Arc<J>, &'a mut JumpSearch<D>), StopReason> {
         if slot
@@ -529,7 +587,7 @@ impl GridSearcher {
         {
             // Ranks are cells whatever the goal: one index serves every scenario of the map, a
             // node number per cell, refused before it is built when the budget cannot hold it.
-            if !limits.fits(index_bytes(map) + bytes) {
+            if !limits.fits(index_bytes(map) + bytes()) {
                 return Err(StopReason::MemoryLimit);
             }
             let jumps = Arc::new(make());
@@ -550,6 +608,16 @@ pub(crate) fn reachable(case: &GridCase) -> bool {
 /// The bytes of a search's index of `map`'s cells: a node number per cell.
 pub(crate) fn index_bytes(map: &Map) -> u64 {
     (map.cells() * size_of::<u32>()) as u64
+}
+
+/// Forgets what `slot` keeps when it is for `map`.
+fn forget_for<C: Coverage>(slot: &mut KeptBounds<C>, map: &Arc<Map>) {
+    if slot
+        .as_ref()
+        .is_some_and(|(kept, ..)| Arc::ptr_eq(kept, map))
+    {
+        *slot = None;
+    }
 }
 
 /// JPS+'s table of `map` (see [`JumpTable::for_map`]), the line saying how it came into

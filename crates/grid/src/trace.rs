@@ -11,7 +11,8 @@ use statespace_engine::astar::{AStar, EveryAction, Expansion};
 use statespace_engine::index::DenseIndex;
 use statespace_engine::{Cost, Domain, Limits, PerfectHash, Recompute, Stats, StopReason, Weights};
 
-use crate::bounds::{BoundedTable, GoalBounds};
+use crate::bounds::{BoundedTable, Bounds, GoalBounds, JumpPointBounds};
+use crate::coverage::{Coverage, EveryCell, JumpPoints};
 use crate::domain::{Connectivity, Grid, Octile, OctileSteps, Step, TerrainSteps};
 use crate::jps::{JumpGrid, JumpLengths, PrunedJumps, jump_steps};
 use crate::jps_plus::JumpTable;
@@ -97,12 +98,14 @@ pub fn solve_traced(
                 steps,
             );
         }
-        (Algorithm::JpsPlus | Algorithm::JpsPlusGb, Connectivity::Eight) if jumps => {
-            let bounded = algorithm == Algorithm::JpsPlusGb;
-            let bounds_bytes = if bounded {
-                GoalBounds::bytes(&case.map)
-            } else {
-                0
+        (
+            Algorithm::JpsPlus | Algorithm::JpsPlusGb | Algorithm::JpsPlusGbj,
+            Connectivity::Eight,
+        ) if jumps => {
+            let bounds_bytes = match algorithm {
+                Algorithm::JpsPlusGb => GoalBounds::bytes(&case.map),
+                Algorithm::JpsPlusGbj => JumpPointBounds::bytes(&case.map),
+                _ => 0,
             };
             let bytes = index_bytes(&case.map) + JumpTable::bytes(&case.map) + bounds_bytes;
             if !limits.fits(bytes) {
@@ -110,12 +113,11 @@ pub fn solve_traced(
                 return (stopped, Stats::default(), SearchTrace::default());
             }
             let table = JumpTable::build(case.map.clone());
-            if bounded {
-                let bounds = Arc::new(GoalBounds::build(&case.map));
-                let bounded = BoundedTable::new(Arc::new(table), bounds);
-                return traced_leaps(bounded, &grid, case, limits);
-            }
-            return traced_leaps(table, &grid, case, limits);
+            return match algorithm {
+                Algorithm::JpsPlusGb => traced_bounded::<EveryCell>(table, &grid, case, limits),
+                Algorithm::JpsPlusGbj => traced_bounded::<JumpPoints>(table, &grid, case, limits),
+                _ => traced_leaps(table, &grid, case, limits),
+            };
         }
         _ => {}
     }
@@ -149,6 +151,18 @@ pub fn solve_traced(
     );
     let answer = answer(result.outcome, |steps| steps);
     (answer, result.stats, watched.trace.into_inner())
+}
+
+/// [`traced_leaps`] over `table` bounded by the goal bounds at the cells `C` keeps them for.
+fn traced_bounded<C: Coverage>(
+    table: JumpTable,
+    grid: &Grid,
+    case: &GridCase,
+    limits: &Limits,
+) -> (Result<GridAnswer, StopReason>, Stats, SearchTrace) {
+    let bounds = Arc::new(Bounds::<C>::build(&case.map));
+    let bounded = BoundedTable::new(Arc::new(table), bounds);
+    traced_leaps(bounded, grid, case, limits)
 }
 
 /// [`solve_traced`] by JPS+'s leaps, found by `jumps` (its table, bounded or not), on `grid`.
@@ -216,6 +230,7 @@ mod tests {
                 Algorithm::Jps,
                 Algorithm::JpsPlus,
                 Algorithm::JpsPlusGb,
+                Algorithm::JpsPlusGbj,
             ] {
                 let eight = Connectivity::Eight;
                 let (found, stats) = solve(case, eight, algorithm, &Limits::none());
@@ -229,7 +244,10 @@ mod tests {
                 assert!(cells.clone().all(|&cell| case.map.is_passable(cell)));
                 if matches!(
                     algorithm,
-                    Algorithm::Jps | Algorithm::JpsPlus | Algorithm::JpsPlusGb
+                    Algorithm::Jps
+                        | Algorithm::JpsPlus
+                        | Algorithm::JpsPlusGb
+                        | Algorithm::JpsPlusGbj
                 ) && case.start != case.goal
                 {
                     assert!(trace.reached.contains(&case.goal), "{case:?}");

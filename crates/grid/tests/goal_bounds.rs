@@ -1,8 +1,10 @@
 //! Goal bounding: its boxes against brute force on random maps (each the bounding box of
-//! exactly the goals some canonical shortest path reaches by that first step), JPS+ with goal
-//! bounding against Dijkstra's distances from every start to many goals on random maps (cells
-//! and larger units) and on the shipped arena map, and its boxes in the table cache: built once
-//! then loaded, refused and rebuilt when damaged, refused by the memory budget.
+//! exactly the goals some canonical shortest path reaches by that first step), the boxes at jump
+//! points the same at exactly the cells where an online jump stops, JPS+ with goal bounding
+//! (at every cell and at jump points) against Dijkstra's distances from every start to many
+//! goals on random maps (cells and larger units) and on the shipped arena map, and both kinds
+//! of boxes in the table cache: built once then loaded, refused and rebuilt when damaged,
+//! refused by the memory budget.
 
 mod common;
 
@@ -14,9 +16,13 @@ use proptest::prelude::*;
 use statespace_engine::pattern_database::TableCache;
 use statespace_engine::{Limits, StopReason};
 use statespace_grid::{
-    Algorithm, Connectivity, DistanceField, GoalBounds, GridCase, GridSearcher, Map, MapTable,
-    Octile, Step, random_scenarios,
+    Algorithm, Bounds, Connectivity, Coverage, DistanceField, EveryCell, GoalBounds, GridCase,
+    GridSearcher, JumpMap, JumpPointBounds, JumpPoints, Map, MapTable, Octile, Step,
+    random_scenarios,
 };
+
+/// The two kinds of goal bounds: at every cell, at the jump points.
+const BOUNDED: [Algorithm; 2] = [Algorithm::JpsPlusGb, Algorithm::JpsPlusGbj];
 
 /// A folder of its own for `test`, emptied.
 fn scratch(test: &str) -> PathBuf {
@@ -140,10 +146,66 @@ fn boxes_by_brute_force(map: &Arc<Map>, bounds: &GoalBounds) -> Result<(), Strin
     Ok(())
 }
 
-/// Whether JPS+ with goal bounding finds, from every open cell of `map` to each of `goals`,
-/// a path of Dijkstra's length (and none where Dijkstra reaches none).
+/// Whether each cell of `map` is a jump point: where a jump of jump point search (online, as
+/// [`JumpMap`] finds them, no goal on the map) from some open cell stops.
+fn jump_points(map: &Map) -> Vec<bool> {
+    let jumps = JumpMap::new(map);
+    let mut stops = vec![false; map.cells()];
+    for cell in (0..map.cells() as u32).filter(|&cell| map.is_passable(cell)) {
+        let (x, y) = map.position(cell);
+        let (x, y) = (x as isize, y as isize);
+        for step in Step::ALL {
+            let no_goal = (-1, -1);
+            let jumped = if step.is_diagonal() {
+                jumps.jump_diagonal((x, y), step, no_goal)
+            } else {
+                jumps.jump_straight((x, y), step, no_goal)
+            };
+            if let Some(length) = jumped {
+                let (dx, dy) = step.offset();
+                let length = i64::from(length);
+                let stop = map.cell(x as i64 + dx * length, y as i64 + dy * length);
+                stops[stop.unwrap() as usize] = true;
+            }
+        }
+    }
+    stops
+}
+
+/// Whether `map`'s boxes at jump points are kept by exactly its jump points, as many, and
+/// are there the boxes of every cell.
+fn boxes_at_exactly_the_jump_points(map: &Arc<Map>) -> Result<(), String> {
+    let (every, at_jump_points) = (GoalBounds::build(map), JumpPointBounds::build(map));
+    let stops = jump_points(map);
+    let count = stops.iter().filter(|&&stop| stop).count();
+    if at_jump_points.kept() != count {
+        return Err(format!(
+            "{} cells keep boxes, not {count}",
+            at_jump_points.kept()
+        ));
+    }
+    for cell in 0..map.cells() as u32 {
+        if at_jump_points.keeps(cell) != stops[cell as usize] {
+            return Err(format!(
+                "cell {cell}: keeps boxes {}",
+                at_jump_points.keeps(cell)
+            ));
+        }
+        for step in Step::ALL.into_iter().filter(|_| stops[cell as usize]) {
+            let (found, full) = (at_jump_points.bounds(cell, step), every.bounds(cell, step));
+            if found != full {
+                return Err(format!("{step} from {cell}: {found:?}, not {full:?}"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Whether JPS+ with goal bounding (`algorithm`) finds, from every open cell of `map` to each
+/// of `goals`, a path of Dijkstra's length (and none where Dijkstra reaches none).
 fn every_start_to(
     searcher: &mut GridSearcher,
+    algorithm: Algorithm,
     map: &Arc<Map>,
     goals: &[u32],
 ) -> Result<(), String> {
@@ -157,12 +219,13 @@ fn every_start_to(
                 optimal: None,
             };
             let limits = Limits::none();
-            let (answer, _) =
-                searcher.solve(&case, Connectivity::Eight, Algorithm::JpsPlusGb, &limits);
+            let (answer, _) = searcher.solve(&case, Connectivity::Eight, algorithm, &limits);
             let found = answer.unwrap().path.map(|(_, length)| length);
             if found != field.distance(start) {
                 let expected = field.distance(start);
-                return Err(format!("{start} to {goal}: {found:?}, not {expected:?}"));
+                return Err(format!(
+                    "{algorithm:?}, {start} to {goal}: {found:?}, not {expected:?}"
+                ));
             }
         }
     }
@@ -180,20 +243,31 @@ proptest! {
         prop_assert_eq!(boxes_by_brute_force(&map, &bounds), Ok(()));
     }
 
-    /// On random maps of every density and size, JPS+ with goal bounding finds Dijkstra's
-    /// length from every start to every goal (every cell a goal on maps of up to 400 cells).
+    /// On random maps of every density, the boxes at jump points are the full boxes, kept by
+    /// exactly the cells where an online jump stops.
+    #[test]
+    fn boxes_at_jump_points_are_kept_by_exactly_the_jump_points(map in random_map(60, 30)) {
+        prop_assert_eq!(boxes_at_exactly_the_jump_points(&map), Ok(()));
+    }
+
+    /// On random maps of every density and size, JPS+ with goal bounding, at every cell and
+    /// at jump points, finds Dijkstra's length from every start to every goal (every cell a
+    /// goal on maps of up to 400 cells).
     #[test]
     fn goal_bounded_jps_plus_equals_dijkstra_on_random_maps(map in random_map(50, 40)) {
-        let mut searcher = GridSearcher::default();
         let open: Vec<u32> = (0..map.cells() as u32).filter(|&c| map.is_passable(c)).collect();
         let every = open.len().div_ceil(24).max(1);
         let goals: Vec<u32> = open.iter().copied().step_by(every).collect();
-        prop_assert_eq!(every_start_to(&mut searcher, &map, &goals), Ok(()));
+        for algorithm in BOUNDED {
+            let mut searcher = GridSearcher::default();
+            prop_assert_eq!(every_start_to(&mut searcher, algorithm, &map, &goals), Ok(()));
+        }
     }
 }
 
 /// Units of 2 × 2 and 3 × 3 cells: the boxes of the positions where the unit fits, and JPS+
-/// with goal bounding at Dijkstra's lengths over those positions.
+/// with goal bounding (at every cell and at jump points) at Dijkstra's lengths over those
+/// positions.
 #[test]
 fn goal_bounding_walks_units_larger_than_a_cell() {
     for seed in 0..6 {
@@ -201,32 +275,53 @@ fn goal_bounding_walks_units_larger_than_a_cell() {
             let eight = Connectivity::Eight;
             let (map, _) = random_scenarios(24, 18, 0.15, eight, 0, seed).unwrap();
             let map = Arc::new(Map::clone(&map).with_unit(unit).unwrap());
-            let mut searcher = GridSearcher::default();
             let open: Vec<u32> = (0..map.cells() as u32)
                 .filter(|&c| map.is_passable(c))
                 .collect();
             let goals: Vec<u32> = open.iter().copied().step_by(9).collect();
-            assert_eq!(
-                every_start_to(&mut searcher, &map, &goals),
-                Ok(()),
-                "seed {seed}, unit {unit}"
-            );
+            for algorithm in BOUNDED {
+                let mut searcher = GridSearcher::default();
+                assert_eq!(
+                    every_start_to(&mut searcher, algorithm, &map, &goals),
+                    Ok(()),
+                    "seed {seed}, unit {unit}"
+                );
+            }
+            assert_eq!(boxes_at_exactly_the_jump_points(&map), Ok(()));
         }
     }
 }
 
 /// Every scenario of the shipped arena map at its recorded length, and hidden-style ones (from
-/// every open cell to every seventh open cell) at Dijkstra's.
+/// every open cell to every seventh open cell) at Dijkstra's, by goal bounds at every cell and
+/// at jump points.
 #[test]
 fn goal_bounded_jps_plus_equals_a_star_on_the_arena_map() {
     let (map, cases) = arena();
-    let mut searcher = GridSearcher::default();
-    common::at_their_lengths(&mut searcher, &cases, Algorithm::JpsPlusGb);
     let open: Vec<u32> = (0..map.cells() as u32)
         .filter(|&c| map.is_passable(c))
         .collect();
     let goals: Vec<u32> = open.iter().copied().step_by(7).collect();
-    assert_eq!(every_start_to(&mut searcher, &map, &goals), Ok(()));
+    for algorithm in BOUNDED {
+        let mut searcher = GridSearcher::default();
+        common::at_their_lengths(&mut searcher, &cases, algorithm);
+        assert_eq!(
+            every_start_to(&mut searcher, algorithm, &map, &goals),
+            Ok(())
+        );
+    }
+}
+
+/// The arena map's jump points keep boxes, no other cell: a fraction of its open cells.
+#[test]
+fn the_arena_maps_jump_points_keep_boxes() {
+    let (map, _) = arena();
+    assert_eq!(boxes_at_exactly_the_jump_points(&map), Ok(()));
+    let open = (0..map.cells() as u32)
+        .filter(|&c| map.is_passable(c))
+        .count();
+    let kept = JumpPointBounds::build(&map).kept();
+    eprintln!("{kept} of {open} open cells");
 }
 
 /// The notes of `searcher`.
@@ -234,37 +329,43 @@ fn notes(searcher: &mut GridSearcher) -> Vec<String> {
     searcher.take_notes()
 }
 
-#[test]
-fn boxes_are_built_once_then_loaded_and_rebuilt_when_damaged() {
-    let dir = scratch("cache");
+/// The boxes at the cells `C` keeps them for (searched by `algorithm`), in a table cache:
+/// built once, then loaded; when damaged, refused and built again.
+fn built_once_then_loaded_and_rebuilt_when_damaged<C: Coverage>(algorithm: Algorithm) {
+    let name = C::NAME;
+    let dir = scratch(&format!("cache-{}", &name[4..]));
     let (map, _) = arena();
     let cache = TableCache::new(&dir);
-    let path = cache.path(&GoalBounds::file_name(&map));
+    let path = cache.path(&Bounds::<C>::file_name(&map));
     let mut first = GridSearcher::with_table_cache(TableCache::new(&dir));
-    first
-        .prepare(&map, Algorithm::JpsPlusGb, &Limits::none())
-        .unwrap();
+    first.prepare(&map, algorithm, &Limits::none()).unwrap();
     let lines = notes(&mut first);
     assert_eq!(lines.len(), 2, "{lines:?}");
     assert!(lines[0].starts_with("jps+: built "), "{lines:?}");
-    let built = format!("jps+gb: built {} in ", path.display());
+    let built = format!("{name}: built {} in ", path.display());
     assert!(lines[1].starts_with(&built), "{lines:?}");
-    let (loaded, line) = GoalBounds::for_map(map.clone(), Some(&cache));
-    assert!(line.starts_with("jps+gb: loaded "), "{line}");
-    assert_eq!(loaded, GoalBounds::build(&map));
-    // A box of the table (after the 4 KiB header).
+    let (loaded, line) = Bounds::<C>::for_map(map.clone(), Some(&cache));
+    assert!(line.starts_with(&format!("{name}: loaded ")), "{line}");
+    assert_eq!(loaded, Bounds::<C>::build(&map));
+    // A byte of the table (after the 4 KiB header).
     let mut bytes = std::fs::read(&path).unwrap();
     bytes[4096 + 1000] = !bytes[4096 + 1000];
     std::fs::write(&path, bytes).unwrap();
-    let (rebuilt, line) = GoalBounds::for_map(map.clone(), Some(&cache));
+    let (rebuilt, line) = Bounds::<C>::for_map(map.clone(), Some(&cache));
     let refused = format!(
-        "jps+gb: refused {}: damaged pattern database (checksum ",
+        "{name}: refused {}: damaged pattern database (checksum ",
         path.display()
     );
     assert!(line.starts_with(&refused), "{line}");
     assert!(line.contains("; built it again in "), "{line}");
     assert_eq!(rebuilt, loaded);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn boxes_are_built_once_then_loaded_and_rebuilt_when_damaged() {
+    built_once_then_loaded_and_rebuilt_when_damaged::<EveryCell>(Algorithm::JpsPlusGb);
+    built_once_then_loaded_and_rebuilt_when_damaged::<JumpPoints>(Algorithm::JpsPlusGbj);
 }
 
 #[test]
@@ -278,5 +379,26 @@ fn boxes_over_the_memory_budget_are_refused() {
     assert_eq!(answer, Err(StopReason::MemoryLimit));
     assert_eq!(searcher.take_notes(), Vec::<String>::new());
     let (answer, _) = searcher.solve(&cases[0], eight, Algorithm::JpsPlus, &limits);
+    assert!(answer.is_ok());
+}
+
+/// Boxes at jump points take 4 bytes a cell and 64 a jump point: refused a byte short of
+/// that (with the index's 4 bytes a cell and JPS+'s 16), searched with it.
+#[test]
+fn boxes_at_jump_points_count_against_the_memory_budget() {
+    let (map, cases) = arena();
+    let jump_points = JumpPointBounds::build(&map).kept() as u64;
+    let needed = map.cells() as u64 * (4 + 16 + 4) + jump_points * 64;
+    assert_eq!(
+        JumpPointBounds::bytes(&map),
+        map.cells() as u64 * 4 + jump_points * 64
+    );
+    let eight = Connectivity::Eight;
+    let short = Limits::none().max_memory(needed - 1);
+    let mut searcher = GridSearcher::default();
+    let (answer, _) = searcher.solve(&cases[0], eight, Algorithm::JpsPlusGbj, &short);
+    assert_eq!(answer, Err(StopReason::MemoryLimit));
+    let enough = Limits::none().max_memory(needed);
+    let (answer, _) = searcher.solve(&cases[0], eight, Algorithm::JpsPlusGbj, &enough);
     assert!(answer.is_ok());
 }

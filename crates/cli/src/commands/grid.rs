@@ -12,8 +12,8 @@ use statespace_puzzles::grid::bench::{
     Answers, Peer, Report, algorithm_name, answer_all_edited, read_bench_cases, time_by_length,
 };
 use statespace_puzzles::grid::{
-    Algorithm, AnyAngleError, Connectivity, Costs, GOAL_BOUNDS_EDITS, GridGenOptions, GridOptions,
-    GridSearcher, Map, check_memory, read_edits,
+    Algorithm, AnyAngleError, Connectivity, Costs, GridGenOptions, GridOptions, GridSearcher, Map,
+    check_memory, goal_bounds_edits, read_edits,
 };
 use statespace_puzzles::input::ParseError;
 use statespace_puzzles::puzzle::OptionsError;
@@ -40,6 +40,11 @@ enum AlgorithmArg {
     /// holds the goal; eight-connected maps of one cost, no --edits.
     #[value(name = "jps+gb")]
     JpsPlusGb,
+    /// JPS+ with goal bounding at jump points: boxes kept only at the cells where JPS+'s jumps
+    /// stop (a Dijkstra from each, 4 bytes a cell and 64 a jump point, kept in the --pdb-dir
+    /// folder); other cells prune nothing. Eight-connected maps of one cost, no --edits.
+    #[value(name = "jps+gbj")]
+    JpsPlusGbj,
     /// Theta*: any-angle paths between cell centres (Euclidean lengths, never longer than the
     /// octile optimum), eight-connected maps of one cost, units of a cell.
     Theta,
@@ -53,6 +58,7 @@ impl From<AlgorithmArg> for Algorithm {
             AlgorithmArg::Jps => Algorithm::Jps,
             AlgorithmArg::JpsPlus => Algorithm::JpsPlus,
             AlgorithmArg::JpsPlusGb => Algorithm::JpsPlusGb,
+            AlgorithmArg::JpsPlusGbj => Algorithm::JpsPlusGbj,
             AlgorithmArg::Theta => Algorithm::Theta,
         }
     }
@@ -275,8 +281,8 @@ pub fn bench(args: &BenchArgs, peers: &[String]) -> anyhow::Result<Verdict> {
             algo.refusal(&costs, connectivity).is_none() && (unit == 1 || algo != Algorithm::Theta)
         });
     for &algo in &algos {
-        if algo == Algorithm::JpsPlusGb && !edits.is_empty() {
-            anyhow::bail!(OptionsError::new(GOAL_BOUNDS_EDITS));
+        if algo.bounds_goals() && !edits.is_empty() {
+            anyhow::bail!(OptionsError::new(goal_bounds_edits(algo)));
         }
         check_memory(&map, algo, Some(budget))?;
     }

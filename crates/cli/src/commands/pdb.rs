@@ -9,7 +9,7 @@ use anyhow::{Context, bail};
 use statespace_engine::Limits;
 use statespace_engine::distance_table::mean_distance;
 use statespace_engine::pattern_database::{BuildOptions, Header, PatternDatabase, TableCache};
-use statespace_puzzles::grid::{GoalBounds, JumpTable, MapTable};
+use statespace_puzzles::grid::{GoalBounds, JumpPointBounds, JumpTable, MapTable};
 use statespace_puzzles::psvn::is_table_named_for;
 use statespace_puzzles::puzzle::{OptionsError, thread_count};
 use statespace_puzzles::sliding::Board;
@@ -253,6 +253,7 @@ fn named_for(path: &std::path::Path, header: &Header) -> bool {
     file_name_of(&header.id).is_some_and(|name| stem == name)
         || JumpTable::is_named_for(&stem, &header.id)
         || GoalBounds::is_named_for(&stem, &header.id)
+        || JumpPointBounds::is_named_for(&stem, &header.id)
         || is_table_named_for(&stem, &header.id)
 }
 

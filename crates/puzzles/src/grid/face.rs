@@ -14,9 +14,10 @@ use crate::puzzle::{
 
 use statespace_engine::pattern_database::TableCache;
 use statespace_grid::{
-    Algorithm, AnyAngleError, BOUNDS_BYTES_PER_CELL, Connectivity, Costs, Grid, GridAnswer,
-    GridCase, GridSearcher, Map, Step as Direction, TABLE_BYTES_PER_CELL, TOLERANCE, Waypoints,
-    any_angle_refusal, random_scenarios, read_map, read_scenario, solve_traced, string_pull,
+    Algorithm, AnyAngleError, Connectivity, Costs, GoalBounds, Grid, GridAnswer, GridCase,
+    GridSearcher, JumpPointBounds, JumpTable, Map, MapTable, PLACE_BYTES_PER_CELL,
+    Step as Direction, TOLERANCE, Waypoints, any_angle_refusal, bench::algorithm_name,
+    random_scenarios, read_map, read_scenario, solve_traced, string_pull,
 };
 
 use super::edits::MapEdits;
@@ -132,9 +133,19 @@ impl GridSolver {
     }
 }
 
-/// Why JPS+ with goal bounding does not take edits.
-pub const GOAL_BOUNDS_EDITS: &str = "jps+gb does not take --edits: its boxes are computed for \
-    the whole map (a Dijkstra from every cell), not repaired; use --algo jps+";
+/// Why JPS+ with goal bounding (`algorithm`, at every cell or at jump points) does not take
+/// edits.
+pub fn goal_bounds_edits(algorithm: Algorithm) -> String {
+    let from = match algorithm {
+        Algorithm::JpsPlusGbj => "jump point",
+        _ => "cell",
+    };
+    format!(
+        "{} does not take --edits: its boxes are computed for the whole map (a Dijkstra from \
+         every {from}), not repaired; use --algo jps+",
+        algorithm_name(algorithm)
+    )
+}
 
 /// Refuses `map` when searching it by `algorithm` cannot fit in a memory budget of
 /// `max_memory` bytes (none: no budget), the figures named.
@@ -142,19 +153,31 @@ pub const GOAL_BOUNDS_EDITS: &str = "jps+gb does not take --edits: its boxes are
 /// # Errors
 /// The sizes, as one line for the user.
 pub fn check_memory(
-    map: &Map,
+    map: &Arc<Map>,
     algorithm: Algorithm,
     max_memory: Option<u64>,
 ) -> Result<(), OptionsError> {
-    let (table, per_cell) = match algorithm {
-        Algorithm::JpsPlus => (TABLE_BYTES_PER_CELL, ", and 16 for JPS+'s table"),
-        Algorithm::JpsPlusGb => (
-            TABLE_BYTES_PER_CELL + BOUNDS_BYTES_PER_CELL,
-            ", and 80 for JPS+'s table and goal bounding's boxes",
+    let (tables, per_cell) = match algorithm {
+        Algorithm::JpsPlus => (
+            JumpTable::bytes(map),
+            ", and 16 for JPS+'s table".to_string(),
         ),
-        _ => (0, ""),
+        Algorithm::JpsPlusGb => (
+            JumpTable::bytes(map) + GoalBounds::bytes(map),
+            ", and 80 for JPS+'s table and goal bounding's boxes".to_string(),
+        ),
+        Algorithm::JpsPlusGbj => {
+            let bounds = JumpPointBounds::bytes(map);
+            let jump_points = (bounds - map.cells() as u64 * PLACE_BYTES_PER_CELL) / 64;
+            let per_cell = format!(
+                ", 20 for JPS+'s table and where boxes are, and 64 for each of {jump_points} \
+                 jump points' boxes"
+            );
+            (JumpTable::bytes(map) + bounds, per_cell)
+        }
+        _ => (0, String::new()),
     };
-    let needed = map.search_bytes() + map.cells() as u64 * table;
+    let needed = map.search_bytes() + tables;
     if max_memory.is_none_or(|budget| needed <= budget) {
         return Ok(());
     }
@@ -246,6 +269,12 @@ impl Puzzle for GridPuzzle {
                  (eight-connected maps, no edits)",
             ),
             (
+                "jps+gbj",
+                "JPS+ with goal bounding at jump points: boxes only where JPS+'s jumps stop, \
+                 a Dijkstra from each; other cells prune nothing (eight-connected maps, no \
+                 edits)",
+            ),
+            (
                 "theta",
                 "Theta*: any-angle paths between cell centres, never longer than the octile \
                  optimum (eight-connected maps of one cost, units of a cell)",
@@ -301,8 +330,8 @@ impl Puzzle for GridPuzzle {
         if let Some(refusal) = options.algo.refusal(&options.cost, options.connect) {
             return Err(OptionsError::new(refusal));
         }
-        if options.edits.is_some() && options.algo == Algorithm::JpsPlusGb {
-            return Err(OptionsError::new(GOAL_BOUNDS_EDITS));
+        if options.edits.is_some() && options.algo.bounds_goals() {
+            return Err(OptionsError::new(goal_bounds_edits(options.algo)));
         }
         let any_angle = options.smooth || options.algo == Algorithm::Theta;
         if any_angle {

@@ -8,13 +8,14 @@ mod print;
 mod search;
 
 pub use face::{
-    GOAL_BOUNDS_EDITS, GridGenOptions, GridOptions, GridPuzzle, GridSolver, check_memory,
+    GridGenOptions, GridOptions, GridPuzzle, GridSolver, check_memory, goal_bounds_edits,
 };
 pub use search::{GridReply, SearchPicture};
 pub use statespace_grid::bench;
 pub use statespace_grid::{
     Algorithm, AnyAngleError, Connectivity, Costs, Edit, GoalBounds, Grid, GridAnswer, GridCase,
-    GridSearcher, JumpTable, Map, MapTable, Octile, Step, TOLERANCE, Terrain, read_edits,
+    GridSearcher, JumpPointBounds, JumpTable, Map, MapTable, Octile, Step, TOLERANCE, Terrain,
+    read_edits,
 };
 
 use statespace_grid::Lines;
