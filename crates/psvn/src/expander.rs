@@ -228,46 +228,59 @@ impl Expander for PsvnExpander<'_> {
         }
         let (mut generated, mut least) = (0, u64::MAX);
         let blind = self.blind;
-        let all_plain = domain.all_plain();
         let (_, at, holding) = memo;
-        let flow = self.try_for_each_run(holding, |node, run| {
-            for &rule in run.rules {
-                let action = if all_plain {
-                    PsvnDomain::plain_move(rule)
-                } else {
-                    match domain.move_if_applies(rule, &node.state) {
-                        Some(action) => action,
-                        None => continue,
-                    }
-                };
-                generated += 1;
-                if Some(action) == back {
-                    continue;
-                }
-                let Some(child_at) = step(domain, at, usize::from(rule)) else {
-                    continue;
-                };
-                let child_g = g + domain_cost(domain, rule);
-                if blind && child_g > bound {
-                    least = least.min(child_g);
-                    continue;
-                }
-                domain.apply(&mut node.state, action);
-                let estimate = node.estimate_here();
-                let child_f = child_g + u64::from(estimate);
-                if child_f > bound {
-                    domain.undo(&mut node.state, action);
-                    least = least.min(child_f);
-                    continue;
-                }
-                let child_holding = domain.holding_after(holding, action, &node.state);
-                let below = visit(node, action, child_g, (estimate, child_at, child_holding));
-                // Back here on a break too, so that the moves not tried can be counted.
-                domain.undo(&mut node.state, action);
-                least = least.min(below?.unwrap_or(u64::MAX));
+        // A child allowed by the automaton (as `child_at` there), within the bound or not.
+        let mut child = |node: &mut Self, rule: u16, action: Move, child_at: MoveState| {
+            let child_g = g + domain_cost(domain, rule);
+            if blind && child_g > bound {
+                least = least.min(child_g);
+                return ControlFlow::Continue(());
             }
+            domain.apply(&mut node.state, action);
+            let estimate = node.estimate_here();
+            let child_f = child_g + u64::from(estimate);
+            if child_f > bound {
+                domain.undo(&mut node.state, action);
+                least = least.min(child_f);
+                return ControlFlow::Continue(());
+            }
+            let child_holding = domain.holding_after(holding, action, &node.state);
+            let below = visit(node, action, child_g, (estimate, child_at, child_holding));
+            // Back here on a break too, so that the moves not tried can be counted.
+            domain.undo(&mut node.state, action);
+            least = least.min(below?.unwrap_or(u64::MAX));
             ControlFlow::Continue(())
-        });
+        };
+        let flow = match domain.allowed_rules(at) {
+            Some(allowed) if domain.all_plain() => self.try_for_each_run(holding, |node, run| {
+                // The rules of the run the automaton allows, in file order, one bit each.
+                generated += run.rules.len() as u64;
+                let mut rules = run.mask() & allowed;
+                while rules != 0 {
+                    let rule = rules.trailing_zeros() as u16;
+                    rules &= rules - 1;
+                    if let Some(child_at) = step(domain, at, usize::from(rule)) {
+                        child(node, rule, PsvnDomain::plain_move(rule), child_at)?;
+                    }
+                }
+                ControlFlow::Continue(())
+            }),
+            _ => self.try_for_each_run(holding, |node, run| {
+                for &rule in run.rules {
+                    let Some(action) = domain.move_if_applies(rule, &node.state) else {
+                        continue;
+                    };
+                    generated += 1;
+                    if Some(action) == back {
+                        continue;
+                    }
+                    if let Some(child_at) = step(domain, at, usize::from(rule)) {
+                        child(node, rule, action, child_at)?;
+                    }
+                }
+                ControlFlow::Continue(())
+            }),
+        };
         match flow {
             // Counted as the engine's expander counts them: every move listed, those after a
             // break (on the way back from a goal, once a node) included.
