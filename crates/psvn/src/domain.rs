@@ -1,7 +1,7 @@
 //! The compiled domain: the engine's [`Domain`] over states of `u8` values, its moves the
 //! file's rules.
 
-use statespace_engine::move_pruning::MoveAutomaton;
+use statespace_engine::move_pruning::{MoveAutomaton, MoveState};
 use statespace_engine::{Domain, Predecessors};
 
 use crate::ast::Psvn;
@@ -119,6 +119,9 @@ pub struct PsvnDomain {
     goals: Vec<Pattern>,
     reversible: bool,
     pruning: Option<MoveAutomaton>,
+    /// With at most 64 rules and the automaton, the rules it allows in each of its states, a
+    /// bit each: a search that only needs to know whether a node has a move judges it at once.
+    allowed: Option<Box<[u64]>>,
 }
 
 impl PsvnDomain {
@@ -182,6 +185,18 @@ impl PsvnDomain {
             .flat_map(|r| [r.forward.shape(), r.backward.shape()])
             .collect();
         let costs = rules.iter().map(|r| r.cost).collect();
+        let allowed = pruning
+            .as_ref()
+            .filter(|_| rules.len() <= 64)
+            .map(|automaton| {
+                (0..automaton.states())
+                    .map(|at| {
+                        (0..rules.len())
+                            .filter(|&rule| automaton.step(at as MoveState, rule).is_some())
+                            .fold(0u64, |mask, rule| mask | 1 << rule)
+                    })
+                    .collect()
+            });
         Ok(Self {
             psvn: psvn.clone(),
             rules,
@@ -195,6 +210,7 @@ impl PsvnDomain {
             goals,
             reversible,
             pruning,
+            allowed,
         })
     }
 
@@ -277,6 +293,99 @@ impl PsvnDomain {
         Move::forward(rule, lost)
     }
 
+    /// The decision tree over the rules' value tests.
+    #[inline]
+    pub(crate) fn tree(&self) -> &RuleTree {
+        &self.tree
+    }
+
+    /// Whether every rule needs no more than its value tests and carries no lost value: the
+    /// tree's rules are then the moves, `Move::forward(rule)` each.
+    #[inline]
+    pub(crate) fn all_plain(&self) -> bool {
+        self.all_plain
+    }
+
+    /// The move of rule `rule` in `state`, whose value tests `state` passes, if its equalities
+    /// hold there too.
+    #[inline]
+    pub(crate) fn move_if_applies(&self, rule: u16, state: &[u8]) -> Option<Move> {
+        if self.plain[usize::from(rule)] {
+            Some(Move::forward(rule, [0; MAX_LOST]))
+        } else if self.rules[usize::from(rule)].tests.equalities_hold(state) {
+            Some(self.forward_move(rule, state))
+        } else {
+            None
+        }
+    }
+
+    /// The move of plain rule `rule` (see [`PsvnDomain::all_plain`]).
+    #[inline]
+    pub(crate) fn plain_move(rule: u16) -> Move {
+        Move::forward(rule, [0; MAX_LOST])
+    }
+
+    /// The rules the duplicate-move automaton allows at `at`, a bit each, when there are at
+    /// most 64 rules and an automaton.
+    #[inline]
+    pub(crate) fn allowed_rules(&self, at: MoveState) -> Option<u64> {
+        Some(self.allowed.as_ref()?[usize::from(at)])
+    }
+
+    /// The positions below 64 of `state` holding the value the rules are found by, a bit each,
+    /// when a marker scan finds them (0 otherwise): a search keeps it from node to node with
+    /// [`PsvnDomain::holding_after`] instead of reading it off every state.
+    #[inline]
+    pub(crate) fn holding(&self, state: &[u8]) -> u64 {
+        self.tree.holding(state)
+    }
+
+    /// [`PsvnDomain::holding`] of `after`, the state `action` led to from a state where it was
+    /// `holding`: a swap exchanges two bits, other moves read their written positions back
+    /// one byte each (a word read over bytes just written waits for them).
+    #[inline]
+    pub(crate) fn holding_after(&self, holding: u64, action: Move, after: &[u8]) -> u64 {
+        let Some(marker) = self.tree.marker() else {
+            return 0;
+        };
+        match self.shapes[action.rewrite()] {
+            Shape::Swap(a, b) if a < 64 && b < 64 => {
+                let differ = ((holding >> a) ^ (holding >> b)) & 1;
+                holding ^ (differ << a | differ << b)
+            }
+            _ => self.rules[action.rule()]
+                .writes
+                .iter()
+                .filter(|&&at| at < 64)
+                .fold(holding, |holding, &at| {
+                    let held = u64::from(after[usize::from(at)] == marker);
+                    holding & !(1 << at) | held << at
+                }),
+        }
+    }
+
+    /// [`PsvnDomain::holding`] of every goal, when the goals are states of one holding: a
+    /// state of another holding is no goal, which a search that keeps the holding sees
+    /// without reading the state.
+    pub(crate) fn goal_holding(&self) -> Option<u64> {
+        let (first, others) = self.goal_states.split_first()?;
+        let holding = self.holding(first);
+        (self.goals.is_empty() && others.iter().all(|goal| self.holding(goal) == holding))
+            .then_some(holding)
+    }
+
+    /// What rule `rule` costs.
+    #[inline]
+    pub(crate) fn rule_cost(&self, rule: usize) -> u32 {
+        self.costs[rule]
+    }
+
+    /// The least and the greatest cost of a rule (1 and 1 with no rules).
+    pub(crate) fn cost_range(&self) -> (u32, u32) {
+        let least = self.costs.iter().copied().min().unwrap_or(1);
+        (least, self.costs.iter().copied().max().unwrap_or(1))
+    }
+
     /// Runs on `state` the rewrite of `action`'s rule, backward if `backward`: a swap or a
     /// reversal here, other rewrites by their program.
     #[inline(always)]
@@ -300,6 +409,16 @@ impl PsvnDomain {
         };
         program.run(state, || action.lost());
     }
+}
+
+/// Whether `state` is `goal`: its first and last values compared first, one byte each, as
+/// they were written (most states differ there; a word read over bytes just written by a move
+/// waits for them to reach the cache, which took a tenth of a depth-first search), then
+/// [`same_values`].
+#[inline]
+fn is_state(goal: &[u8], state: &[u8]) -> bool {
+    let ends = |values: &[u8]| (values.first().copied(), values.last().copied());
+    ends(goal) == ends(state) && same_values(goal, state)
 }
 
 /// Whether `a` and `b` hold the same values: eight at a time in words, inlined. The goal test
@@ -395,10 +514,8 @@ impl Domain for PsvnDomain {
                 .for_each(state, |rule| out.push(Move::forward(rule, [0; MAX_LOST])));
         }
         self.tree.for_each(state, |rule| {
-            if self.plain[usize::from(rule)] {
-                out.push(Move::forward(rule, [0; MAX_LOST]));
-            } else if self.rules[usize::from(rule)].tests.equalities_hold(state) {
-                out.push(self.forward_move(rule, state));
+            if let Some(action) = self.move_if_applies(rule, state) {
+                out.push(action);
             }
         });
     }
@@ -423,7 +540,7 @@ impl Domain for PsvnDomain {
 
     #[inline]
     fn is_goal(&self, state: &State) -> bool {
-        self.goal_states.iter().any(|goal| same_values(goal, state))
+        self.goal_states.iter().any(|goal| is_state(goal, state))
             || self.goals.iter().any(|goal| goal.matches(state))
     }
 

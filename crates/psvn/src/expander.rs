@@ -1,11 +1,22 @@
-//! IDA*'s expander for a compiled domain ([`idastar_with`]): the engine's own loop over a
-//! [`Domain`], with what it cannot know of a domain file. The rules' rewrites, costs and the
-//! duplicate-move automaton are read from the compiled domain's tables inline; and with no
-//! pattern database the estimate is 0 everywhere, so a child is judged by its cost alone before
-//! the move: children beyond the bound are counted and never written (in a blind iteration,
-//! most of those generated are).
+//! IDA*'s expander for a compiled domain ([`idastar_with`], [`parallel_idastar_with`]): the
+//! engine's own loop over a [`Domain`], with what it cannot know of a domain file.
+//!
+//! - A node's moves are read off the decision tree as they are tried ([`RuleTree`]'s runs),
+//!   never listed; the rules' rewrites and costs come from the compiled domain's flat tables.
+//! - The positions holding the value the rules are found by (the blank of sliding tiles) are
+//!   handed from node to node with the estimate and the duplicate-move automaton's state, a
+//!   swap exchanging two bits, instead of being read off each state (a word read over bytes a
+//!   move just wrote waits for them); the goal test first compares them with the goal's.
+//! - The automaton forbids each rule after its inverse rule: no test of the inverse beside it.
+//! - With no pattern database the estimate is 0 everywhere, so a child is judged by its cost
+//!   alone before the move: children beyond the bound are counted and never written. Where all
+//!   of a node's children are (most nodes of a blind iteration), and every move costs the same,
+//!   they are counted run by run, and whether any is allowed is one mask of the automaton's
+//!   state against the run's rules: no loop over them.
 //!
 //! [`idastar_with`]: statespace_engine::idastar::idastar_with
+//! [`parallel_idastar_with`]: statespace_engine::parallel_idastar::parallel_idastar_with
+//! [`RuleTree`]: crate::tree::RuleTree
 
 use std::ops::ControlFlow;
 
@@ -15,38 +26,42 @@ use statespace_engine::move_pruning::{MoveAutomaton, MoveState};
 
 use crate::domain::{Move, PsvnDomain, State};
 use crate::heuristic::MaxPdb;
+use crate::tree::Run;
 
 /// A node of a compiled domain, changed in place, estimated by pattern databases (none: blind).
+/// A node's moves are read off the decision tree as they are tried, never listed.
+#[derive(Clone)]
 pub struct PsvnExpander<'a> {
     domain: &'a PsvnDomain,
     estimate: &'a MaxPdb,
     /// Whether there is no table: every estimate is 0.
     blind: bool,
+    /// The least cost of a rule, and whether every rule costs that.
+    cheapest: u64,
+    unit: bool,
+    /// The holding of every goal, if they share one (see [`PsvnDomain::goal_holding`]).
+    goal_holding: Option<u64>,
     state: State,
-    /// The moves of every node on the path, each node's after its parent's (one buffer).
-    moves: Vec<Move>,
 }
 
 impl<'a> PsvnExpander<'a> {
     /// IDA*'s expander from `start` in `domain`, estimated by `estimate`.
     pub fn new(domain: &'a PsvnDomain, estimate: &'a MaxPdb, start: State) -> Self {
+        let (cheapest, dearest) = domain.cost_range();
         Self {
             domain,
             estimate,
             blind: estimate.tables().is_empty(),
+            cheapest: u64::from(cheapest),
+            unit: cheapest == dearest,
+            goal_holding: domain.goal_holding(),
             state: start,
-            moves: Vec::new(),
         }
     }
 
-    /// Where the duplicate-move automaton stands after `action` from `at`, or `None` where it
-    /// forbids the move.
-    #[inline]
-    fn step(&self, at: MoveState, action: Move) -> Option<MoveState> {
-        match self.domain.duplicate_moves() {
-            Some(automaton) => automaton.step(at, action.rule()),
-            None => Some(MoveAutomaton::START),
-        }
+    /// The node where it stands.
+    pub fn state(&self) -> &State {
+        &self.state
     }
 
     #[inline]
@@ -57,88 +72,225 @@ impl<'a> PsvnExpander<'a> {
             self.estimate.estimate_state(&self.state)
         }
     }
+
+    /// Calls `each` with the moves of the current node, in file order, in runs of moves found
+    /// together, until it breaks; `each` may move if it comes back.
+    #[inline(always)]
+    fn try_for_each_run<B>(
+        &mut self,
+        holding: u64,
+        mut each: impl FnMut(&mut Self, Run) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        let domain = self.domain;
+        domain.tree().try_for_each_run(
+            self,
+            |node| &node.state,
+            Some(holding),
+            |node, run| each(node, run),
+        )
+    }
+
+    /// The moves of the current node, whose holding is `holding`.
+    fn count_moves(&mut self, holding: u64) -> u64 {
+        let domain = self.domain;
+        let mut moves = 0;
+        let _: ControlFlow<()> = self.try_for_each_run(holding, |node, run| {
+            moves += run
+                .rules
+                .iter()
+                .filter(|&&rule| domain.move_if_applies(rule, &node.state).is_some())
+                .count() as u64;
+            ControlFlow::Continue(())
+        });
+        moves
+    }
+
+    /// The children of the current node, reached at cost `g`, where every child is beyond
+    /// `bound` with no estimate (blind, `g` + the cheapest move above it): counted, and the
+    /// least cost of those the automaton at `at` allows (none moved to, nothing written).
+    #[inline]
+    fn beyond_bound(&mut self, g: u64, (_, at, holding): Memo, back: Option<Move>) -> (u64, u64) {
+        let domain = self.domain;
+        let allowed = |rule: u16, action: Move| {
+            Some(action) != back && step(domain, at, usize::from(rule)).is_some()
+        };
+        let (mut generated, mut least) = (0, u64::MAX);
+        let allowed_rules = match (back, domain.allowed_rules(at)) {
+            (None, Some(allowed)) => Some(allowed),
+            (Some(_), _) => None,
+            // No automaton and no last move: every move.
+            (None, None) => domain.duplicate_moves().is_none().then_some(u64::MAX),
+        };
+        if let (true, true, Some(allowed)) = (domain.all_plain(), self.unit, allowed_rules) {
+            // Every move costs the same and the rules allowed are known: count the runs, and
+            // see whether any of their rules is allowed, with no loop over them.
+            let mut any = 0;
+            let _: ControlFlow<()> = self.try_for_each_run(holding, |_, run| {
+                generated += run.rules.len() as u64;
+                any |= run.mask() & allowed;
+                ControlFlow::Continue(())
+            });
+            if any != 0 {
+                least = g + self.cheapest;
+            }
+            return (generated, least);
+        }
+        let _: ControlFlow<()> = self.try_for_each_run(holding, |node, run| {
+            for &rule in run.rules {
+                let Some(action) = domain.move_if_applies(rule, &node.state) else {
+                    continue;
+                };
+                generated += 1;
+                if allowed(rule, action) {
+                    least = least.min(g + domain_cost(domain, rule));
+                }
+            }
+            ControlFlow::Continue(())
+        });
+        (generated, least)
+    }
+}
+
+/// What a node hands down to its children: its estimate, where the path leaves the
+/// duplicate-move automaton, and the positions holding the value the rules are found by
+/// ([`PsvnDomain::holding`], kept from move to move).
+type Memo = (u32, MoveState, u64);
+
+/// Where the duplicate-move automaton of `domain` stands after rule `rule` from `at`, or `None`
+/// where it forbids the move.
+#[inline(always)]
+fn step(domain: &PsvnDomain, at: MoveState, rule: usize) -> Option<MoveState> {
+    match domain.duplicate_moves() {
+        Some(automaton) => automaton.step(at, rule),
+        None => Some(MoveAutomaton::START),
+    }
+}
+
+#[inline(always)]
+fn domain_cost(domain: &PsvnDomain, rule: u16) -> u64 {
+    u64::from(domain.rule_cost(usize::from(rule)))
 }
 
 impl Expander for PsvnExpander<'_> {
     type Action = Move;
     type Cost = u64;
-    /// The estimate, and where the path leaves the duplicate-move automaton.
-    type Memo = (u32, MoveState);
+    type Memo = Memo;
 
-    fn memo(&self) -> Self::Memo {
-        (self.estimate_here(), MoveAutomaton::START)
+    fn memo(&self) -> Memo {
+        let holding = self.domain.holding(&self.state);
+        (self.estimate_here(), MoveAutomaton::START, holding)
     }
 
     #[inline]
-    fn estimate(&self, (estimate, _): Self::Memo) -> u64 {
+    fn estimate(&self, (estimate, ..): Memo) -> u64 {
         u64::from(estimate)
     }
 
     #[inline]
-    fn is_goal(&self, (estimate, _): Self::Memo) -> bool {
-        // Admissible tables are 0 at every goal: only those states need the test.
-        estimate == 0 && self.domain.is_goal(&self.state)
+    fn is_goal(&self, (estimate, _, holding): Memo) -> bool {
+        // Admissible tables are 0 at every goal: only those states need the test; nor those
+        // whose holding no goal has.
+        estimate == 0
+            && self.goal_holding.is_none_or(|goal| goal == holding)
+            && self.domain.is_goal(&self.state)
     }
 
-    fn play(&mut self, action: Move, (_, at): Self::Memo) -> (u64, Self::Memo) {
+    fn play(&mut self, action: Move, (_, at, holding): Memo) -> (u64, Memo) {
         let cost = u64::from(self.domain.cost(&self.state, action));
-        let at = self.step(at, action).expect("a move of the prefix");
+        let at = step(self.domain, at, action.rule()).expect("a move of the prefix");
         self.domain.apply(&mut self.state, action);
-        (cost, (self.estimate_here(), at))
+        let holding = self.domain.holding_after(holding, action, &self.state);
+        (cost, (self.estimate_here(), at, holding))
     }
 
     #[inline]
     fn expand<B>(
         &mut self,
         g: u64,
-        (_, at): Self::Memo,
+        memo: Memo,
         bound: u64,
         last: Option<Move>,
-        mut visit: impl FnMut(&mut Self, Move, u64, Self::Memo) -> ControlFlow<B, Option<u64>>,
+        mut visit: impl FnMut(&mut Self, Move, u64, Memo) -> ControlFlow<B, Option<u64>>,
     ) -> Expansion<B, u64> {
-        let listed = self.moves.len();
-        self.domain.actions(&self.state, &mut self.moves);
-        let end = self.moves.len();
-        let back = last.and_then(|action| self.domain.invert(action));
-        let mut least = u64::MAX;
-        let mut halt = None;
-        for index in listed..end {
-            let action = self.moves[index];
-            if Some(action) == back {
-                continue;
-            }
-            let Some(child_at) = self.step(at, action) else {
-                continue;
+        let domain = self.domain;
+        // The automaton forbids every rule after its inverse rule: the inverse of the last move
+        // needs a test of its own only without one.
+        let back = match domain.duplicate_moves() {
+            Some(_) => None,
+            None => last.and_then(|action| domain.invert(action)),
+        };
+        if self.blind && g + self.cheapest > bound {
+            let (generated, least) = self.beyond_bound(g, memo, back);
+            return Expansion {
+                generated,
+                flow: ControlFlow::Continue((least < u64::MAX).then_some(least)),
             };
-            let child_g = g + u64::from(self.domain.cost(&self.state, action));
-            if self.blind && child_g > bound {
+        }
+        let (mut generated, mut least) = (0, u64::MAX);
+        let blind = self.blind;
+        let (_, at, holding) = memo;
+        // A child allowed by the automaton (as `child_at` there), within the bound or not.
+        let mut child = |node: &mut Self, rule: u16, action: Move, child_at: MoveState| {
+            let child_g = g + domain_cost(domain, rule);
+            if blind && child_g > bound {
                 least = least.min(child_g);
-                continue;
+                return ControlFlow::Continue(());
             }
-            self.domain.apply(&mut self.state, action);
-            let estimate = self.estimate_here();
+            domain.apply(&mut node.state, action);
+            let estimate = node.estimate_here();
             let child_f = child_g + u64::from(estimate);
             if child_f > bound {
-                self.domain.undo(&mut self.state, action);
+                domain.undo(&mut node.state, action);
                 least = least.min(child_f);
-                continue;
+                return ControlFlow::Continue(());
             }
-            match visit(self, action, child_g, (estimate, child_at)) {
-                ControlFlow::Continue(below) => least = least.min(below.unwrap_or(u64::MAX)),
-                ControlFlow::Break(stop) => {
-                    halt = Some(stop);
-                    break;
+            let child_holding = domain.holding_after(holding, action, &node.state);
+            let below = visit(node, action, child_g, (estimate, child_at, child_holding));
+            // Back here on a break too, so that the moves not tried can be counted.
+            domain.undo(&mut node.state, action);
+            least = least.min(below?.unwrap_or(u64::MAX));
+            ControlFlow::Continue(())
+        };
+        let flow = match domain.allowed_rules(at) {
+            Some(allowed) if domain.all_plain() => self.try_for_each_run(holding, |node, run| {
+                // The rules of the run the automaton allows, in file order, one bit each.
+                generated += run.rules.len() as u64;
+                let mut rules = run.mask() & allowed;
+                while rules != 0 {
+                    let rule = rules.trailing_zeros() as u16;
+                    rules &= rules - 1;
+                    if let Some(child_at) = step(domain, at, usize::from(rule)) {
+                        child(node, rule, PsvnDomain::plain_move(rule), child_at)?;
+                    }
                 }
-            }
-            self.domain.undo(&mut self.state, action);
-        }
-        self.moves.truncate(listed);
-        Expansion {
-            // Counted as the engine's expander counts them: every move listed.
-            generated: (end - listed) as u64,
-            flow: match halt {
-                Some(stop) => ControlFlow::Break(stop),
-                None => ControlFlow::Continue((least < u64::MAX).then_some(least)),
+                ControlFlow::Continue(())
+            }),
+            _ => self.try_for_each_run(holding, |node, run| {
+                for &rule in run.rules {
+                    let Some(action) = domain.move_if_applies(rule, &node.state) else {
+                        continue;
+                    };
+                    generated += 1;
+                    if Some(action) == back {
+                        continue;
+                    }
+                    if let Some(child_at) = step(domain, at, usize::from(rule)) {
+                        child(node, rule, action, child_at)?;
+                    }
+                }
+                ControlFlow::Continue(())
+            }),
+        };
+        match flow {
+            // Counted as the engine's expander counts them: every move listed, those after a
+            // break (on the way back from a goal, once a node) included.
+            ControlFlow::Break(stop) => Expansion {
+                generated: self.count_moves(holding),
+                flow: ControlFlow::Break(stop),
+            },
+            ControlFlow::Continue(()) => Expansion {
+                generated,
+                flow: ControlFlow::Continue((least < u64::MAX).then_some(least)),
             },
         }
     }

@@ -14,6 +14,7 @@
 //! found eight bytes at a time.
 
 use std::collections::HashMap;
+use std::ops::ControlFlow;
 
 /// A node: a branch on the value at a position, or a leaf.
 #[derive(Clone, Copy, Debug)]
@@ -32,6 +33,9 @@ pub(crate) struct RuleTree {
     nodes: Vec<Node>,
     children: Vec<u32>,
     leaves: Vec<u16>,
+    /// `masks[i]`: the rules `leaves[..i]` below 64, each a bit, summed by exclusive or, so
+    /// that the rules of a run `leaves[start..end]` (distinct) are `masks[end] ^ masks[start]`.
+    masks: Vec<u64>,
     scan: Option<Box<[Check]>>,
     /// The marker scan, when every rule tests one value (the same for all) at one position,
     /// positions increasing with the rules.
@@ -65,6 +69,23 @@ struct Check {
     /// The rules `leaves[start..end]`.
     start: u32,
     end: u32,
+}
+
+/// Rules found together by [`RuleTree::try_for_each_run`]: consecutive in file order.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Run<'t> {
+    /// The rules.
+    pub(crate) rules: &'t [u16],
+    /// `masks[0]` and `masks[1]`: see [`Run::mask`].
+    masks: [u64; 2],
+}
+
+impl Run<'_> {
+    /// The rules below 64, each a bit.
+    #[inline]
+    pub(crate) fn mask(&self) -> u64 {
+        self.masks[0] ^ self.masks[1]
+    }
 }
 
 /// A rule still alive at a node, and its value tests not yet read.
@@ -150,6 +171,7 @@ impl RuleTree {
                 nodes: Vec::new(),
                 children: Vec::new(),
                 leaves: Vec::new(),
+                masks: Vec::new(),
                 scan: None,
                 marker: None,
             };
@@ -173,7 +195,7 @@ impl RuleTree {
                 Ok(())
             });
             match built {
-                Ok(()) => return tree,
+                Ok(()) => return tree.with_masks(),
                 Err(OverBudget) => pieces *= 2,
             }
         }
@@ -204,9 +226,23 @@ impl RuleTree {
             nodes: Vec::new(),
             children: Vec::new(),
             leaves: (0..tests.len() as u16).collect(),
+            masks: Vec::new(),
             marker: Marker::new(&checks),
             scan: Some(checks.into_boxed_slice()),
         }
+        .with_masks()
+    }
+
+    /// The tree with its [`RuleTree::masks`].
+    fn with_masks(mut self) -> Self {
+        let mut mask = 0u64;
+        self.masks = std::iter::once(0)
+            .chain(self.leaves.iter().map(|&rule| {
+                mask ^= 1u64.checked_shl(u32::from(rule)).unwrap_or(0);
+                mask
+            }))
+            .collect();
+        self
     }
 
     fn build(
@@ -272,47 +308,89 @@ impl RuleTree {
         Ok(id)
     }
 
+    /// The value the marker scan looks for, if the rules are found by one.
+    #[inline]
+    pub(crate) fn marker(&self) -> Option<u8> {
+        self.marker.as_ref().map(|marker| marker.value)
+    }
+
+    /// The positions below 64 of `state` holding the marker's value (0 without a marker), a
+    /// bit each: what the marker scan reads off the state unless its caller keeps it.
+    #[inline]
+    pub(crate) fn holding(&self, state: &[u8]) -> u64 {
+        self.marker
+            .as_ref()
+            .map_or(0, |marker| positions_holding(state, marker.value))
+    }
+
     /// Calls `each` with every rule whose value tests `state` passes, in file order.
     #[inline]
     pub(crate) fn for_each(&self, state: &[u8], mut each: impl FnMut(u16)) {
+        fn values<'c>(state: &'c &[u8]) -> &'c [u8] {
+            state
+        }
+        let _: ControlFlow<()> = self.try_for_each_run(&mut { state }, values, None, |_, run| {
+            run.rules.iter().for_each(|&rule| each(rule));
+            ControlFlow::Continue(())
+        });
+    }
+
+    /// Calls `each` with the rules whose value tests the state `state_of(context)` passes, in
+    /// file order, in runs (slices of consecutive rules found together), until it breaks.
+    /// `each` may change the state through `context` if it restores it before it returns:
+    /// that is how a search expands a node straight from the tree, with no list of moves.
+    /// `holding`, when given, is [`RuleTree::holding`] of the state, kept by the caller.
+    #[inline(always)]
+    pub(crate) fn try_for_each_run<C, B>(
+        &self,
+        context: &mut C,
+        state_of: impl Fn(&C) -> &[u8],
+        holding: Option<u64>,
+        mut each: impl FnMut(&mut C, Run) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        let run = |start: u32, end: u32| {
+            let (start, end) = (start as usize, end as usize);
+            Run {
+                rules: &self.leaves[start..end],
+                masks: [self.masks[start], self.masks[end]],
+            }
+        };
         if let Some(marker) = &self.marker {
-            let mut holding = positions_holding(state, marker.value) & marker.tested;
+            let holding =
+                holding.unwrap_or_else(|| positions_holding(state_of(context), marker.value));
+            let mut holding = holding & marker.tested;
             while holding != 0 {
                 let (start, end) = marker.rules[holding.trailing_zeros() as usize];
                 holding &= holding - 1;
-                for &rule in &self.leaves[start as usize..end as usize] {
-                    each(rule);
-                }
+                each(context, run(start, end))?;
             }
-            return;
+            return ControlFlow::Continue(());
         }
         if let Some(checks) = &self.scan {
             for check in checks.iter() {
-                if (state[usize::from(check.at)] ^ check.value) & check.mask == 0 {
-                    for &rule in &self.leaves[check.start as usize..check.end as usize] {
-                        each(rule);
-                    }
+                let held = state_of(context)[usize::from(check.at)];
+                if (held ^ check.value) & check.mask == 0 {
+                    each(context, run(check.start, check.end))?;
                 }
             }
-            return;
+            return ControlFlow::Continue(());
         }
         for &root in &self.roots {
             let mut node = root;
             loop {
                 match self.nodes[node as usize] {
                     Node::Branch { at, first } => {
-                        let value = u32::from(state[usize::from(at)]);
+                        let value = u32::from(state_of(context)[usize::from(at)]);
                         node = self.children[(first + value) as usize];
                     }
                     Node::Leaf { start, end } => {
-                        for &rule in &self.leaves[start as usize..end as usize] {
-                            each(rule);
-                        }
+                        each(context, run(start, end))?;
                         break;
                     }
                 }
             }
         }
+        ControlFlow::Continue(())
     }
 }
 

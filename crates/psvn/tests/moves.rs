@@ -5,9 +5,7 @@ mod common;
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use common::{
-    EXAMPLES, every_vector, example, interpret, interpreted_goal, random_vector, random_walk, rng,
-};
+use common::{EXAMPLES, every_vector, example, interpret, interpreted_goal, random_walk, rng};
 use statespace_engine::move_pruning::MoveAutomaton;
 use statespace_engine::{Domain, Limits, PerfectHash, Predecessors, idastar::idastar};
 use statespace_psvn::{Move, PsvnDomain, RankedPsvn, Ranking, State};
@@ -37,15 +35,9 @@ fn compiled(domain: &PsvnDomain, state: &State) -> Vec<(usize, Vec<u8>)> {
         .collect()
 }
 
-/// Random vectors (any values, several blanks and all) and states of random walks from the
-/// goal.
+/// Random vectors and states of random walks from the goal.
 fn samples(domain: &PsvnDomain, seed: u64) -> Vec<State> {
-    let mut rng = rng(seed);
-    let mut states: Vec<State> = (0..200).map(|_| random_vector(domain, &mut rng)).collect();
-    if let Some(goal) = domain.goal_state() {
-        states.extend((0..200).map(|i| random_walk(domain, &goal, i % 40, &mut rng)));
-    }
-    states
+    common::samples(domain, seed, 200, 40)
 }
 
 #[test]

@@ -139,6 +139,19 @@ pub fn random_walk(
     state
 }
 
+/// `count` random vectors (any values, several blanks and all) and `count` states of random
+/// walks of up to `longest` moves from the goal.
+pub fn samples(domain: &PsvnDomain, seed: u64, count: usize, longest: usize) -> Vec<State> {
+    let mut rng = rng(seed);
+    let mut states: Vec<State> = (0..count)
+        .map(|_| random_vector(domain, &mut rng))
+        .collect();
+    if let Some(goal) = domain.goal_state() {
+        states.extend((0..count).map(|i| random_walk(domain, &goal, i % longest, &mut rng)));
+    }
+    states
+}
+
 pub fn rng(seed: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(seed)
 }

@@ -13,7 +13,7 @@ use statespace_engine::bidirectional_bfs::bidirectional_bfs;
 use statespace_engine::distance_table::{DistanceTable, distance_table};
 use statespace_engine::idastar::{idastar, idastar_with};
 use statespace_engine::meet_in_the_middle::MeetInTheMiddle;
-use statespace_engine::parallel_idastar::{Parallel, parallel_idastar};
+use statespace_engine::parallel_idastar::{Parallel, parallel_idastar, parallel_idastar_with};
 use statespace_engine::{
     Domain, Heuristic, IncrementalHeuristic, Limits, Outcome, PerfectHash, SearchResult, Stats,
 };
@@ -223,28 +223,41 @@ impl Solver {
                     let moves = distance.map_or(DEAD_END, u32::from);
                     moves.max(self.estimate.estimate_state(state))
                 };
-                let depth_first = |limits: &Limits| idastar(&self.domain, start, &exact, limits);
+                let depth_first = |limits: &Limits, threads| match threads {
+                    0 | 1 => idastar(&self.domain, start, &exact, limits),
+                    threads => {
+                        let parallel = Parallel::threads(threads).ordered();
+                        parallel_idastar(&self.domain, start, &exact, limits, &parallel)
+                    }
+                };
                 self.search_towards(start, limits, &exact, depth_first)
             }
             _ => {
-                // The tables alone: IDA* through the compiled domain's own expander.
-                let depth_first = |limits: &Limits| {
+                // The tables alone: IDA* through the compiled domain's own expander, on one
+                // thread or several.
+                let depth_first = |limits: &Limits, threads| {
                     let expander = PsvnExpander::new(&self.domain, &self.estimate, start.clone());
-                    idastar_with(expander, limits)
+                    match threads {
+                        0 | 1 => idastar_with(expander, limits),
+                        threads => {
+                            let parallel = Parallel::threads(threads).ordered();
+                            parallel_idastar_with(expander, limits, &parallel)
+                        }
+                    }
                 };
                 self.search_towards(start, limits, &self.estimate, depth_first)
             }
         }
     }
 
-    /// The search from `start`, estimating the cost to the goals by `towards_goals`; IDA* on
-    /// one thread is `depth_first`.
+    /// The search from `start`, estimating the cost to the goals by `towards_goals`; IDA* (on
+    /// as many threads as it is given) is `depth_first`.
     fn search_towards<H>(
         &self,
         start: &State,
         limits: &CaseLimits,
         towards_goals: &H,
-        depth_first: impl FnOnce(&Limits) -> SearchResult<Move>,
+        depth_first: impl FnOnce(&Limits, usize) -> SearchResult<Move>,
     ) -> SearchResult<Move>
     where
         H: Heuristic<PsvnDomain> + IncrementalHeuristic<PsvnDomain> + Sync,
@@ -259,11 +272,8 @@ impl Solver {
             search.run(domain, start, goals, towards_goals, &blind, &limits)
         };
         match self.algo {
-            Algorithm::Idastar if self.threads > 1 => {
-                let parallel = Parallel::threads(self.threads).ordered();
-                parallel_idastar(domain, start, towards_goals, &limits, &parallel)
-            }
-            Algorithm::Auto | Algorithm::Idastar => depth_first(&limits),
+            Algorithm::Idastar => depth_first(&limits, self.threads),
+            Algorithm::Auto => depth_first(&limits, 1),
             Algorithm::Astar => astar(domain, start, towards_goals, &limits),
             Algorithm::Bfs => bfs(domain, start, &limits),
             Algorithm::Bibfs => bidirectional_bfs(domain, start, goals, &limits),
