@@ -106,6 +106,8 @@ pub struct Solver {
     domain: PsvnDomain,
     algo: Algorithm,
     threads: usize,
+    /// Whether every rule costs 1, so that the goalward table counts moves as costs.
+    unit: bool,
     /// The goal states when every goal line names one.
     goals: Option<Vec<State>>,
     goalward: Goalward,
@@ -154,6 +156,7 @@ impl Solver {
             domain,
             algo,
             threads,
+            unit,
             goals,
             goalward: Goalward::Unknown,
             estimate: MaxPdb::new(Vec::new()),
@@ -217,7 +220,7 @@ impl Solver {
 
     fn search(&self, start: &State, limits: &CaseLimits) -> SearchResult<Move> {
         match &self.goalward {
-            Goalward::Table { ranked, table } if unit_costs(&self.domain) => {
+            Goalward::Table { ranked, table } if self.unit => {
                 let exact = |state: &State| {
                     let distance = table.distance(ranked.rank(state));
                     let moves = distance.map_or(DEAD_END, u32::from);
