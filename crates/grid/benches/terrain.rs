@@ -8,7 +8,8 @@
 //!   estimate (the octile distance times the least cost of the world).
 //! - `unit`: units of `UNIT` × `UNIT` cells standing on their top-left cell, on the map as it
 //!   is. Ours: A* over the cells' clearance (computed once, when the map is made, untimed);
-//!   theirs: `astar` with successors that check the unit's footprint, cell by cell.
+//!   theirs: `astar` with successors that check the unit's footprint, cell by cell. Timed
+//!   beside them, the map made with its clearance (`clearance/ours`).
 //!
 //! The queries: random pairs of cells far apart that a path joins. Every query's length is
 //! checked equal on every side before anything is timed.
@@ -256,10 +257,13 @@ fn unit(c: &mut Criterion) {
     let ours_astar = || ours(&searcher, &map, &queries, Algorithm::Astar);
     let lengths = ours_astar();
     check_equal("unit astar", &theirs_astar(), &lengths);
+    let made = || vec![Map::clone(&plain).with_unit(UNIT).unwrap().cells() as f64];
     let about = format!("units of {UNIT} x {UNIT}");
     let sides: Vec<Side> = vec![
         ("astar/pathfinding", Box::new(theirs_astar)),
         ("astar/ours", Box::new(ours_astar)),
+        // What ours does once per map and unit, untimed above: the map made, its clearance.
+        ("clearance/ours", Box::new(made)),
     ];
     timed(c, ("unit", about), (&map, &lengths), sides);
 }
