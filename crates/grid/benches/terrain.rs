@@ -196,12 +196,18 @@ fn terrain(c: &mut Criterion) {
     ));
     let width = map.width() as i64;
     let point = |cell: u32| (i64::from(cell) % width, i64::from(cell) / width);
-    // Theirs: points in the start's world, each step its length times the cost it enters.
-    let letters: &Map = &map;
+    // Theirs: points in the start's world (a flag a cell for each world, made here from the
+    // letters), each step its length times the cost of the cell it enters.
+    let height = map.height() as i64;
+    let world_of = |terrain| -> Vec<bool> {
+        let cells = 0..map.cells() as u32;
+        cells.map(|cell| map.terrain(cell) == terrain).collect()
+    };
+    let (land, lakes) = (world_of(Terrain::Land), world_of(Terrain::Water));
     let in_world = |start: u32| {
-        let world = letters.terrain(start);
+        let open: &[bool] = if lakes[start as usize] { &lakes } else { &land };
         move |x: i64, y: i64| {
-            (letters.cell(x, y)).is_some_and(|cell| letters.terrain(cell) == world)
+            (0..width).contains(&x) && (0..height).contains(&y) && open[(y * width + x) as usize]
         }
     };
     let cost = |(x, y): (i64, i64)| f64::from(costs.of(map.char_at((y * width + x) as u32)));
