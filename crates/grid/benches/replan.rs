@@ -10,7 +10,8 @@
 //! replay it: the same positions and maps, so the same optimal lengths, which are checked at
 //! every replan before anything is timed. Printed: expansions per replan, both sides; timed:
 //! the walks, and their first plans alone (the difference is the replans'); D* Lite giving
-//! the whole path each plan, or the next step only.
+//! the whole path each plan, or the next step only. Beside them, `pathfinding`'s A* (crates.io)
+//! afresh for each plan on a copy of the map edited in place, its lengths checked too.
 //!
 //! Run with `cargo bench -p statespace-grid --bench replan`, or
 //! `REPLAN_MAP=/work/shared/peers/warthog/example/arena2.map cargo bench -p statespace-grid --bench replan`.
@@ -196,6 +197,37 @@ fn by_astar(
     plans
 }
 
+/// The lengths of the plans over `walk` by `pathfinding`'s A* (crates.io) afresh for each, on
+/// a copy of `map` edited in place as the walk goes: points, real costs, the benchmark's rule
+/// for corners, the octile estimate.
+fn by_pathfinding(map: &Map, walk: &Walk) -> Vec<Option<f64>> {
+    let mut map = map.clone();
+    let point = |cell: u32, map: &Map| {
+        let (x, y) = map.position(cell);
+        (x as i64, y as i64)
+    };
+    let (mut at, goal) = (point(walk.start, &map), point(walk.goal, &map));
+    let plan = |map: &Map, at: (i64, i64)| {
+        let successors = |&point: &(i64, i64)| common::octile_successors(map, point);
+        let estimate = |&point: &(i64, i64)| common::octile_estimate(point, goal, 1.0);
+        let found =
+            pathfinding::directed::astar::astar(&at, successors, estimate, |&point| point == goal);
+        found.map(|(_, length)| length.0)
+    };
+    let mut plans = vec![plan(&map, at)];
+    for event in &walk.events {
+        for &step in &event.steps {
+            let (dx, dy) = step.offset();
+            at = (at.0 + dx, at.1 + dy);
+        }
+        for edit in &event.edits {
+            map.apply(edit);
+        }
+        plans.push(plan(&map, at));
+    }
+    plans
+}
+
 fn replan(c: &mut Criterion) {
     let map = common::map_named_by("REPLAN_MAP");
     let mut rng = ChaCha8Rng::seed_from_u64(49);
@@ -239,6 +271,19 @@ fn replan(c: &mut Criterion) {
         let lengths =
             |plans: &[(Option<Octile>, u64)]| plans.iter().map(|p| p.0).collect::<Vec<_>>();
         assert_eq!(lengths(&dstar), lengths(&astar), "D* Lite against A*");
+        let theirs = by_pathfinding(&map, walk);
+        for (ours, theirs) in lengths(&dstar).iter().zip(&theirs) {
+            let ours = ours.map(Octile::length);
+            let equal = match (ours, theirs) {
+                (Some(ours), Some(theirs)) => (ours - theirs).abs() < 1e-6,
+                (ours, theirs) => ours.is_none() && theirs.is_none(),
+            };
+            assert!(
+                equal,
+                "D* Lite against pathfinding: {ours:?} and {theirs:?}"
+            );
+        }
+        assert_eq!(theirs.len(), dstar.len());
         first[0] += dstar[0].1;
         first[1] += astar[0].1;
         for (ours, theirs) in dstar[1..].iter().zip(&astar[1..]) {
@@ -283,6 +328,14 @@ fn replan(c: &mut Criterion) {
                 walks
                     .iter()
                     .map(|walk| black_box(by_astar(searcher, &map, walk)).len())
+                    .sum::<usize>()
+            })
+        });
+        group.bench_function(format!("fresh astar {name}/pathfinding"), |b| {
+            b.iter(|| {
+                walks
+                    .iter()
+                    .map(|walk| black_box(by_pathfinding(&map, walk)).len())
                     .sum::<usize>()
             })
         });
