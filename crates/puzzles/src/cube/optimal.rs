@@ -560,7 +560,7 @@ mod tests {
         let huge = load(PhaseTables::Tetrads).expect("no limits").0;
         let mut rng = ChaCha8Rng::seed_from_u64(48);
         let mut nodes = [0, 0];
-        for length in (0..=10).chain([11, 12, 12, 13, 13, 14]) {
+        for length in (0..=14).cycle().take(75) {
             let scramble = scramble(&mut rng, length);
             let cube = Rubik::scrambled(&scramble);
             let (plain, large_stats) = large.solve(&cube, &Limits::none());
