@@ -420,14 +420,7 @@ impl CornerTable {
         limits: &Limits,
         inverse: bool,
     ) -> (Result<Vec<Move>, StopReason>, Stats) {
-        let search = Search {
-            turns: &self.turns,
-            corners: &self.corners,
-            phase1: &self.phase1,
-            tetrads: self.tetrads.as_ref(),
-            start: self.turns.node(cube),
-            inverse,
-        };
+        let search = self.search(cube, inverse);
         let parallel = Parallel::threads(rayon::current_num_threads());
         let result = parallel_idastar_with(search, limits, &parallel);
         let moves = match result.outcome {
@@ -440,6 +433,18 @@ impl CornerTable {
             Outcome::Exhausted => unreachable!("every cube of the group can be solved"),
         };
         (moves, result.stats)
+    }
+
+    /// The search of `cube` on these tables, the inverse's estimate read or not.
+    fn search(&self, cube: &Rubik, inverse: bool) -> Search<'_> {
+        Search {
+            turns: &self.turns,
+            corners: &self.corners,
+            phase1: &self.phase1,
+            tetrads: self.tetrads.as_ref(),
+            start: self.turns.node(cube),
+            inverse,
+        }
     }
 }
 
@@ -486,14 +491,7 @@ mod tests {
                 nodes[1] += stats.generated;
                 // Along an optimal answer each cube's distance is known: what is left of it.
                 // No estimate, the cube's or its inverse's, is above it.
-                let mut search = Search {
-                    turns: &table.turns,
-                    corners: &table.corners,
-                    phase1: &table.phase1,
-                    tetrads: table.tetrads.as_ref(),
-                    start: table.turns.node(&cube),
-                    inverse: true,
-                };
+                let mut search = table.search(&cube, true);
                 let mut node = search.memo();
                 for (done, &turn) in plain.iter().enumerate() {
                     let left = (plain.len() - done) as u64;
@@ -518,14 +516,7 @@ mod tests {
         let table = table.expect("no limits").0;
         let cube = Rubik::scrambled(&[ALL_MOVES[3], ALL_MOVES[7], ALL_MOVES[10]]);
         for inverse in [false, true] {
-            let mut search = Search {
-                turns: &table.turns,
-                corners: &table.corners,
-                phase1: &table.phase1,
-                tetrads: None,
-                start: table.turns.node(&cube),
-                inverse,
-            };
+            let mut search = table.search(&cube, inverse);
             let node = search.memo();
             let mut children = Vec::new();
             let _ = search.expand(0, node, 20, None, |_, turn, _, child| {
@@ -569,14 +560,7 @@ mod tests {
             assert_eq!(moves.len(), plain.len(), "{scramble:?}");
             nodes[0] += large_stats.generated;
             nodes[1] += huge_stats.generated;
-            let mut search = Search {
-                turns: &huge.turns,
-                corners: &huge.corners,
-                phase1: &huge.phase1,
-                tetrads: huge.tetrads.as_ref(),
-                start: huge.turns.node(&cube),
-                inverse: true,
-            };
+            let mut search = huge.search(&cube, true);
             let mut node = search.memo();
             for (done, &turn) in plain.iter().enumerate() {
                 let left = (plain.len() - done) as u64;
