@@ -373,13 +373,13 @@ mod corner_table {
     use rand_chacha::ChaCha8Rng;
     use statespace_engine::Limits;
     use statespace_engine::bidirectional_bfs::bidirectional_bfs;
-    use statespace_puzzles::cube::{CornerTable, Face, Move, Rubik, SliceKind};
+    use statespace_puzzles::cube::{CornerTable, Face, Move, PhaseTables, Rubik};
 
     use super::Rubiks;
 
     #[test]
     fn answers_are_as_short_as_bidirectional_bfs_and_solve_the_cube() {
-        let (table, _) = CornerTable::build(SliceKind::Places, &Limits::none()).unwrap();
+        let (table, _) = CornerTable::build(PhaseTables::Phase1, &Limits::none()).unwrap();
         assert_eq!(table.distance(&Rubik::SOLVED.corners), 0);
         let mut rng = ChaCha8Rng::seed_from_u64(34);
         for length in [0, 1, 2, 4, 6, 7, 8] {

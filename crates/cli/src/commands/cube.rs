@@ -20,15 +20,16 @@ enum AlgorithmArg {
     Optimal,
 }
 
-/// Reads `--tables`: `small`, `large`, or a budget in bytes (`200M`, `12G`).
+/// Reads `--tables`: `small`, `large`, `huge`, or a budget in bytes (`200M`, `12G`).
 fn parse_tables(text: &str) -> Result<OptimalTables, String> {
     match text {
         "small" => Ok(OptimalTables::Small),
         "large" => Ok(OptimalTables::Large),
+        "huge" => Ok(OptimalTables::Huge),
         _ => memory::parse_size(text)
             .map(OptimalTables::Budget)
             .map_err(|_| {
-                format!("expected small, large or a size such as 200M or 12G, not {text:?}")
+                format!("expected small, large, huge or a size such as 200M or 12G, not {text:?}")
             }),
     }
 }
@@ -90,8 +91,10 @@ pub struct SolveArgs {
     /// the phase-1 table read along the three axes (84 MiB in all, built in about 5 s); large,
     /// the phase-1 table with the slice edges sorted, Kociemba's optimal solver's table (1896
     /// MiB in all, built once in minutes and kept in --pdb-dir), about ten times fewer nodes;
-    /// or a budget (200M, 12G): the strongest that fit in it. [default: small]
-    #[arg(long = "tables", value_name = "small|large|SIZE", value_parser = parse_tables)]
+    /// huge, the large table and the phase-1 table with the corners' tetrads (6612 MiB in all,
+    /// built once in minutes on two cores); or a budget (200M, 12G): the strongest that fit in
+    /// it. [default: small]
+    #[arg(long = "tables", value_name = "small|large|huge|SIZE", value_parser = parse_tables)]
     optimal_tables: Option<OptimalTables>,
     #[command(flatten)]
     tables: DirArgs,

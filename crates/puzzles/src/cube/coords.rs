@@ -157,7 +157,7 @@ pub struct MoveTable {
 impl MoveTable {
     /// The table of the coordinate `rank` over its `size` values, each value's cube made by
     /// `cube`, under `moves` (column `k` for `moves[k]`).
-    fn build(
+    pub(super) fn build(
         size: usize,
         moves: &[u8],
         cube: impl Fn(usize) -> Rubik,

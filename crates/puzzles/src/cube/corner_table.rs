@@ -14,7 +14,8 @@ use super::coords::{MOVES, corner_permutation_moves, phase1_move_tables};
 use super::corner_space::CornerCoordinates;
 use super::phase2_table::CORNER_CLASSES;
 use super::sym_table::{
-    SymSpace, TableFile, class_moves_bytes, load_or_build, nibble, positions_at_each_distance,
+    Coordinate, SymSpace, TableFile, class_moves_bytes, load_or_build, nibble,
+    positions_at_each_distance,
 };
 use super::symmetry::{SYMMETRIES, Symmetries, TWISTS};
 
@@ -129,8 +130,10 @@ fn build_distances(
     let space = SymSpace {
         classes,
         class_moves,
-        raw: &twist,
-        raw_back: symmetries.twist_back_table(),
+        raw: Coordinate {
+            moves: &twist,
+            back: symmetries.twist_back_table(),
+        },
         // The solved twist is every symmetry's image of itself.
         goal: goal as usize * TWISTS,
     };

@@ -21,12 +21,12 @@ use super::corner_space::CornerSpace;
 use super::cubie::{Corners, Face, Metric, Move, PocketCube};
 use super::edges::Edges;
 use super::facelets::Facelets;
-use super::optimal;
+use super::optimal::PhaseTables;
 use super::parse::read_case;
 use super::print::{draw, draw_case, moves_text, steps};
 use super::rubik::Rubik;
 use super::solve::{Algorithm, Answer, Solver, Task};
-use super::symmetry::SliceKind;
+
 use super::twophase::{MAX_LENGTH, Settings};
 
 /// The Rubik's cube: the 3×3×3, and the 2×2×2 (the pocket cube).
@@ -105,26 +105,27 @@ pub enum OptimalTables {
     /// The phase-1 table with the slice edges sorted, Kociemba's optimal solver's table (1.7
     /// GB, built in minutes): about ten times fewer nodes.
     Large,
+    /// Beside the large table, the phase-1 table with the corners' tetrads (4.9 GB more, built
+    /// in minutes on two cores).
+    Huge,
     /// The strongest tables whose memory (all the solver's tables and move tables, as
-    /// [`optimal::needed_bytes`] counts it) is at most this many bytes.
+    /// [`PhaseTables::needed_bytes`] counts it) is at most this many bytes.
     Budget(u64),
 }
 
-/// The phase-1 tables, strongest first.
-const STRONGEST_FIRST: [SliceKind; 2] = [SliceKind::Sorted, SliceKind::Places];
-
 impl OptimalTables {
-    /// The slice coordinate of the phase-1 table it reads: for a budget, the strongest that
-    /// fits, or why none does.
-    pub fn slice(self) -> Result<SliceKind, OptionsError> {
+    /// The tables it reads besides Korf's: for a budget, the strongest that fit, or why none
+    /// do.
+    pub fn phase_tables(self) -> Result<PhaseTables, OptionsError> {
         match self {
-            OptimalTables::Small => Ok(SliceKind::Places),
-            OptimalTables::Large => Ok(SliceKind::Sorted),
-            OptimalTables::Budget(budget) => STRONGEST_FIRST
+            OptimalTables::Small => Ok(PhaseTables::Phase1),
+            OptimalTables::Large => Ok(PhaseTables::Sorted),
+            OptimalTables::Huge => Ok(PhaseTables::Tetrads),
+            OptimalTables::Budget(budget) => PhaseTables::STRONGEST_FIRST
                 .into_iter()
-                .find(|&slice| optimal::needed_bytes(slice) <= budget)
+                .find(|&tables| tables.needed_bytes() <= budget)
                 .ok_or_else(|| {
-                    let least = optimal::needed_bytes(SliceKind::Places);
+                    let least = PhaseTables::Phase1.needed_bytes();
                     OptionsError::new(format!(
                         "--tables {}: the optimal 3x3x3 solver's smallest tables need {} MiB \
                          (Korf's corner table, the phase-1 table and their move tables)",
@@ -211,7 +212,7 @@ impl Options {
                 ));
             }
             (Size::Three, Some(Algorithm::Optimal)) => {
-                Task::RubikOptimal(self.tables.unwrap_or_default().slice()?)
+                Task::RubikOptimal(self.tables.unwrap_or_default().phase_tables()?)
             }
             (Size::Three, _) => Task::Rubik(Settings {
                 max_length: self.max_length,
@@ -327,8 +328,8 @@ impl Puzzle for CubePuzzle {
         _: Option<Progress>,
     ) -> Result<Solver, OptionsError> {
         let task = options.task()?;
-        if let Task::RubikOptimal(slice) = task {
-            check_optimal_memory(slice, limits)?;
+        if let Task::RubikOptimal(tables) = task {
+            check_optimal_memory(tables, limits)?;
         }
         Ok(Solver::new(
             task,
@@ -435,12 +436,9 @@ impl Puzzle for CubePuzzle {
 
 /// Refuses, before anything is built, a memory budget that the optimal 3×3×3 solver's tables
 /// would pass.
-fn check_optimal_memory(slice: SliceKind, limits: &CaseLimits) -> Result<(), OptionsError> {
-    let needed = optimal::needed_bytes(slice);
-    let phase1 = match slice {
-        SliceKind::Places => "the phase-1 table",
-        SliceKind::Sorted => "the sorted phase-1 table",
-    };
+fn check_optimal_memory(tables: PhaseTables, limits: &CaseLimits) -> Result<(), OptionsError> {
+    let needed = tables.needed_bytes();
+    let phase1 = tables.what();
     match limits.max_memory {
         Some(budget) if needed > budget => Err(OptionsError::new(format!(
             "the optimal 3x3x3 solver needs {} MiB for Korf's corner table, {phase1} \
@@ -518,18 +516,25 @@ mod tests {
 
     #[test]
     fn a_budget_picks_the_strongest_tables_that_fit_or_says_what_the_least_need() {
-        let small = optimal::needed_bytes(SliceKind::Places);
-        let large = optimal::needed_bytes(SliceKind::Sorted);
+        let small = PhaseTables::Phase1.needed_bytes();
+        let large = PhaseTables::Sorted.needed_bytes();
+        let huge = PhaseTables::Tetrads.needed_bytes();
         assert_eq!(
-            (small.div_ceil(1 << 20), large.div_ceil(1 << 20)),
-            (84, 1896)
+            (
+                small.div_ceil(1 << 20),
+                large.div_ceil(1 << 20),
+                huge.div_ceil(1 << 20)
+            ),
+            (84, 1896, 6612)
         );
-        let pick = |budget| OptimalTables::Budget(budget).slice();
-        assert_eq!(pick(12 << 30), Ok(SliceKind::Sorted));
-        assert_eq!(pick(large), Ok(SliceKind::Sorted));
-        assert_eq!(pick(large - 1), Ok(SliceKind::Places));
-        assert_eq!(pick(200 << 20), Ok(SliceKind::Places));
-        assert_eq!(pick(small), Ok(SliceKind::Places));
+        let pick = |budget| OptimalTables::Budget(budget).phase_tables();
+        assert_eq!(pick(12 << 30), Ok(PhaseTables::Tetrads));
+        assert_eq!(pick(huge), Ok(PhaseTables::Tetrads));
+        assert_eq!(pick(huge - 1), Ok(PhaseTables::Sorted));
+        assert_eq!(pick(large), Ok(PhaseTables::Sorted));
+        assert_eq!(pick(large - 1), Ok(PhaseTables::Phase1));
+        assert_eq!(pick(200 << 20), Ok(PhaseTables::Phase1));
+        assert_eq!(pick(small), Ok(PhaseTables::Phase1));
         assert_eq!(
             pick(50 << 20).unwrap_err().to_string(),
             "--tables 50 MiB: the optimal 3x3x3 solver's smallest tables need 84 MiB (Korf's \
@@ -537,7 +542,8 @@ mod tests {
         );
         assert_eq!(mebibytes(small - 1), "83.9 MiB");
         assert!(pick(small - 1).is_err());
-        assert_eq!(OptimalTables::Large.slice(), Ok(SliceKind::Sorted));
-        assert_eq!(OptimalTables::Small.slice(), Ok(SliceKind::Places));
+        assert_eq!(OptimalTables::Huge.phase_tables(), Ok(PhaseTables::Tetrads));
+        assert_eq!(OptimalTables::Large.phase_tables(), Ok(PhaseTables::Sorted));
+        assert_eq!(OptimalTables::Small.phase_tables(), Ok(PhaseTables::Phase1));
     }
 }

@@ -41,6 +41,7 @@ mod shelf;
 mod solve;
 mod sym_table;
 mod symmetry;
+mod tetrad_table;
 mod twophase;
 mod views;
 
@@ -52,7 +53,7 @@ pub use cubie::{CORNER_NAMES, Corners, DBL, Face, Metric, Move, PocketCube};
 pub use edges::{EDGE_NAMES, Edges};
 pub use face::{CubePuzzle, DEFAULT_MAX_LENGTH, GenOptions, OptimalTables, Options, Size};
 pub use facelets::{FACELETS, FaceletError, Facelets};
-pub use optimal::CornerTable;
+pub use optimal::{CornerTable, PhaseTables};
 pub use parse::{parse_cube, parse_rubik, parse_scramble, read_case};
 pub use phase1_table::{
     FLIP_SLICE_CLASSES, FLIP_SORTED_SLICE_CLASSES, PHASE1_TABLE_NAME, Phase1Table, table_bytes,
@@ -63,4 +64,5 @@ pub use pruning::{Phase1Pruning, Phase2Pruning};
 pub use rubik::{RUBIK_FACELETS, Rubik};
 pub use solve::{Algorithm, Answer, Solver, Table, Task};
 pub use symmetry::{SYMMETRIES, SliceKind, Symmetries};
+pub use tetrad_table::{TETRAD_TABLE_BYTES, TETRAD_TABLE_NAME, TETRADS, TetradTable, tetrad};
 pub use twophase::{Found, MAX_LENGTH, Settings, solve as solve_twophase};

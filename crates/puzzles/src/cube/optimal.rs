@@ -21,9 +21,9 @@
 //!
 //! ```no_run
 //! use statespace_engine::Limits;
-//! use statespace_puzzles::cube::{CornerTable, SliceKind, parse_rubik};
+//! use statespace_puzzles::cube::{CornerTable, PhaseTables, parse_rubik};
 //!
-//! let (table, _note) = CornerTable::build(SliceKind::Places, &Limits::none()).unwrap();
+//! let (table, _note) = CornerTable::build(PhaseTables::Phase1, &Limits::none()).unwrap();
 //! let cube = parse_rubik("R U2 F' D").unwrap();
 //! let (moves, _stats) = table.solve(&cube, &Limits::none());
 //! assert_eq!(moves.unwrap().len(), 4);
@@ -44,6 +44,7 @@ use super::optimal_node::{Axis, Coordinates, Node, SOLVED, Turns};
 use super::phase1_table::{Phase1Table, table_bytes};
 use super::rubik::Rubik;
 use super::symmetry::SliceKind;
+use super::tetrad_table::{TETRAD_TABLE_BYTES, TETRADS, TetradTable};
 
 /// Whether move `turn` may follow `last`: never the same face twice, and of two opposite faces
 /// U before D, R before L, F before B (turns of opposite faces commute).
@@ -61,6 +62,8 @@ struct Search<'a> {
     turns: &'a Turns,
     corners: &'a CornerDistances,
     phase1: &'a Phase1Table,
+    /// The phase-1 table with tetrads, read before `phase1` when loaded.
+    tetrads: Option<&'a TetradTable>,
     start: Node,
     /// Whether the inverse's estimate is read beside the cube's.
     inverse: bool,
@@ -89,13 +92,33 @@ impl Search<'_> {
         self.phase1.entry(axis.twist, axis.flip, slice)
     }
 
-    /// The estimate of the cube of `coordinates`: the corners' distance, and the least moves
-    /// that the three axes' phase-1 distances leave.
+    /// The tetrad table's entry of the view along `axis`, with the table.
+    #[inline]
+    fn tetrad_entry(&self, axis: &Axis) -> Option<(&TetradTable, usize)> {
+        let slice = SliceKind::Places.of_sorted(axis.sorted_slice);
+        let table = self.tetrads?;
+        Some((
+            table,
+            table.entry(axis.twist, axis.flip, slice, axis.tetrad),
+        ))
+    }
+
+    /// The estimate of the cube of `coordinates`: the corners' distance, the least moves
+    /// that the three axes' phase-1 distances leave, and the three axes' tetrad distances.
+    /// (The tetrad tables' distances have no move more when alike: a U turn moves the UD
+    /// view's tetrad.)
     fn distance(&self, coordinates: &Coordinates) -> u8 {
         let axes = coordinates
             .axes
             .map(|axis| self.phase1.distance_at(self.phase1_entry(&axis)));
-        self.corner_distance(coordinates).max(axes_distance(axes))
+        let tetrads = coordinates.axes.iter().map(|axis| {
+            let entry = self.tetrad_entry(axis);
+            entry.map_or(0, |(table, entry)| table.distance_at(entry))
+        });
+        let tetrads = tetrads.max().unwrap_or(0);
+        self.corner_distance(coordinates)
+            .max(axes_distance(axes))
+            .max(tetrads)
     }
 
     /// Keeps, in order, the first `count` of `children` whose cost `g` plus estimate is within
@@ -113,6 +136,18 @@ impl Search<'_> {
         let mut count = keep_within(children, count, f, least, |_, child| {
             self.corner_distance(&child.coordinates)
         });
+        // The tetrad table first, the stronger: the phase-1 table is read for fewer children.
+        if self.tetrads.is_some() {
+            for axis in 0..3 {
+                let mut entries = [None; MOVES];
+                for (entry, child) in entries.iter_mut().zip(&children[..count]) {
+                    *entry = self.tetrad_entry(&child.coordinates.axes[axis]);
+                }
+                count = keep_within(children, count, f, least, |k, _| {
+                    entries[k].map_or(0, |(table, entry)| table.distance_at(entry))
+                });
+            }
+        }
         for axis in 0..3 {
             // Each child's entry first (a read of the class), then the entries' distances.
             let mut entries = [0; MOVES];
@@ -195,13 +230,16 @@ impl Expander for Search<'_> {
         let f = (g + 1, bound);
         count = self.keep_admissible(&mut children, count, f, &mut least);
         // The children the cube's estimate keeps: their inverses' views as cubies, then the
-        // inverses' estimates, read likewise.
+        // inverses' estimates, read likewise (without the inverse's estimate, the views are
+        // not turned: nothing reads them).
         let mut inverses = [node.inverse; MOVES];
         let mut kept = children;
         for (k, child) in children[..count].iter().enumerate() {
-            inverses[k] = self.turns.inverse_turned(&node.inverse, child.turn);
             kept[k].slot = k as u8;
-            kept[k].coordinates = self.turns.packed_coordinates(&inverses[k]);
+            if self.inverse {
+                inverses[k] = self.turns.inverse_turned(&node.inverse, child.turn);
+                kept[k].coordinates = self.turns.packed_coordinates(&inverses[k]);
+            }
         }
         if self.inverse {
             count = self.keep_admissible(&mut kept, count, f, &mut least);
@@ -258,12 +296,59 @@ fn keep_within(
 }
 
 /// The bytes of the move tables the search turns coordinates with.
-const SEARCH_BYTES: u64 = 2 * MOVES as u64 * (2187 + 2048 + SORTED_SLICES as u64);
+const SEARCH_BYTES: u64 = 2 * MOVES as u64 * (2187 + 2048 + SORTED_SLICES as u64 + TETRADS as u64);
 
-/// The memory the optimal solver needs at most with the phase-1 table of `slice`: its tables
-/// (loaded or built one after the other) and the search's move tables.
-pub fn needed_bytes(slice: SliceKind) -> u64 {
-    SEARCH_BYTES + CORNER_TABLE_BYTES + table_bytes(slice)
+/// The tables the optimal solver reads besides Korf's corner table, weakest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum PhaseTables {
+    /// The phase-1 table (70 MB).
+    Phase1,
+    /// Kociemba's sorted phase-1 table (1.7 GB).
+    Sorted,
+    /// The sorted phase-1 table and the phase-1 table with tetrads (4.9 GB more).
+    Tetrads,
+}
+
+impl PhaseTables {
+    /// All of them, strongest first.
+    pub const STRONGEST_FIRST: [PhaseTables; 3] = [
+        PhaseTables::Tetrads,
+        PhaseTables::Sorted,
+        PhaseTables::Phase1,
+    ];
+
+    /// The slice coordinate of its phase-1 table.
+    pub fn slice(self) -> SliceKind {
+        match self {
+            PhaseTables::Phase1 => SliceKind::Places,
+            PhaseTables::Sorted | PhaseTables::Tetrads => SliceKind::Sorted,
+        }
+    }
+
+    /// Whether it reads the phase-1 table with tetrads.
+    pub fn tetrads(self) -> bool {
+        self == PhaseTables::Tetrads
+    }
+
+    /// The memory the optimal solver needs at most with these tables: its tables (loaded or
+    /// built one after the other) and the search's move tables.
+    pub fn needed_bytes(self) -> u64 {
+        let tetrads = if self.tetrads() {
+            TETRAD_TABLE_BYTES
+        } else {
+            0
+        };
+        SEARCH_BYTES + CORNER_TABLE_BYTES + table_bytes(self.slice()) + tetrads
+    }
+
+    /// What the tables are, in a message.
+    pub fn what(self) -> &'static str {
+        match self {
+            PhaseTables::Phase1 => "the phase-1 table",
+            PhaseTables::Sorted => "the sorted phase-1 table",
+            PhaseTables::Tetrads => "the sorted phase-1 table, the phase-1 table with tetrads",
+        }
+    }
 }
 
 /// Korf's corner table (the exact number of face turns that solve each corner position), the
@@ -274,32 +359,46 @@ pub fn needed_bytes(slice: SliceKind) -> u64 {
 pub struct CornerTable {
     corners: CornerDistances,
     phase1: Phase1Table,
+    tetrads: Option<TetradTable>,
     turns: Turns,
 }
 
 impl CornerTable {
-    /// Builds the tables (3 MB, then 75 MB; 1.7 GB sorted) within the memory budget of
-    /// `limits`; with what was built, in a line.
-    pub fn build(slice: SliceKind, limits: &Limits) -> Result<(CornerTable, String), StopReason> {
-        CornerTable::load_or_build(slice, None, limits)
+    /// Builds the tables (3 MB, then 75 MB; 1.7 GB sorted; 4.9 GB more with tetrads) within
+    /// the memory budget of `limits`; with what was built, in a line.
+    pub fn build(
+        tables: PhaseTables,
+        limits: &Limits,
+    ) -> Result<(CornerTable, String), StopReason> {
+        CornerTable::load_or_build(tables, None, limits)
     }
 
-    /// The corner table and the phase-1 table of `slice` from `cache` when their files are
+    /// The corner table and the phase-1 tables of `tables` from `cache` when their files are
     /// there and sound (mapped, their checksums checked), otherwise built within `limits` and
     /// saved there (kept in memory only without a cache); with what happened, in a line.
     pub fn load_or_build(
-        slice: SliceKind,
+        tables: PhaseTables,
         cache: Option<&TableCache>,
         limits: &Limits,
     ) -> Result<(CornerTable, String), StopReason> {
         let (corners, corners_note) = CornerDistances::load_or_build(cache, limits)?;
-        let (phase1, phase1_note) = Phase1Table::load_or_build(slice, cache, limits)?;
+        let (phase1, phase1_note) = Phase1Table::load_or_build(tables.slice(), cache, limits)?;
+        let mut note = format!("{corners_note}; {phase1_note}");
+        let tetrads = match tables.tetrads() {
+            true => {
+                let (table, tetrads_note) = TetradTable::load_or_build(cache, limits)?;
+                note = format!("{note}; {tetrads_note}");
+                Some(table)
+            }
+            false => None,
+        };
         let table = CornerTable {
             corners,
             phase1,
+            tetrads,
             turns: Turns::build(),
         };
-        Ok((table, format!("{corners_note}; {phase1_note}")))
+        Ok((table, note))
     }
 
     /// The fewest face turns that solve the corners of `corners`: a lower bound for the cube.
@@ -321,13 +420,7 @@ impl CornerTable {
         limits: &Limits,
         inverse: bool,
     ) -> (Result<Vec<Move>, StopReason>, Stats) {
-        let search = Search {
-            turns: &self.turns,
-            corners: &self.corners,
-            phase1: &self.phase1,
-            start: self.turns.node(cube),
-            inverse,
-        };
+        let search = self.search(cube, inverse);
         let parallel = Parallel::threads(rayon::current_num_threads());
         let result = parallel_idastar_with(search, limits, &parallel);
         let moves = match result.outcome {
@@ -340,6 +433,18 @@ impl CornerTable {
             Outcome::Exhausted => unreachable!("every cube of the group can be solved"),
         };
         (moves, result.stats)
+    }
+
+    /// The search of `cube` on these tables, the inverse's estimate read or not.
+    fn search(&self, cube: &Rubik, inverse: bool) -> Search<'_> {
+        Search {
+            turns: &self.turns,
+            corners: &self.corners,
+            phase1: &self.phase1,
+            tetrads: self.tetrads.as_ref(),
+            start: self.turns.node(cube),
+            inverse,
+        }
     }
 }
 
@@ -370,7 +475,7 @@ mod tests {
     fn the_inverse_estimate_is_never_above_the_distance_and_answers_are_as_short() {
         let cache = sorted_test_cache();
         let mut rng = ChaCha8Rng::seed_from_u64(48);
-        for slice in [SliceKind::Places, SliceKind::Sorted] {
+        for slice in [PhaseTables::Phase1, PhaseTables::Sorted] {
             let table = CornerTable::load_or_build(slice, Some(&cache), &Limits::none());
             let table = table.expect("no limits").0;
             let mut nodes = [0, 0];
@@ -386,13 +491,7 @@ mod tests {
                 nodes[1] += stats.generated;
                 // Along an optimal answer each cube's distance is known: what is left of it.
                 // No estimate, the cube's or its inverse's, is above it.
-                let mut search = Search {
-                    turns: &table.turns,
-                    corners: &table.corners,
-                    phase1: &table.phase1,
-                    start: table.turns.node(&cube),
-                    inverse: true,
-                };
+                let mut search = table.search(&cube, true);
                 let mut node = search.memo();
                 for (done, &turn) in plain.iter().enumerate() {
                     let left = (plain.len() - done) as u64;
@@ -411,11 +510,78 @@ mod tests {
     }
 
     #[test]
+    fn without_the_inverse_estimate_the_inverse_views_are_not_turned() {
+        let cache = sorted_test_cache();
+        let table = CornerTable::load_or_build(PhaseTables::Phase1, Some(&cache), &Limits::none());
+        let table = table.expect("no limits").0;
+        let cube = Rubik::scrambled(&[ALL_MOVES[3], ALL_MOVES[7], ALL_MOVES[10]]);
+        for inverse in [false, true] {
+            let mut search = table.search(&cube, inverse);
+            let node = search.memo();
+            let mut children = Vec::new();
+            let _ = search.expand(0, node, 20, None, |_, turn, _, child| {
+                children.push((turn, child));
+                ControlFlow::<(), Option<u64>>::Continue(None)
+            });
+            assert_eq!(children.len(), MOVES);
+            for (turn, child) in children {
+                let expected = match inverse {
+                    true => table.turns.inverse_turned(&node.inverse, turn),
+                    false => node.inverse,
+                };
+                assert_eq!(child.inverse, expected, "inverse {inverse}, move {turn}");
+                assert_eq!(
+                    child.coordinates,
+                    table.turns.turned(&node.coordinates, turn)
+                );
+            }
+        }
+    }
+
+    /// With the tetrad table from the folder named by `STATESPACE_TETRAD_DIR` (4.93 GB, built
+    /// there if need be): no estimate above the distance along optimal answers, the same
+    /// lengths as the sorted tables' answers, fewer nodes.
+    #[test]
+    #[ignore = "reads a 4.93 GB table"]
+    fn the_tetrad_estimates_are_never_above_the_distance() {
+        let dir = std::env::var("STATESPACE_TETRAD_DIR").expect("STATESPACE_TETRAD_DIR");
+        let cache = TableCache::new(dir);
+        let load = |tables| CornerTable::load_or_build(tables, Some(&cache), &Limits::none());
+        let large = load(PhaseTables::Sorted).expect("no limits").0;
+        let huge = load(PhaseTables::Tetrads).expect("no limits").0;
+        let mut rng = ChaCha8Rng::seed_from_u64(48);
+        let mut nodes = [0, 0];
+        for length in (0..=14).cycle().take(75) {
+            let scramble = scramble(&mut rng, length);
+            let cube = Rubik::scrambled(&scramble);
+            let (plain, large_stats) = large.solve(&cube, &Limits::none());
+            let (moves, huge_stats) = huge.solve(&cube, &Limits::none());
+            let (plain, moves) = (plain.unwrap(), moves.unwrap());
+            assert_eq!(moves.len(), plain.len(), "{scramble:?}");
+            nodes[0] += large_stats.generated;
+            nodes[1] += huge_stats.generated;
+            let mut search = huge.search(&cube, true);
+            let mut node = search.memo();
+            for (done, &turn) in plain.iter().enumerate() {
+                let left = (plain.len() - done) as u64;
+                assert!(search.estimate(node) <= left, "{scramble:?} after {done}");
+                let index = ALL_MOVES.iter().position(|&m| m == turn).unwrap();
+                node = search.play(index as u8, node).1;
+            }
+            assert!(search.is_goal(node), "{scramble:?}");
+            let end = moves.iter().fold(cube, |cube, &turn| cube.turned(turn));
+            assert_eq!(end, Rubik::SOLVED, "{scramble:?}");
+        }
+        println!("generated, large then huge: {nodes:?}");
+        assert!(nodes[1] < nodes[0], "{nodes:?}");
+    }
+
+    #[test]
     fn the_sorted_tables_answer_as_short_and_search_fewer_nodes() {
         let cache = sorted_test_cache();
         let load = |slice| CornerTable::load_or_build(slice, Some(&cache), &Limits::none());
-        let small = load(SliceKind::Places).expect("no limits").0;
-        let large = load(SliceKind::Sorted).expect("no limits").0;
+        let small = load(PhaseTables::Phase1).expect("no limits").0;
+        let large = load(PhaseTables::Sorted).expect("no limits").0;
         let mut rng = ChaCha8Rng::seed_from_u64(34);
         let mut nodes = [0, 0];
         for length in [0, 1, 3, 6, 9, 11, 12, 13] {

@@ -17,6 +17,7 @@ use super::corner_space::{CornerCoordinates, CornerSpace};
 use super::cubie::{CORNERS, Corners, Metric};
 use super::edges::{EDGES, Edges};
 use super::rubik::Rubik;
+use super::tetrad_table::{TETRAD_SOLVED, tetrad, tetrad_moves};
 use super::views::{View, view_moves};
 
 /// One axis's phase-1 coordinates as the cube's view along it has them.
@@ -26,6 +27,8 @@ pub(super) struct Axis {
     pub flip: u16,
     /// The slice edges' places and order ([`sorted_slice`]); its 24th is the slice coordinate.
     pub sorted_slice: u16,
+    /// Which corner places hold the view's U corners ([`tetrad`]).
+    pub tetrad: u16,
 }
 
 /// A cube's coordinates: what the tables are read at.
@@ -48,6 +51,7 @@ pub(super) const SOLVED: Coordinates = Coordinates {
         twist: 0,
         flip: 0,
         sorted_slice: SORTED_SLICE_SOLVED,
+        tetrad: TETRAD_SOLVED,
     }; 3],
 };
 
@@ -136,6 +140,7 @@ pub(super) struct Turns {
     twist: MoveTable,
     flip: MoveTable,
     sorted_slice: MoveTable,
+    tetrad: MoveTable,
     /// Each cube move as each axis's view moves.
     view_moves: [[u8; MOVES]; 3],
     /// Along each axis, each cube move's inverse as the view's cubies, put before a view.
@@ -158,6 +163,7 @@ impl Turns {
             twist,
             flip,
             sorted_slice: sorted_slice_moves(),
+            tetrad: tetrad_moves(),
             view_moves,
             undo,
         }
@@ -187,6 +193,7 @@ impl Turns {
                 twist: twist(&view.corners),
                 flip: flip(&view.edges),
                 sorted_slice: sorted_slice(&view.edges),
+                tetrad: tetrad(&view.corners),
             }),
         }
     }
@@ -201,6 +208,7 @@ impl Turns {
             axis.twist = self.twist.get(axis.twist, turn);
             axis.flip = self.flip.get(axis.flip, turn);
             axis.sorted_slice = self.sorted_slice.get(axis.sorted_slice, turn);
+            axis.tetrad = self.tetrad.get(axis.tetrad, turn);
         }
         child
     }

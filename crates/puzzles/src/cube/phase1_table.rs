@@ -22,7 +22,8 @@ use super::coords::{MOVES, MoveTable, phase1_move_tables, sorted_slice_moves};
 #[cfg(test)]
 use super::sym_table::UNSEEN;
 use super::sym_table::{
-    SymSpace, TableFile, class_moves_bytes, load_or_build, nibble, positions_at_each_distance,
+    Coordinate, SymSpace, TableFile, class_moves_bytes, load_or_build, nibble,
+    positions_at_each_distance,
 };
 use super::symmetry::{SliceKind, Symmetries, TWISTS};
 
@@ -234,8 +235,10 @@ fn build_distances(
     let space = SymSpace {
         classes,
         class_moves: class_moves(classes, &flip, &slice_moves),
-        raw: &twist,
-        raw_back: symmetries.twist_back_table(),
+        raw: Coordinate {
+            moves: &twist,
+            back: symmetries.twist_back_table(),
+        },
         // The solved twist is every symmetry's image of itself.
         goal: goal as usize * TWISTS,
     };
@@ -329,6 +332,10 @@ mod tests {
             476,
         ];
         assert_eq!(table().positions_at_each_distance(), expected);
+        // Built here by the parallel layers, whatever the folder held: the same half bytes.
+        let (built, stats) = Phase1Table::build(SliceKind::Places, &Limits::none()).unwrap();
+        assert_eq!(built.positions_at_each_distance(), expected);
+        assert_eq!(stats.layers.len(), expected.len());
         assert_eq!(expected.iter().sum::<u64>(), 2_217_093_120);
         // Sorted: 1,523,864 classes (Kociemba's figure) standing for every one of the
         // 3^7 × 2^11 × 11,880 positions, each reached (none left at the mark of the unseen).

@@ -13,7 +13,8 @@ use statespace_engine::{Limits, Stats, StopReason};
 
 use super::coords::{PHASE2_MOVES, phase2_move_tables};
 use super::sym_table::{
-    SymSpace, TableFile, class_moves_bytes, load_or_build, nibble, positions_at_each_distance,
+    Coordinate, SymSpace, TableFile, class_moves_bytes, load_or_build, nibble,
+    positions_at_each_distance,
 };
 use super::symmetry::{SYMMETRIES, Symmetries};
 
@@ -148,8 +149,10 @@ fn build_distances(
     let space = SymSpace {
         classes,
         class_moves,
-        raw: &edges,
-        raw_back: edges_back,
+        raw: Coordinate {
+            moves: &edges,
+            back: edges_back,
+        },
         // The solved edges are every symmetry's image of themselves.
         goal: goal as usize * EDGE_PERMUTATIONS,
     };

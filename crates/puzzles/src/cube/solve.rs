@@ -16,12 +16,13 @@ use super::board::{Cube, CubeCase};
 use super::coords::{FULL_TABLE_BYTES, Tables};
 use super::corner_table::corner_file;
 use super::cubie::{Corners, Metric, Move, PocketCube};
-use super::optimal::CornerTable;
+use super::optimal::{CornerTable, PhaseTables};
 use super::phase1_table::phase1_file;
 use super::phase2_table::phase2_file;
 use super::rubik::Rubik;
 use super::shelf::Shelf;
 use super::symmetry::SliceKind;
+use super::tetrad_table::tetrad_file;
 use super::twophase::{self, Settings};
 use crate::puzzle::{TableStatus, format_duration, table_note};
 
@@ -136,9 +137,8 @@ pub enum Task {
     Pocket(Metric),
     /// 3×3×3s by the two-phase search.
     Rubik(Settings),
-    /// 3×3×3s, shortest in the half-turn metric, by IDA* with the phase-1 table of this slice
-    /// coordinate.
-    RubikOptimal(SliceKind),
+    /// 3×3×3s, shortest in the half-turn metric, by IDA* with these tables beside Korf's.
+    RubikOptimal(PhaseTables),
 }
 
 /// The tables a solver answers with, shared with the process's other solvers that need the
@@ -154,8 +154,8 @@ enum Loaded {
 static POCKET_TABLES: Shelf<Metric, Table> = Shelf::new();
 /// The two-phase tables, by folder and whether the full phase-1 table fits the budget.
 static TWO_PHASE_TABLES: Shelf<(Option<PathBuf>, bool), Tables> = Shelf::new();
-/// The optimal solver's tables, by kind of phase-1 table and folder.
-static OPTIMAL_TABLES: Shelf<(SliceKind, Option<PathBuf>), CornerTable> = Shelf::new();
+/// The optimal solver's tables, by the tables beside Korf's and folder.
+static OPTIMAL_TABLES: Shelf<(PhaseTables, Option<PathBuf>), CornerTable> = Shelf::new();
 
 /// Answers cubes one after another, loading (or building) its tables on the first unless
 /// another solver of the process holds them already.
@@ -201,7 +201,11 @@ impl Solver {
         let files = match self.task {
             Task::Pocket(_) => Vec::new(),
             Task::Rubik(_) => vec![phase1_file(SliceKind::Places), phase2_file()],
-            Task::RubikOptimal(slice) => vec![corner_file(), phase1_file(slice)],
+            Task::RubikOptimal(tables) => {
+                let mut files = vec![corner_file(), phase1_file(tables.slice())];
+                files.extend(tables.tetrads().then(tetrad_file));
+                files
+            }
         };
         let cache = TableCache::new(folder.clone());
         files.iter().map(|file| file.status(&cache)).collect()
@@ -230,9 +234,9 @@ impl Solver {
                     .get_or_build((folder, full), || two_phase_tables(cache.as_ref(), budget))?;
                 (Loaded::TwoPhase(tables), note)
             }
-            Task::RubikOptimal(slice) => {
-                let (table, note) = OPTIMAL_TABLES.get_or_build((slice, folder), || {
-                    CornerTable::load_or_build(slice, cache.as_ref(), budget)
+            Task::RubikOptimal(tables) => {
+                let (table, note) = OPTIMAL_TABLES.get_or_build((tables, folder), || {
+                    CornerTable::load_or_build(tables, cache.as_ref(), budget)
                 })?;
                 (Loaded::Optimal(table), note)
             }
