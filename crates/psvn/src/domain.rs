@@ -1,5 +1,7 @@
 //! The compiled domain: the engine's [`Domain`] over states of `u8` values, its moves the
 //! file's rules.
+//! (Past 600 lines: the domain keeps its moves, goals, move pruning and backward rules
+//! together, since the searches and the expander read them all per node.)
 
 use statespace_engine::move_pruning::{MoveAutomaton, MoveState};
 use statespace_engine::{Domain, Predecessors};

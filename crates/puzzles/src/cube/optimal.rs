@@ -18,6 +18,8 @@
 //! twice in a row, nor D after U, L after R or B after F. The tables are kept in a folder of
 //! pattern databases (the engine's [`TableCache`]: a header naming each, a checksum, a damaged
 //! file refused and rebuilt) and the search split over the cores (the engine's parallel IDA*).
+//! (Past 600 lines with its tests: each table kind's estimates against known distances and its
+//! answers against the plain search's on the same scrambles.)
 //!
 //! ```no_run
 //! use statespace_engine::Limits;
