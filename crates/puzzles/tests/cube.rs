@@ -373,9 +373,30 @@ mod corner_table {
     use rand_chacha::ChaCha8Rng;
     use statespace_engine::Limits;
     use statespace_engine::bidirectional_bfs::bidirectional_bfs;
-    use statespace_puzzles::cube::{CornerTable, Face, Move, PhaseTables, Rubik};
+    use statespace_puzzles::cube::{
+        CornerTable, Face, MAX_LENGTH, Move, PhaseTables, Rubik, Settings, solve_twophase,
+    };
 
     use super::Rubiks;
+
+    /// `length` random face turns.
+    fn random_scramble(rng: &mut ChaCha8Rng, length: usize) -> Vec<Move> {
+        (0..length)
+            .map(|_| Move {
+                face: Face::ALL[rng.random_range(0..6)],
+                quarters: rng.random_range(1..4),
+            })
+            .collect()
+    }
+
+    /// The table's answer for `cube`, checked to solve it.
+    fn solved_by(table: &CornerTable, cube: &Rubik) -> Vec<Move> {
+        let (moves, _) = table.solve(cube, &Limits::none());
+        let moves = moves.unwrap();
+        let replayed = moves.iter().fold(*cube, |cube, &turn| cube.turned(turn));
+        assert_eq!(replayed, Rubik::SOLVED);
+        moves
+    }
 
     #[test]
     fn answers_are_as_short_as_bidirectional_bfs_and_solve_the_cube() {
@@ -383,20 +404,36 @@ mod corner_table {
         assert_eq!(table.distance(&Rubik::SOLVED.corners), 0);
         let mut rng = ChaCha8Rng::seed_from_u64(34);
         for length in [0, 1, 2, 4, 6, 7, 8] {
-            let scramble: Vec<Move> = (0..length)
-                .map(|_| Move {
-                    face: Face::ALL[rng.random_range(0..6)],
-                    quarters: rng.random_range(1..4),
-                })
-                .collect();
+            let scramble = random_scramble(&mut rng, length);
             let cube = Rubik::scrambled(&scramble);
-            let (moves, _) = table.solve(&cube, &Limits::none());
-            let moves = moves.unwrap();
-            let replayed = moves.iter().fold(cube, |cube, &turn| cube.turned(turn));
-            assert_eq!(replayed, Rubik::SOLVED, "{length}");
+            let moves = solved_by(&table, &cube);
             let shortest = bidirectional_bfs(&Rubiks, &cube, &[Rubik::SOLVED], &Limits::none());
             let shortest = shortest.outcome.solution().unwrap().actions.len();
             assert_eq!(moves.len(), shortest, "{length}");
+        }
+    }
+
+    /// Issue 48: on scrambles too long for a breadth-first check, the optimal search's answers
+    /// are as short as the two-phase search's run to the end (which proves its last answer
+    /// shortest), and both solve the cube.
+    #[test]
+    fn answers_are_as_short_as_the_two_phase_search_run_to_the_end() {
+        let (table, _) = CornerTable::build(PhaseTables::Phase1, &Limits::none()).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(48);
+        for length in [10, 12, 14] {
+            let scramble = random_scramble(&mut rng, length);
+            let cube = Rubik::scrambled(&scramble);
+            let moves = solved_by(&table, &cube);
+            let settings = Settings {
+                max_length: MAX_LENGTH,
+                probes: u64::MAX,
+            };
+            let (found, _) = solve_twophase(super::tables(), &cube, settings, &Limits::none());
+            let found = found.unwrap();
+            assert!(found.shortest, "{length}");
+            let two_phase = found.moves.unwrap();
+            assert_eq!(super::replay3(&cube, &two_phase), Rubik::SOLVED, "{length}");
+            assert_eq!(moves.len(), two_phase.len(), "{length}: {scramble:?}");
         }
     }
 }
