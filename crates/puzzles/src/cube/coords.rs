@@ -114,19 +114,25 @@ pub(super) fn sorted_slice_cube(value: u16) -> Rubik {
 /// A cube whose four slice edges are at the places of slice coordinate `value`, the other edges
 /// in order, everything oriented.
 pub(super) fn slice_cube(value: u16) -> Rubik {
-    let mask = unrank_subset(u64::from(value), 4);
     let mut cube = Rubik::SOLVED;
-    let (mut slice_edge, mut other) = (8, 0);
-    for position in 0..EDGES {
-        let next = if mask >> position & 1 == 1 {
-            &mut slice_edge
-        } else {
-            &mut other
-        };
-        cube.edges.cubie[position] = *next;
-        *next += 1;
-    }
+    cube.edges.cubie = subset_cubies(value, 8, 0);
     cube
+}
+
+/// The cubies at `N` places when four of them, those of subset `value`, hold the cubies
+/// `inside..inside + 4` in order and the others the cubies from `outside` on, in order.
+pub(super) fn subset_cubies<const N: usize>(value: u16, inside: u8, outside: u8) -> [u8; N] {
+    let mask = unrank_subset(u64::from(value), 4);
+    let (mut inside, mut outside) = (inside, outside);
+    std::array::from_fn(|place| {
+        let next = if mask >> place & 1 == 1 {
+            &mut inside
+        } else {
+            &mut outside
+        };
+        *next += 1;
+        *next - 1
+    })
 }
 
 /// The corners' permutation, 0 to 40319.

@@ -15,10 +15,10 @@
 //! tables like the others.
 
 use statespace_engine::pattern_database::{PatternDatabase, TableCache, TableId};
-use statespace_engine::rank::{SymmetryClasses, rank_subset, unrank_subset};
+use statespace_engine::rank::{SymmetryClasses, rank_subset};
 use statespace_engine::{Limits, Stats, StopReason};
 
-use super::coords::{MOVES, MoveTable, phase1_move_tables};
+use super::coords::{MOVES, MoveTable, phase1_move_tables, subset_cubies};
 use super::cubie::{CORNERS, Corners};
 use super::phase1_table::FLIP_SLICE_CLASSES;
 use super::rubik::Rubik;
@@ -57,18 +57,8 @@ pub fn tetrad(corners: &Corners) -> u16 {
 /// A cube whose U corners are at the places of tetrad `value`, in order, the D corners at the
 /// others, everything else solved.
 fn tetrad_cube(value: u16) -> Rubik {
-    let mask = unrank_subset(u64::from(value), 4);
     let mut cube = Rubik::SOLVED;
-    let (mut up, mut down) = (0, 4);
-    for place in 0..CORNERS {
-        let next = if mask >> place & 1 == 1 {
-            &mut up
-        } else {
-            &mut down
-        };
-        cube.corners.cubie[place] = *next;
-        *next += 1;
-    }
+    cube.corners.cubie = subset_cubies(value, 0, 4);
     cube
 }
 
