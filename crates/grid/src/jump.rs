@@ -13,8 +13,17 @@
 //! the corner that would have saved the turn is not allowed there. Those cells are the *jump
 //! points* of a row; with `up` the bits of the row above from the cell and `behind` the same bits
 //! from one cell back, they are `up & !behind` (and the same below), found 56 at a time.
+//!
+//! A diagonal is walked on the two copies where its sides are jumps east, where a step across
+//! the corner is a column east and a row up or down: from a cell's row, the row ahead and the
+//! row behind, the jumps along both sides are looked at 54 cells at a time, and of those three
+//! rows two are the last step's, shifted by a cell, so that a step reads one word a copy. From
+//! most cells of a diagonal both jumps end at a wall within those 54 cells, no jump point
+//! before it: such a cell costs the two reads and a few instructions.
 
 use crate::domain::Step;
+use crate::jps::Jump;
+use crate::leap::{Jumps, Leap};
 use crate::map::Map;
 
 /// One copy of the map as rows of bits, with its border.
@@ -58,54 +67,134 @@ impl Bits {
         }
     }
 
-    /// The cells of row `row` from column `column` on (bit `i`: column `column + i`), where
-    /// `column` and `row` may be -1 (the border), and `column` at most the width: [`READ`]
-    /// cells, the bits above them blocked or cells further on.
+    /// The index of the bit of the cell at `column`, `row` (either may be -1, the border).
     #[inline(always)]
-    fn word(&self, column: isize, row: isize) -> u64 {
-        let bit = (column + 1) as usize;
-        let at = (row + 1) as usize * self.stride + bit / 8;
+    fn bit(&self, column: isize, row: isize) -> usize {
+        (row + 1) as usize * self.row_bits() + (column + 1) as usize
+    }
+
+    /// The bits a row takes: a step from a cell to the one below it.
+    #[inline(always)]
+    fn row_bits(&self) -> usize {
+        self.stride * 8
+    }
+
+    /// The cells of a row from the one of bit `bit` on (bit `i`: `i` cells further), for a
+    /// cell of the map or of its border: [`READ`] cells, the bits above them blocked or cells
+    /// further on.
+    #[inline(always)]
+    fn word(&self, bit: usize) -> u64 {
+        let at = bit / 8;
         let eight: [u8; 8] = self.bytes[at..at + 8].try_into().expect("eight bytes");
         u64::from_le_bytes(eight) >> (bit % 8)
     }
 
-    /// The number of cells from `column` (excluded) east along `row` to the first jump point,
-    /// or to `goal` (a column of this row east of `column`) if it comes first; `None` when a
-    /// blocked cell comes first.
+    /// The number of cells from the cell of bit `bit` (excluded) east along its row to the
+    /// first jump point, or to the goal `goal` cells east of it if it comes first; `None` when
+    /// a blocked cell comes first.
+    #[inline(always)]
+    fn jump_east(&self, bit: usize, goal: Option<u32>) -> Option<u32> {
+        self.jump_east_after(bit, goal, 0)
+    }
+
+    /// [`Self::jump_east`], the first `done` cells (a multiple of [`SPAN`]) known to hold
+    /// neither a blocked cell nor a jump point.
     ///
     /// Each round reads the three rows from one cell back, a word each, and looks at the 56
     /// cells after it: a row's word shifted by one is the row from the next cell, so the cells
     /// behind the rows above and below cost no reads of their own.
-    #[inline]
-    fn jump_east(&self, column: isize, row: isize, goal: Option<isize>) -> Option<u32> {
-        /// The cells a round looks at.
-        const SPAN: u32 = READ - 1;
-        const CELLS: u64 = (1 << SPAN) - 1;
-        let mut from = column + 1;
+    #[inline(always)]
+    fn jump_east_after(&self, bit: usize, goal: Option<u32>, mut done: u32) -> Option<u32> {
+        let row = self.row_bits();
         loop {
-            let (above, here, below) = (
-                self.word(from - 1, row - 1),
-                self.word(from - 1, row),
-                self.word(from - 1, row + 1),
+            let back = bit + done as usize;
+            let (blocked, turn) = look::<SPAN>(
+                self.word(back),
+                self.word(back - row),
+                self.word(back + row),
             );
-            // Bit i: the cell at `from + i`, for i below `SPAN`; bits from `SPAN` on read as
-            // blocked.
-            let blocked = (!(here >> 1 & CELLS)).trailing_zeros();
-            let turn = ((above >> 1) & !above | (below >> 1) & !below) & CELLS;
-            let turn = turn.trailing_zeros();
-            if let Some(goal) = goal.filter(|&goal| (from..from + SPAN as isize).contains(&goal)) {
-                let at = (goal - from) as u32;
+            if let Some(goal) = goal.filter(|&goal| goal > done && goal <= done + SPAN) {
+                let at = goal - done - 1;
                 if at < blocked && at <= turn {
-                    return Some((goal - column) as u32);
+                    return Some(goal);
                 }
             }
             if turn < blocked {
-                return Some((from + turn as isize - column) as u32);
+                return Some(done + 1 + turn);
             }
             if blocked < SPAN {
                 return None;
             }
-            from += SPAN as isize;
+            done += SPAN;
+        }
+    }
+}
+
+/// The cells a round of a jump east looks at.
+const SPAN: u32 = READ - 1;
+
+/// The cells a diagonal walk looks at along a side from each of its cells before it reads
+/// more: two fewer than a round of a jump east, since two of the rows it looks at were read
+/// one and two steps before, each shifted by a cell since (a shift drops the last cell read).
+const WALK_SPAN: u32 = READ - 3;
+
+/// Where a round of a jump east stops, from the words of the row from a cell (`here`) and of
+/// the rows either side of it (at least `SPAN + 1` cells of each read): the first blocked cell
+/// and the first jump point among the `SPAN` cells after it (0 for the next cell; `SPAN` when
+/// no cell is blocked, 64 when none is a jump point).
+#[inline(always)]
+fn look<const SPAN: u32>(here: u64, above: u64, below: u64) -> (u32, u32) {
+    let cells: u64 = (1 << SPAN) - 1;
+    // Bit i: the cell `1 + i` cells east, for i below `SPAN`; bits from `SPAN` on read as
+    // blocked.
+    let blocked = (!(here >> 1 & cells)).trailing_zeros();
+    let turn = ((above >> 1) & !above | (below >> 1) & !below) & cells;
+    (blocked, turn.trailing_zeros())
+}
+
+/// One side of a diagonal walked as a jump east on a copy of the map: a step across the
+/// corner is a column east and a row up or down there (toward `across`). The row of a cell is
+/// the row ahead of the cell before it, shifted by one cell, and the row behind it is the
+/// row of the cell before it, shifted: a step reads one word, the row ahead.
+struct SideWalk<'a> {
+    /// The side, along a row or a column of the map.
+    side: Step,
+    bits: &'a Bits,
+    /// The bit of the walk's cell, and the bits from a row to the row ahead.
+    bit: usize,
+    across: isize,
+    /// The cells from the walk's cell on, along its row and along the row ahead.
+    here: u64,
+    ahead: u64,
+    /// The step at which the walk crosses the goal's row (of this copy) with the goal east of
+    /// it, and how far east; 0 when it never does.
+    meets: u32,
+    goal: u32,
+}
+
+impl SideWalk<'_> {
+    /// Steps across the corner; where a round of the jump east from the cell reached stops.
+    #[inline(always)]
+    fn step(&mut self) -> (u32, u32) {
+        let behind = self.here >> 1;
+        self.here = self.ahead >> 1;
+        self.bit = self.bit.wrapping_add_signed(self.across + 1);
+        self.ahead = self.bits.word(self.bit.wrapping_add_signed(self.across));
+        look::<WALK_SPAN>(self.here, self.ahead, behind)
+    }
+
+    /// The jump along the side from the walk's cell at step `run`, where a round from it
+    /// stopped at (`blocked`, `turn`).
+    #[inline(always)]
+    fn jump(&self, run: u32, (blocked, turn): (u32, u32)) -> Option<u32> {
+        if run == self.meets {
+            self.bits.jump_east(self.bit, Some(self.goal))
+        } else if turn < blocked {
+            Some(1 + turn)
+        } else if blocked < WALK_SPAN {
+            None
+        } else {
+            self.bits.jump_east_after(self.bit, None, WALK_SPAN)
         }
     }
 }
@@ -156,7 +245,7 @@ impl JumpMap {
     pub fn open(&self, x: isize, y: isize) -> bool {
         (0..self.width).contains(&x)
             && (0..self.height).contains(&y)
-            && self.copies[0].word(x, y) & 1 == 1
+            && self.copies[0].word(self.copies[0].bit(x, y)) & 1 == 1
     }
 
     /// Whether a step `(dx, dy)` may be taken from `(x, y)`: to a passable cell, and across a
@@ -167,34 +256,33 @@ impl JumpMap {
             && (dx == 0 || dy == 0 || (self.open(x + dx, y) && self.open(x, y + dy)))
     }
 
-    /// The number of steps `step` (along a side) from `(x, y)` to the first jump point or to
+    /// The copy on which a jump `step` (along a side) is a jump east, and the column and row
+    /// there of the cell `(x, y)`.
+    #[inline(always)]
+    fn east_of(&self, step: Step, (x, y): (isize, isize)) -> (usize, isize, isize) {
+        match step {
+            Step::E => (0, x, y),
+            Step::W => (1, self.width - 1 - x, y),
+            Step::S => (2, y, x),
+            Step::N => (3, self.height - 1 - y, x),
+            _ => unreachable!("a diagonal step is not straight"),
+        }
+    }
+
+    /// The number of steps `step` (along a side) from `at` to the first jump point or to
     /// `goal`; `None` when a blocked cell or the edge comes first.
     #[inline]
     pub fn jump_straight(
         &self,
-        (x, y): (isize, isize),
+        at: (isize, isize),
         step: Step,
         goal: (isize, isize),
     ) -> Option<u32> {
-        let (gx, gy) = goal;
-        let (copy, column, row, goal) = match step {
-            Step::E => (0, x, y, (gy == y && gx > x).then_some(gx)),
-            Step::W => (
-                1,
-                self.width - 1 - x,
-                y,
-                (gy == y && gx < x).then(|| self.width - 1 - gx),
-            ),
-            Step::S => (2, y, x, (gx == x && gy > y).then_some(gy)),
-            Step::N => (
-                3,
-                self.height - 1 - y,
-                x,
-                (gx == x && gy < y).then(|| self.height - 1 - gy),
-            ),
-            _ => unreachable!("a diagonal step is not straight"),
-        };
-        self.copies[copy].jump_east(column, row, goal)
+        let (copy, column, row) = self.east_of(step, at);
+        let (_, goal_column, goal_row) = self.east_of(step, goal);
+        let goal = (goal_row == row && goal_column > column).then(|| (goal_column - column) as u32);
+        let bits = &self.copies[copy];
+        bits.jump_east(bits.bit(column, row), goal)
     }
 
     /// The number of steps `step` (across a corner) from `(x, y)` to the first jump point: the
@@ -224,6 +312,111 @@ impl JumpMap {
             }
         }
         None
+    }
+}
+
+/// The online jumps answer JPS+'s questions: the leaps of a diagonal are its straight jumps
+/// found on the way, scanned from every cell of it.
+impl Jumps for JumpMap {
+    #[inline(always)]
+    fn open(&self, x: isize, y: isize) -> bool {
+        JumpMap::open(self, x, y)
+    }
+
+    #[inline]
+    fn jump_straight(&self, at: (isize, isize), step: Step, goal: (isize, isize)) -> Option<u32> {
+        JumpMap::jump_straight(self, at, step, goal)
+    }
+
+    #[inline]
+    fn jump_diagonal(&self, at: (isize, isize), step: Step, goal: (isize, isize)) -> Option<u32> {
+        JumpMap::jump_diagonal(self, at, step, goal)
+    }
+
+    /// Walks the diagonal by bit index on the two copies where its sides are jumps east (a step
+    /// across the corner is a column east and a row up or down on each), the goal's tests
+    /// made at the steps where it can matter only: where the diagonal crosses the goal's row
+    /// or column.
+    fn leap_diagonal(
+        &self,
+        at: (isize, isize),
+        step: Step,
+        goal: (isize, isize),
+        out: &mut Vec<Leap>,
+    ) {
+        let (dx, dy) = step.offset();
+        let (dx, dy) = (dx as isize, dy as isize);
+        let next = (at.0 + dx, at.1 + dy);
+        // The side along a row, then the side along a column.
+        let (along_x, along_y) = sides(step);
+        let [mut row, mut column] = [along_x, along_y].map(|side| {
+            let (copy, x, y) = self.east_of(side, at);
+            let (_, _, next_y) = self.east_of(side, next);
+            let (_, goal_x, goal_y) = self.east_of(side, goal);
+            let bits = &self.copies[copy];
+            let down = next_y - y;
+            let across = bits.row_bits() as isize * down;
+            let meets = (goal_y - y) * down;
+            let ahead = goal_x - x - meets;
+            let (meets, goal) = if meets > 0 && ahead > 0 {
+                (meets as u32, ahead as u32)
+            } else {
+                (0, 0)
+            };
+            let bit = bits.bit(x, y);
+            SideWalk {
+                side,
+                bits,
+                bit,
+                across,
+                here: bits.word(bit),
+                ahead: bits.word(bit.wrapping_add_signed(across)),
+                meets,
+                goal,
+            }
+        });
+        let ahead = (goal.0 - at.0) * dx;
+        let on_diagonal = if ahead > 0 && ahead == (goal.1 - at.1) * dy {
+            ahead as u32
+        } else {
+            0
+        };
+        // The step across the corner needs the cell along the row (bit 1 of `here`), the one
+        // along the column and the corner (bits 0 and 1 of the row ahead on the first copy).
+        let mut run = 0;
+        while row.here & 2 != 0 && row.ahead & 3 == 3 {
+            run += 1;
+            let along_row = row.step();
+            let along_column = column.step();
+            // Most cells of a diagonal find nothing either side within a round.
+            let quiet = |(blocked, turn): (u32, u32)| turn >= blocked && blocked < WALK_SPAN;
+            if quiet(along_row)
+                && quiet(along_column)
+                && run != row.meets
+                && run != column.meets
+                && run != on_diagonal
+            {
+                continue;
+            }
+            let diagonal = Jump {
+                step,
+                length: run as u16,
+            };
+            if run == on_diagonal {
+                let straight = Jump { step, length: 0 };
+                out.push(Leap { diagonal, straight });
+                return;
+            }
+            for (walk, round) in [(&row, along_row), (&column, along_column)] {
+                if let Some(length) = walk.jump(run, round) {
+                    let straight = Jump {
+                        step: walk.side,
+                        length: length as u16,
+                    };
+                    out.push(Leap { diagonal, straight });
+                }
+            }
+        }
     }
 }
 

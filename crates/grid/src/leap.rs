@@ -2,12 +2,13 @@
 //! A. Grastien, "Improving Jump Point Search", ICAPS 2014): the jumps of JPS+ taken as
 //! *leaps*, a diagonal run then a straight one.
 //!
-//! A diagonal jump of [`PrunedJumps`](crate::PrunedJumps) stops at every cell from which a
-//! straight jump finds a jump point, and that cell is expanded only to go on along the diagonal
-//! and its two sides. Here one expansion walks the whole diagonal instead (by table lookups) and
-//! offers, from each such cell, the straight jumps themselves: a leap from the cell expanded to
-//! their jump points. The cells on the diagonal never enter the open list; the paths and their
-//! lengths are those of jump point search, with fewer expansions.
+//! A diagonal jump of the 2011 rules stops at every cell from which a straight jump finds a
+//! jump point, and that cell is expanded only to go on along the diagonal and its two sides.
+//! Here one expansion walks the whole diagonal instead (by table lookups for JPS+, by online
+//! scans for jump point search) and offers, from each such cell, the straight jumps
+//! themselves: a leap from the cell expanded to their jump points. The cells on the diagonal
+//! never enter the open list; the paths and their lengths are those of jump point search, with
+//! fewer expansions.
 
 use std::sync::Arc;
 

@@ -34,7 +34,7 @@ pub use domain::{Connectivity, Grid, Octile, OctileSteps, Step, TerrainSteps};
 pub use edit::{Edit, TimedEdit, read_edits};
 pub use field::DistanceField;
 pub use generate::random_scenarios;
-pub use jps::{Jump, JumpGrid, JumpLengths, PrunedJumps, jump_steps};
+pub use jps::Jump;
 pub use jps_plus::{JumpTable, TABLE_BYTES_PER_CELL};
 pub use jump::JumpMap;
 pub use leap::{Jumps, Leap, LeapGrid, LeapLengths, PrunedLeaps, leap_steps};

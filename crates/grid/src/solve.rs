@@ -21,7 +21,6 @@ use crate::bounds::{BoundedTable, Bounds};
 use crate::coverage::{Coverage, EveryCell, JumpPoints};
 use crate::domain::{Connectivity, Grid, Octile, OctileSteps, Step, StepEstimate, TerrainSteps};
 use crate::edit::Edit;
-use crate::jps::{JumpGrid, JumpLengths, PrunedJumps, jump_steps};
 use crate::jps_plus::JumpTable;
 use crate::jump::JumpMap;
 use crate::leap::{LeapGrid, LeapLengths, PrunedLeaps, leap_steps};
@@ -40,8 +39,10 @@ pub enum Algorithm {
     /// Dijkstra's algorithm: no estimate.
     Dijkstra,
     /// Jump point search, online (no preprocessing): A* expanding jumps to the cells where a
-    /// path may turn, 56 cells a read. Eight-connected maps of one cost only: elsewhere it is
-    /// A* (front-ends refuse it there, see [`Algorithm::refusal`]).
+    /// path may turn, 56 cells a read, a diagonal's straight jumps leaps of the cell it leaves
+    /// (no jump point in the middle of a diagonal made a node, as Warthog's `jps2`).
+    /// Eight-connected maps of one cost only: elsewhere it is A* (front-ends refuse it there,
+    /// see [`Algorithm::refusal`]).
     Jps,
     /// JPS+: jump point search with every cell's jumps computed once per map (and kept in the
     /// table cache when there is one), read off a table. Eight-connected maps of one cost only,
@@ -265,7 +266,7 @@ pub struct GridSearcher {
     /// The map searched last by cells, and its searcher.
     cells: Option<(Arc<Map>, CellSearch)>,
     /// The map searched last by jump point search.
-    jumps: KeptJumps<JumpMap, JumpGrid>,
+    jumps: KeptJumps<JumpMap, LeapGrid<JumpMap>>,
     /// The map searched last by JPS+.
     tables: KeptJumps<JumpTable, LeapGrid<JumpTable>>,
     /// The map searched last by JPS+ with goal bounding.
@@ -452,10 +453,10 @@ impl GridSearcher {
         let kept = match (algorithm, connectivity) {
             (Algorithm::Jps, Connectivity::Eight) => {
                 self.jump_map(map, &grid, limits).map(|(bits, searcher)| {
-                    let jumps = JumpGrid::new(grid.clone(), bits);
-                    let policy = (&JumpLengths, &PrunedJumps);
-                    let steps = |jumps: Vec<_>| jump_steps(&jumps);
-                    jump(searcher, &jumps, &grid, policy, case, limits, steps)
+                    let leaps = LeapGrid::new(grid.clone(), bits);
+                    let policy = (&LeapLengths, &PrunedLeaps);
+                    let steps = |leaps: Vec<_>| leap_steps(&leaps);
+                    jump(searcher, &leaps, &grid, policy, case, limits, steps)
                 })
             }
             (Algorithm::JpsPlus, Connectivity::Eight) => {
@@ -484,9 +485,9 @@ impl GridSearcher {
         map: &Arc<Map>,
         grid: &Grid,
         limits: &Limits,
-    ) -> Result<(Arc<JumpMap>, &mut JumpSearch<JumpGrid>), StopReason> {
+    ) -> Result<(Arc<JumpMap>, &mut JumpSearch<LeapGrid<JumpMap>>), StopReason> {
         let make = || JumpMap::new(map);
-        Self::kept::<_, JumpGrid>(&mut self.jumps, map, grid, limits, || 0, make)
+        Self::kept::<_, LeapGrid<JumpMap>>(&mut self.jumps, map, grid, limits, || 0, make)
     }
 
     /// JPS+'s table of `map` (loaded from the cache, or built) and its searcher, kept or made
@@ -703,6 +704,7 @@ pub(crate) fn answer<A>(
 mod tests {
     use super::*;
     use crate::jps::Jump;
+    use crate::leap::Leap;
 
     /// The line of an answer: the length to eight decimals, then each step's name.
     #[test]
@@ -724,11 +726,12 @@ mod tests {
         let map = Arc::new(Map::new(9, 7, vec![b'.'; 63]).unwrap());
         for goal in 0..63 {
             let grid = Grid::new(map.clone(), Connectivity::Eight, goal);
-            let jumps = JumpGrid::new(grid.clone(), Arc::new(JumpMap::new(&map)));
+            let leaps = LeapGrid::new(grid.clone(), Arc::new(JumpMap::new(&map)));
             let estimate = GoalOffset(&grid);
-            let value = |memo| IncrementalHeuristic::<JumpGrid, Octile>::value(&estimate, memo);
+            let value =
+                |memo| IncrementalHeuristic::<LeapGrid<JumpMap>, Octile>::value(&estimate, memo);
             for cell in 0..63 {
-                let memo = estimate.init(&jumps, &cell);
+                let memo = estimate.init(&leaps, &cell);
                 assert_eq!(value(memo), grid.estimate(cell));
                 let (x, y) = grid.xy(cell);
                 for step in Step::ALL {
@@ -741,9 +744,12 @@ mod tests {
                         let Some(to) = map.cell(to.0, to.1) else {
                             continue;
                         };
-                        let jump = Jump { step, length };
-                        let moved = estimate.update(&jumps, &to, jump, memo);
-                        assert_eq!(value(moved), grid.estimate(to), "{jump:?} from {cell}");
+                        let leap = Leap {
+                            diagonal: Jump { step, length },
+                            straight: Jump { step, length: 0 },
+                        };
+                        let moved = estimate.update(&leaps, &to, leap, memo);
+                        assert_eq!(value(moved), grid.estimate(to), "{leap:?} from {cell}");
                     }
                 }
             }

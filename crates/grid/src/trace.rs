@@ -14,7 +14,6 @@ use statespace_engine::{Cost, Domain, Limits, PerfectHash, Recompute, Stats, Sto
 use crate::bounds::{BoundedTable, Bounds, GoalBounds, JumpPointBounds};
 use crate::coverage::{Coverage, EveryCell, JumpPoints};
 use crate::domain::{Connectivity, Grid, Octile, OctileSteps, Step, TerrainSteps};
-use crate::jps::{JumpGrid, JumpLengths, PrunedJumps, jump_steps};
 use crate::jps_plus::JumpTable;
 use crate::jump::JumpMap;
 use crate::leap::{Jumps, LeapGrid, LeapLengths, PrunedLeaps, leap_steps};
@@ -87,16 +86,7 @@ pub fn solve_traced(
     let jumps = !case.map.is_weighted();
     match (algorithm, connectivity) {
         (Algorithm::Jps, Connectivity::Eight) if jumps => {
-            let jumps = JumpGrid::new(grid.clone(), Arc::new(JumpMap::new(&case.map)));
-            let steps = |jumps: Vec<_>| jump_steps(&jumps);
-            return traced_jumps(
-                jumps,
-                &grid,
-                (&JumpLengths, PrunedJumps),
-                case,
-                limits,
-                steps,
-            );
+            return traced_leaps(JumpMap::new(&case.map), &grid, case, limits);
         }
         (
             Algorithm::JpsPlus | Algorithm::JpsPlusGb | Algorithm::JpsPlusGbj,

@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::arena;
+use common::{arena, random_maps};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -27,17 +27,6 @@ const BOUNDED: [Algorithm; 2] = [Algorithm::JpsPlusGb, Algorithm::JpsPlusGbj];
 /// A folder of its own for `test`, emptied.
 fn scratch(test: &str) -> PathBuf {
     common::scratch("gb", test)
-}
-
-/// A random map of up to `walls` percent walls and sides below `side`.
-fn random_map(walls: u32, side: usize) -> impl Strategy<Value = Arc<Map>> {
-    (0u64..1_000_000, 0..walls, 1..side, 1..side).prop_map(|(seed, walls, width, height)| {
-        let walls = f64::from(walls) / 100.0;
-        let eight = Connectivity::Eight;
-        random_scenarios(width, height, walls, eight, 0, seed)
-            .unwrap()
-            .0
-    })
 }
 
 /// The shortest lengths from every cell to `goal`: one Dijkstra.
@@ -238,7 +227,7 @@ proptest! {
     /// On small random maps of every density, each box is the bounding box of exactly the
     /// goals that some shortest path reaches by its step first.
     #[test]
-    fn boxes_bound_exactly_the_goals_of_each_first_step(map in random_map(60, 14)) {
+    fn boxes_bound_exactly_the_goals_of_each_first_step(map in random_maps(60, 1, 14, 14)) {
         let bounds = GoalBounds::build(&map);
         prop_assert_eq!(boxes_by_brute_force(&map, &bounds), Ok(()));
     }
@@ -246,7 +235,7 @@ proptest! {
     /// On random maps of every density, the boxes at jump points are the full boxes, kept by
     /// exactly the cells where an online jump stops.
     #[test]
-    fn boxes_at_jump_points_are_kept_by_exactly_the_jump_points(map in random_map(60, 30)) {
+    fn boxes_at_jump_points_are_kept_by_exactly_the_jump_points(map in random_maps(60, 1, 30, 30)) {
         prop_assert_eq!(boxes_at_exactly_the_jump_points(&map), Ok(()));
     }
 
@@ -254,7 +243,7 @@ proptest! {
     /// at jump points, finds Dijkstra's length from every start to every goal (every cell a
     /// goal on maps of up to 400 cells).
     #[test]
-    fn goal_bounded_jps_plus_equals_dijkstra_on_random_maps(map in random_map(50, 40)) {
+    fn goal_bounded_jps_plus_equals_dijkstra_on_random_maps(map in random_maps(50, 1, 40, 40)) {
         let open: Vec<u32> = (0..map.cells() as u32).filter(|&c| map.is_passable(c)).collect();
         let every = open.len().div_ceil(24).max(1);
         let goals: Vec<u32> = open.iter().copied().step_by(every).collect();

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::arena;
+use common::{arena, random_maps};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -12,8 +12,7 @@ use proptest::prelude::*;
 use statespace_engine::pattern_database::TableCache;
 use statespace_engine::{Limits, StopReason};
 use statespace_grid::{
-    Algorithm, Connectivity, GridCase, GridSearcher, Jump, JumpMap, JumpTable, Jumps, Leap, Map,
-    MapTable, Step, random_scenarios,
+    Algorithm, Connectivity, GridCase, GridSearcher, JumpMap, JumpTable, Jumps, Map, MapTable, Step,
 };
 
 /// A folder of its own for `test`, emptied.
@@ -54,94 +53,15 @@ fn same_jumps(map: &Map, table: &JumpTable) -> Result<(), String> {
     Ok(())
 }
 
-/// Random maps (of up to `walls` percent walls, sides below `width` and `height`) with their
-/// JPS+ tables.
-fn random_tables(
-    walls: u32,
-    width: usize,
-    height: usize,
-) -> impl Strategy<Value = (Arc<Map>, JumpTable)> {
-    (0u64..1_000_000, 0..walls, 1..width, 1..height).prop_map(|(seed, walls, width, height)| {
-        let walls = f64::from(walls) / 100.0;
-        let eight = Connectivity::Eight;
-        let (map, _) = random_scenarios(width, height, walls, eight, 0, seed).unwrap();
-        let table = JumpTable::build(map.clone());
-        (map, table)
-    })
-}
-
-/// The leaps along the diagonal `step` from `at` as [`Jumps::leap_diagonal`] defines them, one
-/// jump question at a time: the diagonal jumped until blocked, the straight jumps of both sides
-/// from each cell it stops at, the goal if reached.
-fn leaps_jump_by_jump(
-    table: &JumpTable,
-    at: (isize, isize),
-    step: Step,
-    goal: (isize, isize),
-) -> Vec<Leap> {
-    let (dx, dy) = step.offset();
-    let side = |offset| Step::ALL.into_iter().find(|side| side.offset() == offset);
-    let along = [side((dx, 0)).unwrap(), side((0, dy)).unwrap()];
-    let (mut here, mut run, mut leaps) = (at, 0, Vec::new());
-    while let Some(length) = table.jump_diagonal(here, step, goal) {
-        run += length;
-        here = (
-            here.0 + dx as isize * length as isize,
-            here.1 + dy as isize * length as isize,
-        );
-        let diagonal = Jump {
-            step,
-            length: run as u16,
-        };
-        if here == goal {
-            leaps.push(Leap {
-                diagonal,
-                straight: Jump { step, length: 0 },
-            });
-            break;
-        }
-        for side in along {
-            if let Some(length) = table.jump_straight(here, side, goal) {
-                let straight = Jump {
-                    step: side,
-                    length: length as u16,
-                };
-                leaps.push(Leap { diagonal, straight });
-            }
-        }
-    }
-    leaps
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
     /// On random maps of every density and of sides that straddle a word of 64 cells, JPS+'s
     /// table stops every jump where the online jumps stop.
     #[test]
-    fn tables_jump_as_the_online_search_does((map, table) in random_tables(70, 140, 70)) {
+    fn tables_jump_as_the_online_search_does(map in random_maps(70, 1, 140, 70)) {
+        let table = JumpTable::build(map.clone());
         prop_assert_eq!(same_jumps(&map, &table), Ok(()));
-    }
-
-    /// JPS+'s diagonal walk by cell index, its goal tests made at one cell, leaps as the jumps
-    /// one at a time do, from every cell toward every goal of small random maps.
-    #[test]
-    fn a_diagonal_walk_leaps_as_its_jumps_do((map, table) in random_tables(50, 24, 24)) {
-        let cells: Vec<(isize, isize)> = (0..map.height() as isize)
-            .flat_map(|y| (0..map.width() as isize).map(move |x| (x, y)))
-            .filter(|&(x, y)| map.is_open(x, y))
-            .collect();
-        let mut walked = Vec::new();
-        for &goal in &cells {
-            for &at in &cells {
-                for step in [Step::NE, Step::SE, Step::SW, Step::NW] {
-                    walked.clear();
-                    table.leap_diagonal(at, step, goal, &mut walked);
-                    let expected = leaps_jump_by_jump(&table, at, step, goal);
-                    prop_assert_eq!(&walked, &expected, "{} from {:?} to {:?}", step, at, goal);
-                }
-            }
-        }
     }
 }
 

@@ -29,7 +29,8 @@ enum AlgorithmArg {
     Astar,
     /// Dijkstra's algorithm, no estimate.
     Dijkstra,
-    /// Jump point search (online, 56 cells a read), eight-connected maps only.
+    /// Jump point search (online, 56 cells a read, no node in the middle of a diagonal),
+    /// eight-connected maps only.
     Jps,
     /// JPS+: jump point search reading jumps off a table computed once per map (kept in the
     /// --pdb-dir folder), eight-connected maps only.

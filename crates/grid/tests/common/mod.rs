@@ -1,11 +1,14 @@
-//! What the tests of tables kept per map share: a scratch folder, the shipped arena map, its
-//! scenarios checked.
+//! What the tests of jumps and of tables kept per map share: a scratch folder, the shipped
+//! arena map, its scenarios checked, random maps.
 
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use proptest::prelude::*;
 use statespace_engine::Limits;
-use statespace_grid::{Algorithm, Connectivity, GridCase, GridSearcher, Map, TOLERANCE, parse};
+use statespace_grid::{
+    Algorithm, Connectivity, GridCase, GridSearcher, Map, TOLERANCE, parse, random_scenarios,
+};
 
 /// A folder of its own for test `test` of the file `file`, emptied.
 pub fn scratch(file: &str, test: &str) -> PathBuf {
@@ -46,4 +49,21 @@ pub fn at_their_lengths(searcher: &mut GridSearcher, cases: &[GridCase], algorit
             "scenario {number}: {length} against {recorded}"
         );
     }
+}
+
+/// Random maps of walls at fewer than `walls` percent, of at least `min` and fewer than `width`
+/// columns, and at least `min` and fewer than `height` rows.
+pub fn random_maps(
+    walls: u32,
+    min: usize,
+    width: usize,
+    height: usize,
+) -> impl Strategy<Value = Arc<Map>> {
+    (0u64..1_000_000, 0..walls, min..width, min..height).prop_map(|(seed, walls, width, height)| {
+        let walls = f64::from(walls) / 100.0;
+        let eight = Connectivity::Eight;
+        random_scenarios(width, height, walls, eight, 0, seed)
+            .unwrap()
+            .0
+    })
 }
