@@ -157,8 +157,6 @@ fn look<const SPAN: u32>(here: u64, above: u64, below: u64) -> (u32, u32) {
 /// the row ahead of the cell before it, shifted by one cell, and the row behind it is the
 /// row of the cell before it, shifted: a step reads one word, the row ahead.
 struct SideWalk<'a> {
-    /// The side, along a row or a column of the map.
-    side: Step,
     bits: &'a Bits,
     /// The bit of the walk's cell, and the bits from a row to the row ahead.
     bit: usize,
@@ -349,7 +347,7 @@ impl Jumps for JumpMap {
         let next = (at.0 + dx, at.1 + dy);
         // The side along a row, then the side along a column.
         let (along_x, along_y) = sides(step);
-        let [mut row, mut column] = [along_x, along_y].map(|side| {
+        let walk = |side| {
             let (copy, x, y) = self.east_of(side, at);
             let (_, _, next_y) = self.east_of(side, next);
             let (_, goal_x, goal_y) = self.east_of(side, goal);
@@ -365,7 +363,6 @@ impl Jumps for JumpMap {
             };
             let bit = bits.bit(x, y);
             SideWalk {
-                side,
                 bits,
                 bit,
                 across,
@@ -374,47 +371,52 @@ impl Jumps for JumpMap {
                 meets,
                 goal,
             }
-        });
+        };
+        let mut row = walk(along_x);
+        // The step across the corner needs the cell along the row (bit 1 of `here`), the one
+        // along the column and the corner (bits 0 and 1 of the row ahead on the first copy).
+        let allowed = |row: &SideWalk| row.here & 2 != 0 && row.ahead & 3 == 3;
+        if !allowed(&row) {
+            return;
+        }
+        let mut column = walk(along_y);
         let ahead = (goal.0 - at.0) * dx;
         let on_diagonal = if ahead > 0 && ahead == (goal.1 - at.1) * dy {
             ahead as u32
         } else {
             0
         };
-        // The step across the corner needs the cell along the row (bit 1 of `here`), the one
-        // along the column and the corner (bits 0 and 1 of the row ahead on the first copy).
         let mut run = 0;
-        while row.here & 2 != 0 && row.ahead & 3 == 3 {
+        loop {
             run += 1;
             let along_row = row.step();
             let along_column = column.step();
             // Most cells of a diagonal find nothing either side within a round.
             let quiet = |(blocked, turn): (u32, u32)| turn >= blocked && blocked < WALK_SPAN;
-            if quiet(along_row)
+            if !(quiet(along_row)
                 && quiet(along_column)
                 && run != row.meets
                 && run != column.meets
-                && run != on_diagonal
+                && run != on_diagonal)
             {
-                continue;
-            }
-            let diagonal = Jump {
-                step,
-                length: run as u16,
-            };
-            if run == on_diagonal {
-                let straight = Jump { step, length: 0 };
-                out.push(Leap { diagonal, straight });
-                return;
-            }
-            for (walk, round) in [(&row, along_row), (&column, along_column)] {
-                if let Some(length) = walk.jump(run, round) {
-                    let straight = Jump {
-                        step: walk.side,
-                        length: length as u16,
-                    };
+                let diagonal = Jump {
+                    step,
+                    length: run as u16,
+                };
+                if run == on_diagonal {
+                    let straight = Jump { step, length: 0 };
                     out.push(Leap { diagonal, straight });
+                    return;
                 }
+                if let Some(length) = row.jump(run, along_row) {
+                    out.push(diagonal.then(along_x, length));
+                }
+                if let Some(length) = column.jump(run, along_column) {
+                    out.push(diagonal.then(along_y, length));
+                }
+            }
+            if !allowed(&row) {
+                return;
             }
         }
     }

@@ -71,6 +71,21 @@ impl Leap {
     }
 }
 
+impl Jump {
+    /// The leap of this run across corners, then `length` steps of `side`.
+    #[inline(always)]
+    pub(crate) fn then(self, side: Step, length: u32) -> Leap {
+        let straight = Jump {
+            step: side,
+            length: length as u16,
+        };
+        Leap {
+            diagonal: self,
+            straight,
+        }
+    }
+}
+
 impl Displaced for Leap {
     #[inline(always)]
     fn displacement(self) -> (i32, i32) {
