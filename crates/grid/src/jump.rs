@@ -170,7 +170,41 @@ struct SideWalk<'a> {
     goal: u32,
 }
 
-impl SideWalk<'_> {
+impl<'a> SideWalk<'a> {
+    /// The walk of `side`, a side of the step across the corner from `at` to `next`, on the
+    /// copy of `map` where it is a jump east, toward `goal`.
+    #[inline(always)]
+    fn new(
+        map: &'a JumpMap,
+        side: Step,
+        (at, next): ((isize, isize), (isize, isize)),
+        goal: (isize, isize),
+    ) -> Self {
+        let (copy, x, y) = map.east_of(side, at);
+        let (_, _, next_y) = map.east_of(side, next);
+        let (_, goal_x, goal_y) = map.east_of(side, goal);
+        let bits = &map.copies[copy];
+        let down = next_y - y;
+        let across = bits.row_bits() as isize * down;
+        let meets = (goal_y - y) * down;
+        let ahead = goal_x - x - meets;
+        let (meets, goal) = if meets > 0 && ahead > 0 {
+            (meets as u32, ahead as u32)
+        } else {
+            (0, 0)
+        };
+        let bit = bits.bit(x, y);
+        Self {
+            bits,
+            bit,
+            across,
+            here: bits.word(bit),
+            ahead: bits.word(bit.wrapping_add_signed(across)),
+            meets,
+            goal,
+        }
+    }
+
     /// Steps across the corner; where a round of the jump east from the cell reached stops.
     #[inline(always)]
     fn step(&mut self) -> (u32, u32) {
@@ -344,42 +378,17 @@ impl Jumps for JumpMap {
     ) {
         let (dx, dy) = step.offset();
         let (dx, dy) = (dx as isize, dy as isize);
-        let next = (at.0 + dx, at.1 + dy);
         // The side along a row, then the side along a column.
         let (along_x, along_y) = sides(step);
-        let walk = |side| {
-            let (copy, x, y) = self.east_of(side, at);
-            let (_, _, next_y) = self.east_of(side, next);
-            let (_, goal_x, goal_y) = self.east_of(side, goal);
-            let bits = &self.copies[copy];
-            let down = next_y - y;
-            let across = bits.row_bits() as isize * down;
-            let meets = (goal_y - y) * down;
-            let ahead = goal_x - x - meets;
-            let (meets, goal) = if meets > 0 && ahead > 0 {
-                (meets as u32, ahead as u32)
-            } else {
-                (0, 0)
-            };
-            let bit = bits.bit(x, y);
-            SideWalk {
-                bits,
-                bit,
-                across,
-                here: bits.word(bit),
-                ahead: bits.word(bit.wrapping_add_signed(across)),
-                meets,
-                goal,
-            }
-        };
-        let mut row = walk(along_x);
+        let next = (at.0 + dx, at.1 + dy);
+        let mut row = SideWalk::new(self, along_x, (at, next), goal);
         // The step across the corner needs the cell along the row (bit 1 of `here`), the one
         // along the column and the corner (bits 0 and 1 of the row ahead on the first copy).
         let allowed = |row: &SideWalk| row.here & 2 != 0 && row.ahead & 3 == 3;
         if !allowed(&row) {
             return;
         }
-        let mut column = walk(along_y);
+        let mut column = SideWalk::new(self, along_y, (at, next), goal);
         let ahead = (goal.0 - at.0) * dx;
         let on_diagonal = if ahead > 0 && ahead == (goal.1 - at.1) * dy {
             ahead as u32
