@@ -11,6 +11,7 @@ use crate::domain::{Connectivity, Grid, Octile, Step};
 use crate::edit::Edit;
 use crate::map::Map;
 use crate::solve::GridAnswer;
+use crate::terrain::Terrain;
 
 /// The cells of a grid as a graph whose steps change with the map: a step costs its length
 /// times the cost of the cell it enters, as [`TerrainSteps`](crate::TerrainSteps) weighs it
@@ -176,6 +177,7 @@ impl Replanner {
     /// # Errors
     /// The limit that stopped the replan; the next one carries on from there.
     pub fn path(&mut self, limits: &Limits) -> (Result<GridAnswer, StopReason>, Stats) {
+        self.keep_the_units_world();
         let (start, goal) = (self.position(), self.goal());
         if !self.map().is_passable(start) || !self.map().is_passable(goal) {
             return (Ok(GridAnswer::of_steps(None)), Stats::default());
@@ -209,6 +211,7 @@ impl Replanner {
     /// # Errors
     /// The limit that stopped the replan; the next one carries on from there.
     pub fn next_step(&mut self, limits: &Limits) -> (Result<Option<NextStep>, StopReason>, Stats) {
+        self.keep_the_units_world();
         let (start, goal) = (self.position(), self.goal());
         if !self.map().is_passable(start) || !self.map().is_passable(goal) {
             return (Ok(None), Stats::default());
@@ -226,6 +229,19 @@ impl Replanner {
             Outcome::Stopped(reason) => Err(reason),
         };
         (answer, result.stats)
+    }
+
+    /// Plans in the world of the cell the unit stands on, as a fresh search from there would:
+    /// an edit that closed that cell and opened it again made it land under a unit that walked
+    /// water, and the plan then starts over on land.
+    fn keep_the_units_world(&mut self) {
+        let at = self.position();
+        let here = self.map().terrain(at);
+        if here != Terrain::Blocked && here != self.map().layer() {
+            let map = Arc::new(self.map().clone()).seen_from(at);
+            self.grid = Grid::new(map, self.grid.connectivity(), self.goal());
+            self.planner = DStarLite::new(&self.grid, at, self.goal());
+        }
     }
 
     /// The step from `from` to its neighbour `to`.

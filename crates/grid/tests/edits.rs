@@ -255,6 +255,25 @@ proptest! {
     }
 }
 
+/// A unit on water whose cell is closed and opened again stands on land ('.'): it plans on
+/// land from there, as a fresh search does (it kept planning on water, and found no path).
+#[test]
+fn a_replanner_follows_its_cell_from_water_to_land() {
+    let map = Arc::new(Map::parse("type octile\nheight 3\nwidth 2\nmap\nWW\nW.\nW.\n").unwrap());
+    let mut walker = Replanner::new(&map, Connectivity::Eight, 0, 2).unwrap();
+    let line = |walker: &mut Replanner| walker.path(&Limits::none()).0.unwrap().line();
+    assert_eq!(line(&mut walker), "1.00000000 S");
+    walker.advance(Step::S).unwrap();
+    walker.edit(&Edit::close(0, 0).sized(1, 2)).unwrap();
+    assert_eq!(line(&mut walker), "no path");
+    walker.edit(&Edit::open(0, 0).sized(1, 2)).unwrap();
+    assert_eq!(line(&mut walker), "0.00000000");
+    assert_eq!(
+        walker.next_step(&Limits::none()).0.unwrap(),
+        Some((None, Octile::default()))
+    );
+}
+
 /// A goal the edits wall off has no path, and opened again its path comes back; an edit off
 /// the map and a step into a wall are refused; limits stop a replan and say which.
 #[test]
