@@ -145,6 +145,29 @@ pub trait Expander {
             Self::Memo,
         ) -> ControlFlow<B, Option<Self::Cost>>,
     ) -> Expansion<B, Self::Cost>;
+    /// [`Expander::expand`], where the expander may also, when `leaves` is true, judge a child
+    /// without moving to it when it is no goal and every child of its own is beyond the bound
+    /// (a leaf of the iteration: about half the nodes of a blind one), and hand `visit` a
+    /// [`Visit::Leaf`] instead of moving there: IDA* counts it as expanded, as if visited, and
+    /// stops at it if a limit says so (the visit then breaks). By default, every child is moved
+    /// to, as `expand` does.
+    fn expand_with_leaves<B>(
+        &mut self,
+        g: Self::Cost,
+        memo: Self::Memo,
+        bound: Self::Cost,
+        last: Option<Self::Action>,
+        leaves: bool,
+        mut visit: impl FnMut(
+            &mut Self,
+            Visit<Self::Action, Self::Cost, Self::Memo>,
+        ) -> ControlFlow<B, Option<Self::Cost>>,
+    ) -> Expansion<B, Self::Cost> {
+        let _ = leaves;
+        self.expand(g, memo, bound, last, |node, action, g, memo| {
+            visit(node, Visit::Child { action, g, memo })
+        })
+    }
     /// The bound to search when the least cost plus estimate beyond the last bound was
     /// `least`: `least` itself, unless the expander knows that no solution costs that (when
     /// every solution's cost has the same parity, say).
@@ -159,6 +182,18 @@ pub trait Expander {
         let _ = memo;
         0
     }
+}
+
+/// A child offered to the visit of [`Expander::expand_with_leaves`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Visit<A, C, M> {
+    /// A child the expander moved to by `action`, reached at cost `g`, whose memo is `memo`:
+    /// what the visit of [`Expander::expand`] is given.
+    Child { action: A, g: C, memo: M },
+    /// A child the expander judged where it stands: no goal, and every child of its own beyond
+    /// the bound. It had `generated` children (counted as [`Expansion::generated`] counts
+    /// them), and `least` is the least cost plus estimate among them, if any.
+    Leaf { generated: u64, least: Option<C> },
 }
 
 /// What an [`Expander::expand`] did.
@@ -405,6 +440,41 @@ impl<A: Copy, C: Cost, M: Copy> Walk<'_, A, C, M> {
             self.solution_cost = g;
             return ControlFlow::Break(Halt::Found);
         }
+        self.expansion(self.path.len() + 1)?;
+        let last = self.path.last().copied();
+        // A child at the frontier's depth is kept, never expanded: it must be moved to.
+        let leaves = self.path.len() + 1 != self.frontier_depth;
+        let expansion =
+            node.expand_with_leaves(g, memo, bound, last, leaves, |child, visit| match visit {
+                Visit::Child {
+                    action,
+                    g: child_g,
+                    memo: child_memo,
+                } => {
+                    self.path.push(action);
+                    let below = self.descend(child, child_g, child_memo, bound)?;
+                    self.path.pop();
+                    ControlFlow::Continue(below)
+                }
+                Visit::Leaf { generated, least } => self.leaf(generated, least),
+            });
+        self.layer.generated += expansion.generated;
+        expansion.flow
+    }
+
+    /// Counts a leaf a child of the node at the end of the path, judged by the expander
+    /// ([`Visit::Leaf`]), as [`Walk::descend`] counts a node it expands.
+    #[inline]
+    fn leaf(&mut self, generated: u64, least: Option<C>) -> Pass<C> {
+        self.expansion(self.path.len() + 2)?;
+        self.layer.generated += generated;
+        ControlFlow::Continue(least)
+    }
+
+    /// Counts the expansion of a node `depth` states deep (itself included), unless a limit
+    /// stops the search before it.
+    #[inline]
+    fn expansion(&mut self, depth: usize) -> ControlFlow<Halt> {
         let expanded = self.stats.expanded + self.layer.expanded;
         if let Err(reason) = self
             .meter
@@ -414,22 +484,8 @@ impl<A: Copy, C: Cost, M: Copy> Walk<'_, A, C, M> {
         }
         self.layer.expanded += 1;
         // IDA* holds the path: the states on it, this one included.
-        self.stats.stored = self.stats.stored.max(self.path.len() as u64 + 1);
-        let last = self.path.last().copied();
-        let expansion = node.expand(
-            g,
-            memo,
-            bound,
-            last,
-            |child, action, child_g, child_memo| {
-                self.path.push(action);
-                let below = self.descend(child, child_g, child_memo, bound)?;
-                self.path.pop();
-                ControlFlow::Continue(below)
-            },
-        );
-        self.layer.generated += expansion.generated;
-        expansion.flow
+        self.stats.stored = self.stats.stored.max(depth as u64);
+        ControlFlow::Continue(())
     }
 }
 

@@ -350,12 +350,9 @@ impl PsvnDomain {
         let Some(marker) = self.tree.marker() else {
             return 0;
         };
-        match self.shapes[action.rewrite()] {
-            Shape::Swap(a, b) if a < 64 && b < 64 => {
-                let differ = ((holding >> a) ^ (holding >> b)) & 1;
-                holding ^ (differ << a | differ << b)
-            }
-            _ => self.rules[action.rule()]
+        match self.holding_after_swap(holding, action) {
+            Some(swapped) => swapped,
+            None => self.rules[action.rule()]
                 .writes
                 .iter()
                 .filter(|&&at| at < 64)
@@ -363,6 +360,20 @@ impl PsvnDomain {
                     let held = u64::from(after[usize::from(at)] == marker);
                     holding & !(1 << at) | held << at
                 }),
+        }
+    }
+
+    /// [`PsvnDomain::holding_after`] where `action` swaps two positions below 64 and a marker
+    /// scan finds the rules: two bits exchanged, the state never read (`None` otherwise).
+    #[inline]
+    pub(crate) fn holding_after_swap(&self, holding: u64, action: Move) -> Option<u64> {
+        self.tree.marker()?;
+        match self.shapes[action.rewrite()] {
+            Shape::Swap(a, b) if a < 64 && b < 64 => {
+                let differ = ((holding >> a) ^ (holding >> b)) & 1;
+                Some(holding ^ (differ << a | differ << b))
+            }
+            _ => None,
         }
     }
 

@@ -13,6 +13,9 @@
 //!   of a node's children are (most nodes of a blind iteration), and every move costs the same,
 //!   they are counted run by run, and whether any is allowed is one mask of the automaton's
 //!   state against the run's rules: no loop over them.
+//! - A child at the bound all of whose children are beyond it (a leaf of a blind iteration) is
+//!   judged the same way without a move, where its holding is two bits swapped and tells it from
+//!   the goals ([`Visit::Leaf`]): IDA* counts it as expanded, as if moved to.
 //!
 //! [`idastar_with`]: statespace_engine::idastar::idastar_with
 //! [`parallel_idastar_with`]: statespace_engine::parallel_idastar::parallel_idastar_with
@@ -21,7 +24,7 @@
 use std::ops::ControlFlow;
 
 use statespace_engine::Domain;
-use statespace_engine::idastar::{Expander, Expansion};
+use statespace_engine::idastar::{Expander, Expansion, Visit};
 use statespace_engine::move_pruning::{MoveAutomaton, MoveState};
 
 use crate::domain::{Move, PsvnDomain, State};
@@ -149,6 +152,31 @@ impl<'a> PsvnExpander<'a> {
         });
         (generated, least)
     }
+
+    /// What an expansion of the current node, whose holding is `holding`, did: `flow`, with
+    /// `generated` children and `least` the least cost plus estimate beyond the bound (MAX:
+    /// none) unless it broke.
+    #[inline(always)]
+    fn finish<B>(
+        &mut self,
+        flow: ControlFlow<B>,
+        holding: u64,
+        generated: u64,
+        least: u64,
+    ) -> Expansion<B, u64> {
+        match flow {
+            // Counted as the engine's expander counts them: every move listed, those after a
+            // break (on the way back from a goal, once a node) included.
+            ControlFlow::Break(stop) => Expansion {
+                generated: self.count_moves(holding),
+                flow: ControlFlow::Break(stop),
+            },
+            ControlFlow::Continue(()) => Expansion {
+                generated,
+                flow: ControlFlow::Continue((least < u64::MAX).then_some(least)),
+            },
+        }
+    }
 }
 
 /// What a node hands down to its children: its estimate, where the path leaves the
@@ -212,6 +240,23 @@ impl Expander for PsvnExpander<'_> {
         last: Option<Move>,
         mut visit: impl FnMut(&mut Self, Move, u64, Memo) -> ControlFlow<B, Option<u64>>,
     ) -> Expansion<B, u64> {
+        self.expand_with_leaves(g, memo, bound, last, false, |node, child| match child {
+            Visit::Child { action, g, memo } => visit(node, action, g, memo),
+            // Never handed one without leaves.
+            Visit::Leaf { least, .. } => ControlFlow::Continue(least),
+        })
+    }
+
+    #[inline]
+    fn expand_with_leaves<B>(
+        &mut self,
+        g: u64,
+        memo: Memo,
+        bound: u64,
+        last: Option<Move>,
+        leaves: bool,
+        mut visit: impl FnMut(&mut Self, Visit<Move, u64, Memo>) -> ControlFlow<B, Option<u64>>,
+    ) -> Expansion<B, u64> {
         let domain = self.domain;
         // The automaton forbids every rule after its inverse rule: the inverse of the last move
         // needs a test of its own only without one.
@@ -229,11 +274,38 @@ impl Expander for PsvnExpander<'_> {
         let (mut generated, mut least) = (0, u64::MAX);
         let blind = self.blind;
         let (_, at, holding) = memo;
+        // Children at the bound whose own children are all beyond it (blind, every move
+        // costing the same), judged without a move where the holding is two bits swapped and
+        // tells them from the goals: their children counted off the holding, the automaton's
+        // mask saying whether any is allowed.
+        let leaves = leaves
+            && blind
+            && self.unit
+            && domain.all_plain()
+            && g + 2 * self.cheapest > bound
+            && domain.allowed_rules(at).is_some();
+        let goal_holding = self.goal_holding;
+        let cheapest = self.cheapest;
         // A child allowed by the automaton (as `child_at` there), within the bound or not.
         let mut child = |node: &mut Self, rule: u16, action: Move, child_at: MoveState| {
             let child_g = g + domain_cost(domain, rule);
             if blind && child_g > bound {
                 least = least.min(child_g);
+                return ControlFlow::Continue(());
+            }
+            if leaves
+                && let Some(child_holding) = domain.holding_after_swap(holding, action)
+                && goal_holding.is_some_and(|goal| goal != child_holding)
+                && let (Some((moves, rules)), Some(allowed)) = (
+                    domain.tree().marked_rules(child_holding),
+                    domain.allowed_rules(child_at),
+                )
+            {
+                let leaf = Visit::Leaf {
+                    generated: moves,
+                    least: (rules & allowed != 0).then_some(child_g + cheapest),
+                };
+                least = least.min(visit(node, leaf)?.unwrap_or(u64::MAX));
                 return ControlFlow::Continue(());
             }
             domain.apply(&mut node.state, action);
@@ -245,7 +317,14 @@ impl Expander for PsvnExpander<'_> {
                 return ControlFlow::Continue(());
             }
             let child_holding = domain.holding_after(holding, action, &node.state);
-            let below = visit(node, action, child_g, (estimate, child_at, child_holding));
+            let below = visit(
+                node,
+                Visit::Child {
+                    action,
+                    g: child_g,
+                    memo: (estimate, child_at, child_holding),
+                },
+            );
             // Back here on a break too, so that the moves not tried can be counted.
             domain.undo(&mut node.state, action);
             least = least.min(below?.unwrap_or(u64::MAX));
@@ -281,17 +360,6 @@ impl Expander for PsvnExpander<'_> {
                 ControlFlow::Continue(())
             }),
         };
-        match flow {
-            // Counted as the engine's expander counts them: every move listed, those after a
-            // break (on the way back from a goal, once a node) included.
-            ControlFlow::Break(stop) => Expansion {
-                generated: self.count_moves(holding),
-                flow: ControlFlow::Break(stop),
-            },
-            ControlFlow::Continue(()) => Expansion {
-                generated,
-                flow: ControlFlow::Continue((least < u64::MAX).then_some(least)),
-            },
-        }
+        self.finish(flow, holding, generated, least)
     }
 }

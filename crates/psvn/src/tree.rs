@@ -323,6 +323,23 @@ impl RuleTree {
             .map_or(0, |marker| positions_holding(state, marker.value))
     }
 
+    /// The number of rules found in a state whose [`RuleTree::holding`] is `holding`, and those
+    /// below 64 as a bit each, when a marker scan finds them: read off the holding alone.
+    #[inline]
+    pub(crate) fn marked_rules(&self, holding: u64) -> Option<(u64, u64)> {
+        let marker = self.marker.as_ref()?;
+        let (mut count, mut mask) = (0, 0);
+        let mut holding = holding & marker.tested;
+        while holding != 0 {
+            let (start, end) = marker.rules[holding.trailing_zeros() as usize];
+            holding &= holding - 1;
+            let (start, end) = (start as usize, end as usize);
+            count += (end - start) as u64;
+            mask |= self.masks[start] ^ self.masks[end];
+        }
+        Some((count, mask))
+    }
+
     /// Calls `each` with every rule whose value tests `state` passes, in file order.
     #[inline]
     pub(crate) fn for_each(&self, state: &[u8], mut each: impl FnMut(u16)) {
