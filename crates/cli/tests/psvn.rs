@@ -342,7 +342,7 @@ fn the_trace_draws_each_state_and_json_names_the_labels() {
     assert_eq!(stdout(&output), "LEFT_1\n");
     assert!(
         stderr(&output).ends_with(
-            "case 1: 1 move\nstart\n1 B 2 3 4 5 6 7 8\nmove 1: LEFT_1\nB 1 2 3 4 5 6 7 8\n"
+            "case 1: 1 move\nstart\n1 B 2\n3 4 5\n6 7 8\nmove 1: LEFT_1\nB 1 2\n3 4 5\n6 7 8\n"
         ),
         "{}",
         stderr(&output)

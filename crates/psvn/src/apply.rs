@@ -60,6 +60,7 @@ impl AbstractSpace {
             rules: mapper.rules(&domains).map_err(|message| error(&message))?,
             goals: mapper.goals(),
             domains,
+            grid: None,
         };
         Ok(Self {
             psvn: abstract_psvn,

@@ -131,9 +131,19 @@ pub struct Psvn {
     pub(crate) variables: Vec<usize>,
     pub(crate) rules: Vec<Rule>,
     pub(crate) goals: Vec<Goal>,
+    /// The rows and columns a comment `# grid R x C` lays the values out in, for pictures.
+    pub(crate) grid: Option<(usize, usize)>,
 }
 
 impl Psvn {
+    /// The rows and columns that a comment line `# grid R x C` (or `# grid RxC`) of the file
+    /// lays a state's values out in, row by row, for pictures of states: the playground's,
+    /// `--trace`'s. A comment, so a search never reads it; one whose R × C is not the number
+    /// of variables is none.
+    pub fn grid(&self) -> Option<(usize, usize)> {
+        self.grid
+    }
+
     /// The name the file was parsed under, used in errors.
     pub fn file(&self) -> &str {
         &self.file

@@ -47,13 +47,29 @@ impl Psvn {
     /// );
     /// ```
     pub fn parse(file: &str, text: &str) -> Result<Psvn, ParseError> {
-        Parser {
+        let mut psvn = Parser {
             file,
             tokens: Lexer::new(text).peekable(),
             end: Span { line: 1, column: 1 },
         }
-        .file()
+        .file()?;
+        psvn.grid = grid_comment(text).filter(|(rows, columns)| rows * columns == psvn.len());
+        Ok(psvn)
     }
+}
+
+/// The rows and columns of the first comment line `# grid R x C` of `text` (`;` comments too,
+/// any case, `RxC` or `R x C`).
+fn grid_comment(text: &str) -> Option<(usize, usize)> {
+    text.lines().find_map(|line| {
+        let comment = line.trim_start().strip_prefix(['#', ';'])?.trim();
+        let (word, shape) = comment.split_at_checked(4)?;
+        if !word.eq_ignore_ascii_case("grid") {
+            return None;
+        }
+        let (rows, columns) = shape.split_once(['x', 'X'])?;
+        Some((rows.trim().parse().ok()?, columns.trim().parse().ok()?))
+    })
 }
 
 struct Parser<'t> {
@@ -118,6 +134,7 @@ impl Parser<'_> {
             variables: Vec::with_capacity(variables),
             rules: Vec::new(),
             goals: Vec::new(),
+            grid: None,
         };
         for _ in 0..variables {
             let token = self.next("a variable's domain")?;

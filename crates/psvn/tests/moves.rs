@@ -418,3 +418,22 @@ fn random_domains_agree_with_the_interpreter_everywhere() {
         "{one_way} {rearranging}"
     );
 }
+
+/// A comment `# grid R x C` lays the values out for pictures when R × C is the number of
+/// variables; any other comment, or a shape of another size, gives none, and no rule changes.
+#[test]
+fn a_grid_comment_gives_the_pictures_shape() {
+    use statespace_psvn::Psvn;
+    let grid = |comment: &str| {
+        let text = format!("{comment}\n{TWO_BY_TWO}");
+        let psvn = Psvn::parse("two.psvn", &text).unwrap();
+        assert_eq!(psvn.rules().len(), 8, "{comment}");
+        psvn.grid()
+    };
+    assert_eq!(grid("# grid 2x2"), Some((2, 2)));
+    assert_eq!(grid("  ; GRID 1 X 4"), Some((1, 4)));
+    assert_eq!(grid("# the grid: 2x2"), None);
+    assert_eq!(grid("# grid 3x3"), None);
+    assert_eq!(grid("# grid 2xfour"), None);
+    assert_eq!(grid(""), None);
+}

@@ -346,7 +346,10 @@ const VALUES_ROW = 12;
 // each numbered by its variable.
 function drawValues(text) {
   const values = text.trim().split(/\s+/).filter((value) => value !== "");
-  const cols = Math.max(1, Math.min(values.length, VALUES_ROW));
+  // A domain with a grid (a comment `# grid R x C`) is drawn in rows: its first row's width.
+  const rowsDrawn = text.trim().split("\n");
+  const firstRow = rowsDrawn[0].trim().split(/\s+/).length;
+  const cols = rowsDrawn.length > 1 ? firstRow : Math.max(1, Math.min(values.length, VALUES_ROW));
   const rows = Math.max(1, Math.ceil(values.length / cols));
   const wide = Math.max(CELL, 11 * Math.max(0, ...values.map((value) => value.length)) + 14);
   const picture = svg("svg", { viewBox: `0 0 ${cols * wide} ${rows * CELL}`, width: cols * wide, height: rows * CELL, "data-board": text });

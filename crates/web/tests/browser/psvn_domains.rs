@@ -1,5 +1,5 @@
-//! PSVN domains on the page: a shipped domain's state drawn as a row of cells numbered by their
-//! variables, another shipped domain chosen (a random state of it drawn, the old one not
+//! PSVN domains on the page: a shipped domain's state drawn as cells numbered by their
+//! variables (in the rows of the grid its file's comment gives), another shipped domain chosen (a random state of it drawn, the old one not
 //! fitting), then a domain of one's own pasted into the box of several lines: the shipped choice
 //! left out, a state set up, played by its rules' labels, hinted and solved to the goal.
 
@@ -53,9 +53,14 @@ async fn psvn_domains_are_chosen_or_pasted_drawn_as_values_and_played_by_label()
         .map(str::to_owned)
         .collect();
     assert_eq!(values, drawn);
+    // The file's comment `# grid 3x3` lays the cells out in three rows; pancakes in one.
+    let rows = "new Set([...document.querySelectorAll('#board .variable')]\
+                .map(cell => cell.getAttribute('transform').split(' ')[1])).size";
+    assert_eq!(browser.eval(rows).await, 3, "the 8-puzzle in rows of three");
 
     browser.select("option-example", "pancake10").await;
     wait_for_cells(&browser, 10).await;
+    assert_eq!(browser.eval(rows).await, 1, "ten pancakes in a row");
 
     browser.type_into("#option-text", PANCAKES).await;
     wait_for_cells(&browser, 3).await;
