@@ -271,7 +271,7 @@ mod tests {
     /// Seconds and most of a gigabyte in a release build: `--ignored`. With
     /// `STATESPACE_WRITE_DUPLICATES=1`, writes the file instead of checking it.
     #[test]
-    #[ignore]
+    #[ignore = "takes seconds and most of a gigabyte: checks duplicate_moves.txt by --ignored"]
     fn duplicate_file() {
         let text = file_text(&duplicate_strings(MAX_DUPLICATE_LENGTH));
         if std::env::var_os("STATESPACE_WRITE_DUPLICATES").is_some() {
