@@ -302,9 +302,19 @@ fn optimal_answers_build_the_corner_table_once_and_refuse_a_damaged_one() {
     );
     assert_eq!(output.status.code(), Some(2));
     assert!(!table.exists());
+    let output = solve_optimally("R U\n", &dir, &["--tables", "giant", "--max-memory", "8G"]);
+    assert_eq!(
+        stderr(&output),
+        "statespace: the optimal 3x3x3 solver needs 8908 MiB for Korf's corner table, the sorted \
+         phase-1 table, the table of the slice order with tetrads and their move tables, more \
+         than the memory budget of 8192 MiB (--max-memory)\n"
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(!table.exists());
     let output = solve_optimally("R U\n", &dir, &["--tables", "gigantic"]);
     assert!(
-        stderr(&output).contains("expected small, large, huge or a size such as 200M or 12G"),
+        stderr(&output)
+            .contains("expected small, large, huge, giant or a size such as 200M or 12G"),
         "{}",
         stderr(&output)
     );

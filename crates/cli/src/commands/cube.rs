@@ -20,16 +20,20 @@ enum AlgorithmArg {
     Optimal,
 }
 
-/// Reads `--tables`: `small`, `large`, `huge`, or a budget in bytes (`200M`, `12G`).
+/// Reads `--tables`: `small`, `large`, `huge`, `giant`, or a budget in bytes (`200M`, `12G`).
 fn parse_tables(text: &str) -> Result<OptimalTables, String> {
     match text {
         "small" => Ok(OptimalTables::Small),
         "large" => Ok(OptimalTables::Large),
         "huge" => Ok(OptimalTables::Huge),
+        "giant" => Ok(OptimalTables::Giant),
         _ => memory::parse_size(text)
             .map(OptimalTables::Budget)
             .map_err(|_| {
-                format!("expected small, large, huge or a size such as 200M or 12G, not {text:?}")
+                format!(
+                    "expected small, large, huge, giant or a size such as 200M or 12G, not \
+                     {text:?}"
+                )
             }),
     }
 }
@@ -92,9 +96,15 @@ pub struct SolveArgs {
     /// the phase-1 table with the slice edges sorted, Kociemba's optimal solver's table (1896
     /// MiB in all, built once in minutes and kept in --pdb-dir), about ten times fewer nodes;
     /// huge, the large table and the phase-1 table with the corners' tetrads (6612 MiB in all,
-    /// built once in minutes on two cores); or a budget (200M, 12G): the strongest that fit in
-    /// it. [default: small]
-    #[arg(long = "tables", value_name = "small|large|huge|SIZE", value_parser = parse_tables)]
+    /// built once in minutes on two cores); giant, the large table and the table of the slice
+    /// edges' order, the other flips and the corners' twist and tetrad at two bits an entry
+    /// (8908 MiB in all); or a budget (200M, 12G): the strongest that fit in it.
+    /// [default: small]
+    #[arg(
+        long = "tables",
+        value_name = "small|large|huge|giant|SIZE",
+        value_parser = parse_tables
+    )]
     optimal_tables: Option<OptimalTables>,
     #[command(flatten)]
     tables: DirArgs,

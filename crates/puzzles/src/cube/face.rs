@@ -108,6 +108,10 @@ pub enum OptimalTables {
     /// Beside the large table, the phase-1 table with the corners' tetrads (4.9 GB more, built
     /// in minutes on two cores).
     Huge,
+    /// Beside the large table, the table of the slice edges' order, the other edges' flips and
+    /// the corners' twist and tetrad, two bits an entry (7.3 GB more, built in about 20
+    /// minutes on two cores).
+    Giant,
     /// The strongest tables whose memory (all the solver's tables and move tables, as
     /// [`PhaseTables::needed_bytes`] counts it) is at most this many bytes.
     Budget(u64),
@@ -121,6 +125,7 @@ impl OptimalTables {
             OptimalTables::Small => Ok(PhaseTables::Phase1),
             OptimalTables::Large => Ok(PhaseTables::Sorted),
             OptimalTables::Huge => Ok(PhaseTables::Tetrads),
+            OptimalTables::Giant => Ok(PhaseTables::Order),
             OptimalTables::Budget(budget) => PhaseTables::STRONGEST_FIRST
                 .into_iter()
                 .find(|&tables| tables.needed_bytes() <= budget)
@@ -519,16 +524,20 @@ mod tests {
         let small = PhaseTables::Phase1.needed_bytes();
         let large = PhaseTables::Sorted.needed_bytes();
         let huge = PhaseTables::Tetrads.needed_bytes();
+        let giant = PhaseTables::Order.needed_bytes();
         assert_eq!(
             (
                 small.div_ceil(1 << 20),
                 large.div_ceil(1 << 20),
-                huge.div_ceil(1 << 20)
+                huge.div_ceil(1 << 20),
+                giant.div_ceil(1 << 20)
             ),
-            (84, 1896, 6612)
+            (84, 1896, 6612, 8908)
         );
         let pick = |budget| OptimalTables::Budget(budget).phase_tables();
-        assert_eq!(pick(12 << 30), Ok(PhaseTables::Tetrads));
+        assert_eq!(pick(12 << 30), Ok(PhaseTables::Order));
+        assert_eq!(pick(giant), Ok(PhaseTables::Order));
+        assert_eq!(pick(giant - 1), Ok(PhaseTables::Tetrads));
         assert_eq!(pick(huge), Ok(PhaseTables::Tetrads));
         assert_eq!(pick(huge - 1), Ok(PhaseTables::Sorted));
         assert_eq!(pick(large), Ok(PhaseTables::Sorted));
@@ -542,6 +551,7 @@ mod tests {
         );
         assert_eq!(mebibytes(small - 1), "83.9 MiB");
         assert!(pick(small - 1).is_err());
+        assert_eq!(OptimalTables::Giant.phase_tables(), Ok(PhaseTables::Order));
         assert_eq!(OptimalTables::Huge.phase_tables(), Ok(PhaseTables::Tetrads));
         assert_eq!(OptimalTables::Large.phase_tables(), Ok(PhaseTables::Sorted));
         assert_eq!(OptimalTables::Small.phase_tables(), Ok(PhaseTables::Phase1));

@@ -31,6 +31,7 @@ mod face;
 mod facelets;
 mod optimal;
 mod optimal_node;
+mod order_table;
 mod parse;
 mod phase1_table;
 mod phase2_table;
@@ -54,6 +55,7 @@ pub use edges::{EDGE_NAMES, Edges};
 pub use face::{CubePuzzle, DEFAULT_MAX_LENGTH, GenOptions, OptimalTables, Options, Size};
 pub use facelets::{FACELETS, FaceletError, Facelets};
 pub use optimal::{CornerTable, PhaseTables};
+pub use order_table::{ORDER_TABLE_BYTES, ORDER_TABLE_NAME, OrderTable, other_flips};
 pub use parse::{parse_cube, parse_rubik, parse_scramble, read_case};
 pub use phase1_table::{
     FLIP_SLICE_CLASSES, FLIP_SORTED_SLICE_CLASSES, PHASE1_TABLE_NAME, Phase1Table, table_bytes,

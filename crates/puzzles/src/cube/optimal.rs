@@ -43,6 +43,7 @@ use super::corner_table::{CORNER_TABLE_BYTES, CornerDistances};
 use super::cubie::{Corners, Move};
 use super::face::ALL_MOVES;
 use super::optimal_node::{Axis, Coordinates, Node, SOLVED, Turns};
+use super::order_table::{ORDER_TABLE_BYTES, OrderTable};
 use super::phase1_table::{Phase1Table, table_bytes};
 use super::rubik::Rubik;
 use super::symmetry::SliceKind;
@@ -64,8 +65,8 @@ struct Search<'a> {
     turns: &'a Turns,
     corners: &'a CornerDistances,
     phase1: &'a Phase1Table,
-    /// The phase-1 table with tetrads, read before `phase1` when loaded.
-    tetrads: Option<&'a TetradTable>,
+    /// The table with the corners' tetrads, read before `phase1` when loaded.
+    tetrads: Option<TetradTables<'a>>,
     start: Node,
     /// Whether the inverse's estimate is read beside the cube's.
     inverse: bool,
@@ -94,17 +95,6 @@ impl Search<'_> {
         self.phase1.entry(axis.twist, axis.flip, slice)
     }
 
-    /// The tetrad table's entry of the view along `axis`, with the table.
-    #[inline]
-    fn tetrad_entry(&self, axis: &Axis) -> Option<(&TetradTable, usize)> {
-        let slice = SliceKind::Places.of_sorted(axis.sorted_slice);
-        let table = self.tetrads?;
-        Some((
-            table,
-            table.entry(axis.twist, axis.flip, slice, axis.tetrad),
-        ))
-    }
-
     /// The estimate of the cube of `coordinates`: the corners' distance, the least moves
     /// that the three axes' phase-1 distances leave, and the three axes' tetrad distances.
     /// (The tetrad tables' distances have no move more when alike: a U turn moves the UD
@@ -113,9 +103,9 @@ impl Search<'_> {
         let axes = coordinates
             .axes
             .map(|axis| self.phase1.distance_at(self.phase1_entry(&axis)));
-        let tetrads = coordinates.axes.iter().map(|axis| {
-            let entry = self.tetrad_entry(axis);
-            entry.map_or(0, |(table, entry)| table.distance_at(entry))
+        let tetrads = self.tetrads.iter().flat_map(|table| {
+            let axes = coordinates.axes.iter();
+            axes.map(|axis| table.distance_at(table.entry(axis)))
         });
         let tetrads = tetrads.max().unwrap_or(0);
         self.corner_distance(coordinates)
@@ -139,14 +129,14 @@ impl Search<'_> {
             self.corner_distance(&child.coordinates)
         });
         // The tetrad table first, the stronger: the phase-1 table is read for fewer children.
-        if self.tetrads.is_some() {
+        if let Some(table) = self.tetrads {
             for axis in 0..3 {
-                let mut entries = [None; MOVES];
+                let mut entries = [0; MOVES];
                 for (entry, child) in entries.iter_mut().zip(&children[..count]) {
-                    *entry = self.tetrad_entry(&child.coordinates.axes[axis]);
+                    *entry = table.entry(&child.coordinates.axes[axis]);
                 }
                 count = keep_within(children, count, f, least, |k, _| {
-                    entries[k].map_or(0, |(table, entry)| table.distance_at(entry))
+                    table.distance_at(entries[k])
                 });
             }
         }
@@ -176,6 +166,41 @@ impl Search<'_> {
 fn axes_distance([a, b, c]: [u8; 3]) -> u8 {
     let most = a.max(b).max(c);
     most + u8::from(a == b && b == c && a > 0)
+}
+
+/// The table with the corners' tetrads that a search reads, if any: both are read along the
+/// three axes and for the inverse.
+#[derive(Clone, Copy)]
+enum TetradTables<'a> {
+    /// The phase-1 coordinates with the tetrad.
+    Phase1(&'a TetradTable),
+    /// The slice edges' order, the other edges' flips, the twist and the tetrad, in bands.
+    Order(&'a OrderTable),
+}
+
+impl TetradTables<'_> {
+    /// The entry of the view `axis`.
+    #[inline]
+    fn entry(self, axis: &Axis) -> usize {
+        match self {
+            TetradTables::Phase1(table) => {
+                let slice = SliceKind::Places.of_sorted(axis.sorted_slice);
+                table.entry(axis.twist, axis.flip, slice, axis.tetrad)
+            }
+            TetradTables::Order(table) => {
+                table.entry(axis.twist, axis.flip, axis.sorted_slice, axis.tetrad)
+            }
+        }
+    }
+
+    /// The distance of entry `entry` (at least).
+    #[inline]
+    fn distance_at(self, entry: usize) -> u8 {
+        match self {
+            TetradTables::Phase1(table) => table.distance_at(entry),
+            TetradTables::Order(table) => table.distance_at(entry),
+        }
+    }
 }
 
 impl Expander for Search<'_> {
@@ -309,11 +334,15 @@ pub enum PhaseTables {
     Sorted,
     /// The sorted phase-1 table and the phase-1 table with tetrads (4.9 GB more).
     Tetrads,
+    /// The sorted phase-1 table and the table of the slice edges' order with tetrads (7.3 GB
+    /// more).
+    Order,
 }
 
 impl PhaseTables {
     /// All of them, strongest first.
-    pub const STRONGEST_FIRST: [PhaseTables; 3] = [
+    pub const STRONGEST_FIRST: [PhaseTables; 4] = [
+        PhaseTables::Order,
         PhaseTables::Tetrads,
         PhaseTables::Sorted,
         PhaseTables::Phase1,
@@ -323,7 +352,7 @@ impl PhaseTables {
     pub fn slice(self) -> SliceKind {
         match self {
             PhaseTables::Phase1 => SliceKind::Places,
-            PhaseTables::Sorted | PhaseTables::Tetrads => SliceKind::Sorted,
+            PhaseTables::Sorted | PhaseTables::Tetrads | PhaseTables::Order => SliceKind::Sorted,
         }
     }
 
@@ -332,13 +361,18 @@ impl PhaseTables {
         self == PhaseTables::Tetrads
     }
 
+    /// Whether it reads the table of the slice edges' order with tetrads.
+    pub fn order(self) -> bool {
+        self == PhaseTables::Order
+    }
+
     /// The memory the optimal solver needs at most with these tables: its tables (loaded or
     /// built one after the other) and the search's move tables.
     pub fn needed_bytes(self) -> u64 {
-        let tetrads = if self.tetrads() {
-            TETRAD_TABLE_BYTES
-        } else {
-            0
+        let tetrads = match self {
+            PhaseTables::Tetrads => TETRAD_TABLE_BYTES,
+            PhaseTables::Order => ORDER_TABLE_BYTES,
+            PhaseTables::Phase1 | PhaseTables::Sorted => 0,
         };
         SEARCH_BYTES + CORNER_TABLE_BYTES + table_bytes(self.slice()) + tetrads
     }
@@ -349,6 +383,9 @@ impl PhaseTables {
             PhaseTables::Phase1 => "the phase-1 table",
             PhaseTables::Sorted => "the sorted phase-1 table",
             PhaseTables::Tetrads => "the sorted phase-1 table, the phase-1 table with tetrads",
+            PhaseTables::Order => {
+                "the sorted phase-1 table, the table of the slice order with tetrads"
+            }
         }
     }
 }
@@ -362,6 +399,7 @@ pub struct CornerTable {
     corners: CornerDistances,
     phase1: Phase1Table,
     tetrads: Option<TetradTable>,
+    order: Option<OrderTable>,
     turns: Turns,
 }
 
@@ -394,10 +432,19 @@ impl CornerTable {
             }
             false => None,
         };
+        let order = match tables.order() {
+            true => {
+                let (table, order_note) = OrderTable::load_or_build(cache, limits)?;
+                note = format!("{note}; {order_note}");
+                Some(table)
+            }
+            false => None,
+        };
         let table = CornerTable {
             corners,
             phase1,
             tetrads,
+            order,
             turns: Turns::build(),
         };
         Ok((table, note))
@@ -443,7 +490,11 @@ impl CornerTable {
             turns: &self.turns,
             corners: &self.corners,
             phase1: &self.phase1,
-            tetrads: self.tetrads.as_ref(),
+            tetrads: match (&self.tetrads, &self.order) {
+                (Some(table), _) => Some(TetradTables::Phase1(table)),
+                (None, Some(table)) => Some(TetradTables::Order(table)),
+                (None, None) => None,
+            },
             start: self.turns.node(cube),
             inverse,
         }
@@ -540,17 +591,15 @@ mod tests {
         }
     }
 
-    /// With the tetrad table from the folder named by `STATESPACE_TETRAD_DIR` (4.93 GB, built
-    /// there if need be): no estimate above the distance along optimal answers, the same
-    /// lengths as the sorted tables' answers, fewer nodes.
-    #[test]
-    #[ignore = "reads a 4.93 GB table"]
-    fn the_tetrad_estimates_are_never_above_the_distance() {
+    /// With the tetrad table (4.93 GB) or the order table (7.3 GB) from the folder named by
+    /// `STATESPACE_TETRAD_DIR` (built there if need be): no estimate above the distance along
+    /// optimal answers, the same lengths as the sorted tables' answers, fewer nodes.
+    fn never_above_the_distance(tables: PhaseTables) {
         let dir = std::env::var("STATESPACE_TETRAD_DIR").expect("STATESPACE_TETRAD_DIR");
         let cache = TableCache::new(dir);
         let load = |tables| CornerTable::load_or_build(tables, Some(&cache), &Limits::none());
         let large = load(PhaseTables::Sorted).expect("no limits").0;
-        let huge = load(PhaseTables::Tetrads).expect("no limits").0;
+        let huge = load(tables).expect("no limits").0;
         let mut rng = ChaCha8Rng::seed_from_u64(48);
         let mut nodes = [0, 0];
         for length in (0..=14).cycle().take(75) {
@@ -574,8 +623,20 @@ mod tests {
             let end = moves.iter().fold(cube, |cube, &turn| cube.turned(turn));
             assert_eq!(end, Rubik::SOLVED, "{scramble:?}");
         }
-        println!("generated, large then huge: {nodes:?}");
+        println!("generated, large then {tables:?}: {nodes:?}");
         assert!(nodes[1] < nodes[0], "{nodes:?}");
+    }
+
+    #[test]
+    #[ignore = "reads a 4.93 GB table"]
+    fn the_tetrad_estimates_are_never_above_the_distance() {
+        never_above_the_distance(PhaseTables::Tetrads);
+    }
+
+    #[test]
+    #[ignore = "reads a 7.3 GB table"]
+    fn the_order_estimates_are_never_above_the_distance() {
+        never_above_the_distance(PhaseTables::Order);
     }
 
     #[test]

@@ -17,6 +17,7 @@ use super::coords::{FULL_TABLE_BYTES, Tables};
 use super::corner_table::corner_file;
 use super::cubie::{Corners, Metric, Move, PocketCube};
 use super::optimal::{CornerTable, PhaseTables};
+use super::order_table::order_file;
 use super::phase1_table::phase1_file;
 use super::phase2_table::phase2_file;
 use super::rubik::Rubik;
@@ -204,6 +205,7 @@ impl Solver {
             Task::RubikOptimal(tables) => {
                 let mut files = vec![corner_file(), phase1_file(tables.slice())];
                 files.extend(tables.tetrads().then(tetrad_file));
+                files.extend(tables.order().then(order_file));
                 files
             }
         };

@@ -103,21 +103,41 @@ impl<R: RawCoordinate> SymSpace<'_, R> {
     /// agree and one of them counts it); backwards a task sets only the entries of its own
     /// classes.
     pub fn build(&self, limits: &Limits) -> Result<(Vec<u8>, Stats), StopReason> {
+        let (nibbles, stats, _) = self.build_marks::<4>(limits)?;
+        Ok((nibbles, stats))
+    }
+
+    /// The table in [`Bands`] of two bits an entry, built likewise: while it is built, 0
+    /// marks the layers before the last, 1 the last, 2 the one being found and 3 the entries
+    /// not reached; after each layer 1 becomes 0 and 2 becomes 1, until at most half the
+    /// entries are unseen.
+    pub fn build_bands(&self, limits: &Limits) -> Result<(Bands, Stats), StopReason> {
+        let (codes, stats, last) = self.build_marks::<2>(limits)?;
+        Ok((Bands { codes, last }, stats))
+    }
+
+    /// The table's entries of `BITS` bits (4: distances; 2: [`Bands`]) and the last layer
+    /// found.
+    fn build_marks<const BITS: usize>(
+        &self,
+        limits: &Limits,
+    ) -> Result<(Vec<u8>, Stats, u8), StopReason> {
         let started = Instant::now();
         let mut stats = Stats::default();
         let entries = self.classes.len() * self.raw.len();
-        let nibbles: Vec<AtomicU8> = (0..entries.div_ceil(2))
-            .map(|_| AtomicU8::new(UNSEEN * 17))
+        let bytes: Vec<AtomicU8> = (0..(entries * BITS).div_ceil(8))
+            .map(|_| AtomicU8::new(u8::MAX))
             .collect();
-        set_unseen(&nibbles, self.goal, 0);
+        set_unseen::<BITS>(&bytes, self.goal, Marks::<BITS>::layer(0));
         let (mut reached, mut layer_size) = (1usize, 1usize);
         let chunks = self.classes.len().div_ceil(CHUNK_CLASSES);
+        let mut last = 0;
         // Depths up to 14, below the mark of the entries not reached.
         for depth in 0u8..UNSEEN - 1 {
             let backwards = entries - reached < 4 * layer_size;
             let [expanded, generated, found] = (0..chunks)
                 .into_par_iter()
-                .map(|chunk| self.layer_part(&nibbles, chunk, depth, backwards, limits))
+                .map(|chunk| self.layer_part::<BITS>(&bytes, chunk, depth, backwards, limits))
                 .try_reduce(Counts::default, |a, b| {
                     Ok(std::array::from_fn(|k| a[k] + b[k]))
                 })?;
@@ -130,22 +150,28 @@ impl<R: RawCoordinate> SymSpace<'_, R> {
             });
             reached += found as usize;
             layer_size = found as usize;
-            if found == 0 {
+            last = depth + 1;
+            if found == 0 || BITS == 2 && 2 * (entries - reached) <= entries {
                 break;
+            }
+            if BITS == 2 {
+                bytes.par_iter().for_each(|byte| {
+                    byte.store(next_bands(byte.load(Ordering::Relaxed)), Ordering::Relaxed)
+                });
             }
         }
         stats.elapsed = started.elapsed();
         // Atomic bytes and bytes are alike in memory: the vector is reused in place.
-        let nibbles = nibbles.into_iter().map(AtomicU8::into_inner).collect();
-        Ok((nibbles, stats))
+        let bytes = bytes.into_iter().map(AtomicU8::into_inner).collect();
+        Ok((bytes, stats, last))
     }
 
     /// Layer `depth`'s search over the classes of task `chunk`: forwards, the unseen
     /// neighbours of its entries at `depth` set one further; backwards, its unseen entries
     /// with a neighbour at `depth`.
-    fn layer_part(
+    fn layer_part<const BITS: usize>(
         &self,
-        nibbles: &[AtomicU8],
+        bytes: &[AtomicU8],
         chunk: usize,
         depth: u8,
         backwards: bool,
@@ -153,6 +179,7 @@ impl<R: RawCoordinate> SymSpace<'_, R> {
     ) -> Result<Counts, StopReason> {
         let meter = Meter::new(limits);
         let (width, moves) = (self.raw.len(), self.raw.moves());
+        let (layer, next_layer) = (Marks::<BITS>::layer(depth), Marks::<BITS>::next(depth));
         let first = chunk * CHUNK_CLASSES;
         let classes = first..(first + CHUNK_CLASSES).min(self.classes.len());
         let [mut expanded, mut generated, mut found] = Counts::default();
@@ -161,8 +188,14 @@ impl<R: RawCoordinate> SymSpace<'_, R> {
             let neighbours = &self.class_moves[class * moves..(class + 1) * moves];
             let row = class * width;
             for raw in 0..width {
-                let distance = nibble_of(nibbles, row + raw);
-                if distance != if backwards { UNSEEN } else { depth } {
+                let mark = entry_of::<BITS>(bytes, row + raw);
+                if mark
+                    != if backwards {
+                        Marks::<BITS>::UNSEEN
+                    } else {
+                        layer
+                    }
+                {
                     continue;
                 }
                 expanded += 1;
@@ -173,16 +206,20 @@ impl<R: RawCoordinate> SymSpace<'_, R> {
                     let next_row = next_class as usize * width;
                     let next = next_row + next_raw as usize;
                     if backwards {
-                        if nibble_of(nibbles, next) == depth {
-                            set_own(nibbles, row + raw, depth + 1);
+                        if entry_of::<BITS>(bytes, next) == layer {
+                            set_own::<BITS>(bytes, row + raw, next_layer);
                             found += 1;
                             break;
                         }
-                    } else if set_unseen(nibbles, next, depth + 1) {
+                    } else if set_unseen::<BITS>(bytes, next, next_layer) {
                         found += 1;
                         let stabiliser = self.classes.stabiliser(next_class);
-                        found +=
-                            self.set_images(nibbles, (next_row, next_raw), stabiliser, depth + 1);
+                        found += self.set_images::<BITS>(
+                            bytes,
+                            (next_row, next_raw),
+                            stabiliser,
+                            next_layer,
+                        );
                     }
                 }
             }
@@ -192,12 +229,12 @@ impl<R: RawCoordinate> SymSpace<'_, R> {
 
     /// Sets to `distance` the unseen entries of `row` whose raw coordinate is `raw` mapped by a
     /// symmetry of `stabiliser` (bits, the identity's left out); how many there were.
-    fn set_images(
+    fn set_images<const BITS: usize>(
         &self,
-        nibbles: &[AtomicU8],
+        bytes: &[AtomicU8],
         (row, raw): (usize, u32),
         stabiliser: u64,
-        distance: u8,
+        mark: u8,
     ) -> u64 {
         let mut set = 0;
         let mut others = stabiliser & !1;
@@ -205,37 +242,97 @@ impl<R: RawCoordinate> SymSpace<'_, R> {
             let symmetry = others.trailing_zeros() as usize;
             others &= others - 1;
             let entry = row + self.raw.back(raw, symmetry) as usize;
-            set += u64::from(set_unseen(nibbles, entry, distance));
+            set += u64::from(set_unseen::<BITS>(bytes, entry, mark));
         }
         set
     }
 }
 
-/// Entry `entry` of a table of half bytes being built.
-#[inline]
-fn nibble_of(bytes: &[AtomicU8], entry: usize) -> u8 {
-    bytes[entry / 2].load(Ordering::Relaxed) >> (entry % 2 * 4) & 15
+/// What marks an entry of `BITS` bits while a table is built: half bytes hold distances,
+/// two bits the layer's place (see [`SymSpace::build_bands`]).
+struct Marks<const BITS: usize>;
+
+impl<const BITS: usize> Marks<BITS> {
+    /// The mark of the entries not reached.
+    const UNSEEN: u8 = (1 << BITS) - 1;
+
+    /// The mark of the entries at `depth` while the next layer is found.
+    fn layer(depth: u8) -> u8 {
+        if BITS == 4 { depth } else { 1 }
+    }
+
+    /// The mark of the entries found at `depth + 1`.
+    fn next(depth: u8) -> u8 {
+        if BITS == 4 { depth + 1 } else { 2 }
+    }
 }
 
-/// Sets entry `entry` to `value` if it is [`UNSEEN`]; whether it was. Every task that sets an
-/// entry in one layer sets it to the same value, so the AND lets one of them find it unseen.
+/// Four entries of two bits once a layer is done: the last layer (1) joins those before (0)
+/// and the one found (2) becomes the last; the unseen (3) stay.
 #[inline]
-fn set_unseen(bytes: &[AtomicU8], entry: usize, value: u8) -> bool {
-    let shift = entry % 2 * 4;
-    let byte = &bytes[entry / 2];
-    if byte.load(Ordering::Relaxed) >> shift & 15 != UNSEEN {
+fn next_bands(byte: u8) -> u8 {
+    let (high, low) = (byte >> 1 & 0x55, byte & 0x55);
+    (high & low) << 1 | high
+}
+
+/// Entry `entry` of `BITS` bits of a table being built.
+#[inline]
+fn entry_of<const BITS: usize>(bytes: &[AtomicU8], entry: usize) -> u8 {
+    let (index, shift) = place::<BITS>(entry);
+    bytes[index].load(Ordering::Relaxed) >> shift & Marks::<BITS>::UNSEEN
+}
+
+/// The byte of entry `entry` of `BITS` bits and its place in it.
+#[inline]
+fn place<const BITS: usize>(entry: usize) -> (usize, usize) {
+    let per_byte = 8 / BITS;
+    (entry / per_byte, entry % per_byte * BITS)
+}
+
+/// Sets entry `entry` to `mark` if it is unseen; whether it was. Every task that sets an
+/// entry in one layer sets it to the same mark, so the AND lets one of them find it unseen.
+#[inline]
+fn set_unseen<const BITS: usize>(bytes: &[AtomicU8], entry: usize, mark: u8) -> bool {
+    let unseen = Marks::<BITS>::UNSEEN;
+    let (index, shift) = place::<BITS>(entry);
+    let byte = &bytes[index];
+    if byte.load(Ordering::Relaxed) >> shift & unseen != unseen {
         return false;
     }
-    let keep = !((UNSEEN ^ value) << shift);
-    byte.fetch_and(keep, Ordering::Relaxed) >> shift & 15 == UNSEEN
+    let keep = !((unseen ^ mark) << shift);
+    byte.fetch_and(keep, Ordering::Relaxed) >> shift & unseen == unseen
 }
 
-/// Sets entry `entry`, [`UNSEEN`] and in a byte that no other task writes, to `value`.
+/// Sets entry `entry`, unseen and in a byte that no other task writes, to `mark`.
 #[inline]
-fn set_own(bytes: &[AtomicU8], entry: usize, value: u8) {
-    let byte = &bytes[entry / 2];
-    let set = byte.load(Ordering::Relaxed) ^ (UNSEEN ^ value) << (entry % 2 * 4);
+fn set_own<const BITS: usize>(bytes: &[AtomicU8], entry: usize, mark: u8) {
+    let (index, shift) = place::<BITS>(entry);
+    let byte = &bytes[index];
+    let set = byte.load(Ordering::Relaxed) ^ (Marks::<BITS>::UNSEEN ^ mark) << shift;
     byte.store(set, Ordering::Relaxed);
+}
+
+/// A table of two bits an entry, each a band of distances: 0 for at most `last − 2` moves (no
+/// estimate), 1 for `last − 1`, 2 for `last`, 3 for more. Larger tables fit the memory so,
+/// and the bands keep what prunes deep in a search (the field's nxopt and vcube keep two bits
+/// with a base so).
+pub(super) struct Bands {
+    /// Four entries a byte, the first in the low bits.
+    pub codes: Vec<u8>,
+    /// The last layer the build found.
+    pub last: u8,
+}
+
+/// The least distance of band `code` of a table whose last layer is `last` (0 for band 0).
+#[inline]
+pub(super) fn band_distance(code: u8, last: u8) -> u8 {
+    if code == 0 { 0 } else { code + last - 2 }
+}
+
+/// Band `entry` of a table of [`Bands`]' codes.
+#[inline]
+pub(super) fn band(codes: &[u8], entry: usize) -> u8 {
+    codes[entry / 4] >> (entry % 4 * 2) & 3
 }
 
 /// How many positions of a table over `classes` × `width` raw values with these half bytes
@@ -246,16 +343,28 @@ pub(super) fn positions_at_each_distance(
     width: usize,
     bytes: &[u8],
 ) -> Vec<u64> {
+    let mut counts = positions_by_mark(classes, width, |entry| nibble(bytes, entry));
+    while counts.last() == Some(&0) {
+        counts.pop();
+    }
+    counts
+}
+
+/// How many positions of a table over `classes` × `width` raw values have each mark (`mark`
+/// of an entry, below 16): entry `m` for mark `m`. An entry stands for 16 / (its
+/// stabiliser's order) positions.
+pub(super) fn positions_by_mark(
+    classes: &SymmetryClasses,
+    width: usize,
+    mark: impl Fn(usize) -> u8,
+) -> Vec<u64> {
     let mut counts = vec![0u64; 16];
     for class in 0..classes.len() {
         let stabiliser = classes.stabiliser(class as u32).count_ones();
         let images = SYMMETRIES as u64 / u64::from(stabiliser);
         for raw in 0..width {
-            counts[usize::from(nibble(bytes, class * width + raw))] += images;
+            counts[usize::from(mark(class * width + raw))] += images;
         }
-    }
-    while counts.last() == Some(&0) {
-        counts.pop();
     }
     counts
 }

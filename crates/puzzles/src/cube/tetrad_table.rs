@@ -33,7 +33,7 @@ pub const TETRADS: usize = 70;
 /// The tetrad of the solved cube: the U corners in the U layer's places 0–3.
 pub const TETRAD_SOLVED: u16 = 0;
 /// The entries of a class: twist × tetrad.
-const WIDTH: usize = TWISTS * TETRADS;
+pub(super) const WIDTH: usize = TWISTS * TETRADS;
 /// The file name of the table in a cache folder.
 pub const TETRAD_TABLE_NAME: &str = "cube-3x3x3-phase1-tetrad";
 /// What the table is, in the lines about it.
@@ -74,7 +74,7 @@ pub(super) fn tetrad_moves() -> MoveTable {
 }
 
 /// `[tetrad × 16 + s]`: the tetrad of a cube mapped back by symmetry `s` (by its inverse).
-fn tetrads_back(symmetries: &Symmetries) -> Vec<u8> {
+pub(super) fn tetrads_back(symmetries: &Symmetries) -> Vec<u8> {
     let mut back = Vec::with_capacity(TETRADS * SYMMETRIES);
     for value in 0..TETRADS as u16 {
         let cube = tetrad_cube(value);
@@ -223,6 +223,18 @@ fn build_distances<I: Iterator<Item = u64>>(
     twist: &MoveTable,
     limits: &Limits,
 ) -> Result<(Vec<u8>, Stats), StopReason> {
+    let space = (classes, class_moves, goal, twist);
+    over_twist_tetrad(symmetries, space, |space| space.build(limits))
+}
+
+/// What `build` makes of the space over classes × twist × tetrad given as (the classes, their
+/// representatives' values after each move, the goal's value, which every symmetry keeps, and
+/// the twist's move table).
+pub(super) fn over_twist_tetrad<I: Iterator<Item = u64>, T>(
+    symmetries: &Symmetries,
+    (classes, class_moves, goal, twist): (&SymmetryClasses, impl Fn(u32) -> I, u64, &MoveTable),
+    build: impl FnOnce(&SymSpace<TwistTetrad>) -> T,
+) -> T {
     let mut moves = Vec::with_capacity(classes.len() * MOVES);
     for class in 0..classes.len() as u32 {
         moves.extend(class_moves(class).map(|next| {
@@ -245,7 +257,7 @@ fn build_distances<I: Iterator<Item = u64>>(
         // The solved twist and tetrad are every symmetry's images of themselves.
         goal: goal as usize * WIDTH + usize::from(TETRAD_SOLVED),
     };
-    space.build(limits)
+    build(&space)
 }
 
 #[cfg(test)]
