@@ -68,7 +68,7 @@ struct Search<'a> {
     corners: &'a CornerDistances,
     phase1: &'a Phase1Table,
     /// The table with the corners' tetrads, read before `phase1` when loaded.
-    tetrads: Option<TetradTables<'a>>,
+    tetrads: Option<&'a TetradTables>,
     start: Node,
     /// Whether the inverse's estimate is read beside the cube's.
     inverse: bool,
@@ -170,20 +170,39 @@ fn axes_distance([a, b, c]: [u8; 3]) -> u8 {
     most + u8::from(a == b && b == c && a > 0)
 }
 
-/// The table with the corners' tetrads that a search reads, if any: both are read along the
-/// three axes and for the inverse.
-#[derive(Clone, Copy)]
-enum TetradTables<'a> {
+/// A table with the corners' tetrads: either is read along the three axes and for the inverse.
+#[derive(Debug)]
+enum TetradTables {
     /// The phase-1 coordinates with the tetrad.
-    Phase1(&'a TetradTable),
+    Phase1(TetradTable),
     /// The slice edges' order, the other edges' flips, the twist and the tetrad, in bands.
-    Order(&'a OrderTable),
+    Order(OrderTable),
 }
 
-impl TetradTables<'_> {
+impl TetradTables {
+    /// The table that `tables` read besides the sorted phase-1 table, if any, loaded from
+    /// `cache` or built within `limits`; with what happened, in a line.
+    fn load_or_build(
+        tables: PhaseTables,
+        cache: Option<&TableCache>,
+        limits: &Limits,
+    ) -> Result<Option<(TetradTables, String)>, StopReason> {
+        Ok(match tables {
+            PhaseTables::Phase1 | PhaseTables::Sorted => None,
+            PhaseTables::Tetrads => {
+                let (table, note) = TetradTable::load_or_build(cache, limits)?;
+                Some((TetradTables::Phase1(table), note))
+            }
+            PhaseTables::Order => {
+                let (table, note) = OrderTable::load_or_build(cache, limits)?;
+                Some((TetradTables::Order(table), note))
+            }
+        })
+    }
+
     /// The entry of the view `axis`.
     #[inline]
-    fn entry(self, axis: &Axis) -> usize {
+    fn entry(&self, axis: &Axis) -> usize {
         match self {
             TetradTables::Phase1(table) => {
                 let slice = SliceKind::Places.of_sorted(axis.sorted_slice);
@@ -197,7 +216,7 @@ impl TetradTables<'_> {
 
     /// The distance of entry `entry` (at least).
     #[inline]
-    fn distance_at(self, entry: usize) -> u8 {
+    fn distance_at(&self, entry: usize) -> u8 {
         match self {
             TetradTables::Phase1(table) => table.distance_at(entry),
             TetradTables::Order(table) => table.distance_at(entry),
@@ -400,8 +419,7 @@ impl PhaseTables {
 pub struct CornerTable {
     corners: CornerDistances,
     phase1: Phase1Table,
-    tetrads: Option<TetradTable>,
-    order: Option<OrderTable>,
+    tetrads: Option<TetradTables>,
     turns: Turns,
 }
 
@@ -426,27 +444,14 @@ impl CornerTable {
         let (corners, corners_note) = CornerDistances::load_or_build(cache, limits)?;
         let (phase1, phase1_note) = Phase1Table::load_or_build(tables.slice(), cache, limits)?;
         let mut note = format!("{corners_note}; {phase1_note}");
-        let tetrads = match tables.tetrads() {
-            true => {
-                let (table, tetrads_note) = TetradTable::load_or_build(cache, limits)?;
-                note = format!("{note}; {tetrads_note}");
-                Some(table)
-            }
-            false => None,
-        };
-        let order = match tables.order() {
-            true => {
-                let (table, order_note) = OrderTable::load_or_build(cache, limits)?;
-                note = format!("{note}; {order_note}");
-                Some(table)
-            }
-            false => None,
-        };
+        let tetrads = TetradTables::load_or_build(tables, cache, limits)?.map(|(table, more)| {
+            note = format!("{note}; {more}");
+            table
+        });
         let table = CornerTable {
             corners,
             phase1,
             tetrads,
-            order,
             turns: Turns::build(),
         };
         Ok((table, note))
@@ -492,11 +497,7 @@ impl CornerTable {
             turns: &self.turns,
             corners: &self.corners,
             phase1: &self.phase1,
-            tetrads: match (&self.tetrads, &self.order) {
-                (Some(table), _) => Some(TetradTables::Phase1(table)),
-                (None, Some(table)) => Some(TetradTables::Order(table)),
-                (None, None) => None,
-            },
+            tetrads: self.tetrads.as_ref(),
             start: self.turns.node(cube),
             inverse,
         }
