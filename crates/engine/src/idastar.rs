@@ -4,6 +4,9 @@
 //! applying and undoing actions, so a search allocates nothing per node; the inverse of the last
 //! action is never tried, and the heuristic may be updated move by move
 //! ([`IncrementalHeuristic`]).
+//! (Past 600 lines: one search in three parts that belong together, the entry points with their
+//! examples, the [`Expander`] interface that a puzzle's own expander implements, and the
+//! engine's expander over any [`Domain`].)
 
 use crate::limits::Clock;
 use std::ops::ControlFlow;
