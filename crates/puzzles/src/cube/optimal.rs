@@ -8,7 +8,10 @@
 //! ([`optimal_node`](super::optimal_node)). On Korf's first cube it generates 10.2 million
 //! nodes instead of 16.1 million. Larger tables add a table with the corners' tetrad, read
 //! likewise before the phase-1 table: the phase-1 coordinates with it ([`TetradTable`],
-//! `huge`) or vcube's "208" coordinate in bands of two bits ([`OrderTable`], `giant`).
+//! `huge`) or vcube's "208" coordinate in bands of two bits ([`OrderTable`], `giant`). Each
+//! axis's distance is then the most of its two tables', and the three axes' are combined as
+//! the phase-1 table's alone are ([`axes_distance`]): on Korf's ten with `giant`, half the
+//! nodes expanded of taking the tables' most.
 //!
 //! A node is coordinates, each turned by a move table (the corners' permutation and twist, and
 //! on each axis the twist, the flip and the sorted slice: the slice edges' places and order),
@@ -17,7 +20,10 @@
 //! twelve edges) and unflipped.
 //! Each node's children are made and their corner distances read together, so that the
 //! processor waits for the large tables' cache misses side by side; a face is never turned
-//! twice in a row, nor D after U, L after R or B after F. The tables are kept in a folder of
+//! twice in a row, nor D after U, L after R or B after F, nor a move of a table's target group
+//! when the inverse is as far from that target as the moves left ([`Targets`]: nxopt's rule,
+//! which halves the children made with the default tables, the nodes expanded the same). The
+//! tables are kept in a folder of
 //! pattern databases (the engine's [`TableCache`]: a header naming each, a checksum, a damaged
 //! file refused and rebuilt) and the search split over the cores (the engine's parallel IDA*).
 //! (Past 600 lines with its tests: each table kind's estimates against known distances and its
@@ -44,7 +50,7 @@ use super::coords::{MOVES, SORTED_SLICES};
 use super::corner_table::{CORNER_TABLE_BYTES, CornerDistances};
 use super::cubie::{Corners, Move};
 use super::face::ALL_MOVES;
-use super::optimal_node::{Axis, Coordinates, Node, SOLVED, Turns};
+use super::optimal_node::{Axis, AxisReads, Coordinates, Node, SOLVED, Turns};
 use super::order_table::{ORDER_TABLE_BYTES, OrderTable};
 use super::phase1_table::{Phase1Table, table_bytes};
 use super::rubik::Rubik;
@@ -70,18 +76,64 @@ struct Search<'a> {
     /// The table with the corners' tetrads, read before `phase1` when loaded.
     tetrads: Option<&'a TetradTables>,
     start: Node,
-    /// Whether the inverse's estimate is read beside the cube's.
+    /// Whether the inverse's estimate is read beside the cube's (and bars moves).
     inverse: bool,
+    /// The moves of each table's target group, which the inverse's reads may bar.
+    targets: Targets,
 }
 
-/// A child of the node expanded: coordinates (the cube's or its inverse's) and their three
-/// axes' phase-1 distances once read, and where the child is among those generated.
+/// Along each axis, the moves that leave the solved cube in the phase-1 table's target and in
+/// the tetrad table's (its group's moves: on the UD axis U, D and the half turns for the
+/// phase-1 table, U and D with its slice sorted), as bits. nxopt's rule (Rokicki; h48's
+/// "tight bounds"): when the inverse is at least the moves left from a target, no answer within
+/// the bound starts with a move of that target's group. An answer of the cube, reversed and
+/// each move undone, answers the inverse and ends with the first move undone; were that move in
+/// the group, the inverse would reach the target a move sooner. Those children are not made.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Targets {
+    phase1: [u32; 3],
+    tetrads: [u32; 3],
+}
+
+impl Targets {
+    /// Along each axis, the moves after which the solved cube's `entry` is still the solved
+    /// cube's.
+    fn keeping(turns: &Turns, entry: impl Fn(&Axis) -> usize) -> [u32; 3] {
+        std::array::from_fn(|axis| {
+            let solved = entry(&SOLVED.axes[axis]);
+            let kept = (0..MOVES as u8).filter(|&turn| {
+                let turned = turns.turned(&SOLVED, turn);
+                entry(&turned.axes[axis]) == solved
+            });
+            kept.fold(0, |bits, turn| bits | 1 << turn)
+        })
+    }
+
+    /// The moves barred after a node whose inverse read `reads`, with `left` moves left.
+    #[inline]
+    fn barred(&self, reads: &AxisReads, left: u64) -> u32 {
+        let mut barred = 0;
+        for axis in 0..3 {
+            if u64::from(reads.phase1[axis]) >= left {
+                barred |= self.phase1[axis];
+            }
+            if u64::from(reads.tetrads[axis]) >= left {
+                barred |= self.tetrads[axis];
+            }
+        }
+        barred
+    }
+}
+
+/// A child of the node expanded: coordinates (the cube's or its inverse's), their three axes'
+/// phase-1 and tetrad distances once read, and where the child is among those generated.
 #[derive(Clone, Copy)]
 struct Child {
     turn: u8,
     slot: u8,
     coordinates: Coordinates,
     axes: [u8; 3],
+    tetrads: [u8; 3],
 }
 
 impl Search<'_> {
@@ -97,22 +149,24 @@ impl Search<'_> {
         self.phase1.entry(axis.twist, axis.flip, slice)
     }
 
-    /// The estimate of the cube of `coordinates`: the corners' distance, the least moves
-    /// that the three axes' phase-1 distances leave, and the three axes' tetrad distances.
-    /// (The tetrad tables' distances have no move more when alike: a U turn moves the UD
-    /// view's tetrad.)
+    /// The estimate of the cube of `coordinates`: the corners' distance and the least moves
+    /// that the three axes' distances leave (each axis's the most of its tables').
     fn distance(&self, coordinates: &Coordinates) -> u8 {
-        let axes = coordinates
-            .axes
-            .map(|axis| self.phase1.distance_at(self.phase1_entry(&axis)));
-        let tetrads = self.tetrads.iter().flat_map(|table| {
-            let axes = coordinates.axes.iter();
-            axes.map(|axis| table.distance_at(table.entry(axis)))
-        });
-        let tetrads = tetrads.max().unwrap_or(0);
-        self.corner_distance(coordinates)
-            .max(axes_distance(axes))
-            .max(tetrads)
+        let reads = self.reads(coordinates);
+        let axes = std::array::from_fn(|axis| reads.phase1[axis].max(reads.tetrads[axis]));
+        self.corner_distance(coordinates).max(axes_distance(axes))
+    }
+
+    /// The phase-1 table's and the tetrad table's distances of `coordinates` along each axis.
+    fn reads(&self, coordinates: &Coordinates) -> AxisReads {
+        let axes = &coordinates.axes;
+        AxisReads {
+            phase1: axes.map(|axis| self.phase1.distance_at(self.phase1_entry(&axis))),
+            tetrads: match self.tetrads {
+                Some(table) => axes.map(|axis| table.distance_at(table.entry(&axis))),
+                None => [0; 3],
+            },
+        }
     }
 
     /// Keeps, in order, the first `count` of `children` whose cost `g` plus estimate is within
@@ -137,8 +191,9 @@ impl Search<'_> {
                 for (entry, child) in entries.iter_mut().zip(&children[..count]) {
                     *entry = table.entry(&child.coordinates.axes[axis]);
                 }
-                count = keep_within(children, count, f, least, |k, _| {
-                    table.distance_at(entries[k])
+                count = keep_within(children, count, f, least, |k, child| {
+                    child.tetrads[axis] = table.distance_at(entries[k]);
+                    child.tetrads[axis]
                 });
             }
         }
@@ -154,16 +209,18 @@ impl Search<'_> {
             });
         }
         keep_within(children, count, f, least, |_, child| {
-            axes_distance(child.axes)
+            axes_distance(std::array::from_fn(|axis| {
+                child.axes[axis].max(child.tetrads[axis])
+            }))
         })
     }
 }
 
-/// The least moves that solve a cube whose three axes' phase-1 distances are `axes`: their
-/// most, and one more when they are all the same but 0. A turn of a face leaves its own
-/// axis's coordinates where they were (its quarter and half turns are in that axis's G1), so
-/// no move brings all three nearer; with all three the same, one move at least is spent on
-/// none of them (Kociemba's optimal solver prunes so).
+/// The least moves that solve a cube whose three axes' distances are at least `axes`: their
+/// most, and one more when they are all the same but 0. Each table's target group on an axis
+/// holds that axis's face turns (G1 = ⟨U, D, R2, L2, F2, B2⟩, and the others' ⟨U, D⟩), so an
+/// answer's last move keeps one axis's target: that axis was reached a move before the end
+/// (Kociemba's optimal solver prunes so with G1; the tests check the other tables' groups).
 #[inline]
 fn axes_distance([a, b, c]: [u8; 3]) -> u8 {
     let most = a.max(b).max(c);
@@ -263,10 +320,15 @@ impl Expander for Search<'_> {
             slot: 0,
             coordinates: node.coordinates,
             axes: [0; 3],
+            tetrads: [0; 3],
         }; MOVES];
+        let barred = match self.inverse {
+            true => (self.targets).barred(&node.inverse_reads, bound.saturating_sub(g)),
+            false => 0,
+        };
         let mut count = 0;
         for turn in 0..MOVES as u8 {
-            if may_follow(turn, last) {
+            if may_follow(turn, last) && barred >> turn & 1 == 0 {
                 children[count].turn = turn;
                 children[count].slot = count as u8;
                 children[count].coordinates = self.turns.turned(&node.coordinates, turn);
@@ -294,9 +356,17 @@ impl Expander for Search<'_> {
         }
         for inverse in &kept[..count] {
             let slot = usize::from(inverse.slot);
+            let inverse_reads = match self.inverse {
+                true => AxisReads {
+                    phase1: inverse.axes,
+                    tetrads: inverse.tetrads,
+                },
+                false => AxisReads::default(),
+            };
             let child = Node {
                 coordinates: children[slot].coordinates,
                 inverse: inverses[slot],
+                inverse_reads,
             };
             match visit(self, inverse.turn, g + 1, child) {
                 ControlFlow::Break(found) => {
@@ -493,14 +563,25 @@ impl CornerTable {
 
     /// The search of `cube` on these tables, the inverse's estimate read or not.
     fn search(&self, cube: &Rubik, inverse: bool) -> Search<'_> {
-        Search {
+        let mut search = Search {
             turns: &self.turns,
             corners: &self.corners,
             phase1: &self.phase1,
             tetrads: self.tetrads.as_ref(),
             start: self.turns.node(cube),
             inverse,
-        }
+            targets: Targets::default(),
+        };
+        search.targets = Targets {
+            phase1: Targets::keeping(&self.turns, |axis| search.phase1_entry(axis)),
+            tetrads: match search.tetrads {
+                Some(table) => Targets::keeping(&self.turns, |axis| table.entry(axis)),
+                None => [0; 3],
+            },
+        };
+        let inverse = search.turns.packed_coordinates(&search.start.inverse);
+        search.start.inverse_reads = search.reads(&inverse);
+        search
     }
 }
 
@@ -510,6 +591,7 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
+    use crate::cube::cubie::Face;
     use crate::cube::phase1_table::sorted_test_cache;
 
     #[test]
@@ -555,6 +637,7 @@ mod tests {
                     let inverse = search.distance(&table.turns.packed_coordinates(&node.inverse));
                     assert!(u64::from(inverse) <= left, "{scramble:?} after {done}");
                     let index = ALL_MOVES.iter().position(|&m| m == turn).unwrap();
+                    assert_not_barred(&search, &node, left, index, &scramble);
                     node = search.play(index as u8, node).1;
                 }
                 assert!(search.is_goal(node), "{scramble:?}");
@@ -562,6 +645,52 @@ mod tests {
                 assert_eq!(end, Rubik::SOLVED, "{scramble:?}");
             }
             assert!(nodes[1] < nodes[0], "{slice:?}: {nodes:?}");
+        }
+    }
+
+    /// The move `turn` of an optimal answer, taken at `node` with `left` moves left, is not
+    /// barred by what the tables read of the node's inverse.
+    fn assert_not_barred(search: &Search, node: &Node, left: u64, turn: usize, scramble: &[Move]) {
+        let reads = search.reads(&search.turns.packed_coordinates(&node.inverse));
+        let barred = search.targets.barred(&reads, left);
+        assert_eq!(
+            barred >> turn & 1,
+            0,
+            "{scramble:?}: {reads:?}, {left} left"
+        );
+    }
+
+    /// The faces of each axis, in the order of the views.
+    const AXIS_FACES: [[Face; 2]; 3] = [[Face::U, Face::D], [Face::F, Face::B], [Face::R, Face::L]];
+
+    /// The moves, as bits, of the faces `faces` and the half turns too if `halves`.
+    fn moves_of(faces: [Face; 2], halves: bool) -> u32 {
+        let moves = ALL_MOVES.iter().enumerate();
+        let kept =
+            moves.filter(|(_, turn)| faces.contains(&turn.face) || halves && turn.quarters == 2);
+        kept.fold(0, |bits, (turn, _)| bits | 1 << turn)
+    }
+
+    #[test]
+    fn the_targets_are_their_groups_and_bar_moves_only_when_the_inverse_is_that_far() {
+        let cache = sorted_test_cache();
+        let cube = Rubik::scrambled(&[ALL_MOVES[3], ALL_MOVES[7], ALL_MOVES[10]]);
+        // G1 = <U, D, R2, L2, F2, B2> on the UD axis; with the slice sorted, <U, D>.
+        for (tables, halves) in [(PhaseTables::Phase1, true), (PhaseTables::Sorted, false)] {
+            let table = CornerTable::load_or_build(tables, Some(&cache), &Limits::none());
+            let table = table.expect("no limits").0;
+            let search = table.search(&cube, true);
+            let groups = AXIS_FACES.map(|faces| moves_of(faces, halves));
+            assert_eq!(search.targets.phase1, groups);
+            assert_eq!(search.targets.tetrads, [0; 3]);
+            let reads = AxisReads {
+                phase1: [4, 6, 5],
+                tetrads: [0; 3],
+            };
+            assert_eq!(search.targets.barred(&reads, 7), 0);
+            assert_eq!(search.targets.barred(&reads, 6), search.targets.phase1[1]);
+            let both = search.targets.phase1[1] | search.targets.phase1[2];
+            assert_eq!(search.targets.barred(&reads, 5), both);
         }
     }
 
@@ -620,12 +749,19 @@ mod tests {
                 let left = (plain.len() - done) as u64;
                 assert!(search.estimate(node) <= left, "{scramble:?} after {done}");
                 let index = ALL_MOVES.iter().position(|&m| m == turn).unwrap();
+                assert_not_barred(&search, &node, left, index, &scramble);
                 node = search.play(index as u8, node).1;
             }
             assert!(search.is_goal(node), "{scramble:?}");
             let end = moves.iter().fold(cube, |cube, &turn| cube.turned(turn));
             assert_eq!(end, Rubik::SOLVED, "{scramble:?}");
         }
+        // Each axis's face turns are in the tetrad table's group there (`axes_distance`).
+        let targets = huge.search(&Rubik::SOLVED, true).targets;
+        assert_eq!(
+            targets.tetrads,
+            AXIS_FACES.map(|faces| moves_of(faces, false))
+        );
         println!("generated, large then {tables:?}: {nodes:?}");
         assert!(nodes[1] < nodes[0], "{nodes:?}");
     }

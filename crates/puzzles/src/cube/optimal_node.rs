@@ -126,11 +126,23 @@ impl Before {
     }
 }
 
-/// A cube as the search holds it: its coordinates, and its inverse's view along each axis.
+/// A cube as the search holds it: its coordinates, its inverse's view along each axis, and
+/// what the tables said of its inverse when it was made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) struct Node {
     pub coordinates: Coordinates,
     pub inverse: [Packed; 3],
+    pub inverse_reads: AxisReads,
+}
+
+/// A cube's distances along each axis as the search read them (0 where it did not): the
+/// phase-1 table's and the tetrad table's. Each is a lower bound of the moves that bring the
+/// cube into that table's target on that axis; the inverse's bar some next moves (see
+/// [`optimal`](super::optimal)'s `Targets`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(super) struct AxisReads {
+    pub phase1: [u8; 3],
+    pub tetrads: [u8; 3],
 }
 
 /// What turns a node.
@@ -176,6 +188,7 @@ impl Turns {
         Node {
             coordinates,
             inverse,
+            inverse_reads: AxisReads::default(),
         }
     }
 
@@ -224,6 +237,7 @@ impl Turns {
         Node {
             coordinates: self.turned(&node.coordinates, turn),
             inverse: self.inverse_turned(&node.inverse, turn),
+            inverse_reads: AxisReads::default(),
         }
     }
 }
