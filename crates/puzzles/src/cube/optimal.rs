@@ -83,8 +83,8 @@ struct Search<'a> {
 }
 
 /// Along each axis, the moves that leave the solved cube in the phase-1 table's target and in
-/// the tetrad table's (its group's moves: on the UD axis U, D and the half turns for the
-/// phase-1 table, U and D with its slice sorted), as bits. nxopt's rule (Rokicki; h48's
+/// the tetrad table's, as bits: the targets' groups' moves (on the UD axis, U, D and the half
+/// turns for the phase-1 table; U and D alone for the sorted one and the tetrad tables). nxopt's rule (Rokicki; h48's
 /// "tight bounds"): when the inverse is at least the moves left from a target, no answer within
 /// the bound starts with a move of that target's group. An answer of the cube, reversed and
 /// each move undone, answers the inverse and ends with the first move undone; were that move in
@@ -323,7 +323,9 @@ impl Expander for Search<'_> {
             tetrads: [0; 3],
         }; MOVES];
         let barred = match self.inverse {
-            true => (self.targets).barred(&node.inverse_reads, bound.saturating_sub(g)),
+            true => self
+                .targets
+                .barred(&node.inverse_reads, bound.saturating_sub(g)),
             false => 0,
         };
         let mut count = 0;
