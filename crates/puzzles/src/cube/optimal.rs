@@ -84,11 +84,12 @@ struct Search<'a> {
 
 /// Along each axis, the moves that leave the solved cube in the phase-1 table's target and in
 /// the tetrad table's, as bits: the targets' groups' moves (on the UD axis, U, D and the half
-/// turns for the phase-1 table; U and D alone for the sorted one and the tetrad tables). nxopt's rule (Rokicki; h48's
-/// "tight bounds"): when the inverse is at least the moves left from a target, no answer within
-/// the bound starts with a move of that target's group. An answer of the cube, reversed and
-/// each move undone, answers the inverse and ends with the first move undone; were that move in
-/// the group, the inverse would reach the target a move sooner. Those children are not made.
+/// turns for the phase-1 table; U and D alone for the sorted one and the tetrad tables).
+/// nxopt's rule (Rokicki; h48's "tight bounds"): when the inverse is at least the moves left
+/// from a target, no answer within the bound starts with a move of that target's group. An
+/// answer of the cube, reversed and each move undone, answers the inverse and ends with the
+/// first move undone; were that move in the group, the inverse would reach the target a move
+/// sooner. Those children are not made.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Targets {
     phase1: [u32; 3],
