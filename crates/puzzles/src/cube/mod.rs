@@ -43,7 +43,6 @@ mod shelf;
 mod solve;
 mod sym_table;
 mod symmetry;
-mod tetrad_bands;
 mod tetrad_table;
 mod twophase;
 mod views;

@@ -9,17 +9,20 @@
 //! [`sym_table`](super::sym_table)). The slice edges' flips are left out, so the table stays
 //! within 12 GiB beside the sorted phase-1 table, whose flips it complements.
 
-use statespace_engine::pattern_database::{TableCache, TableId};
+use statespace_engine::pattern_database::{PatternDatabase, TableCache, TableId};
 use statespace_engine::rank::{SymmetryClasses, unrank_orientation};
 use statespace_engine::{Limits, StopReason};
 
-use super::coords::{MOVES, SORTED_SLICES, move_of, slice_cube, sorted_slice, sorted_slice_cube};
+use super::coords::{
+    MOVES, SORTED_SLICES, move_of, phase1_move_tables, slice_cube, sorted_slice, sorted_slice_cube,
+};
 use super::edges::{EDGES, Edges};
 use super::rubik::Rubik;
-use super::sym_table::{TableFile, class_moves_bytes};
+use super::sym_table::{
+    Bands, TableFile, band, band_distance, class_moves_bytes, load_or_build, positions_by_mark,
+};
 use super::symmetry::{SYMMETRIES, SliceKind, Symmetries};
-use super::tetrad_bands::TetradBands;
-use super::tetrad_table::{TETRADS, WIDTH};
+use super::tetrad_table::{TETRADS, WIDTH, over_twist_tetrad, tetrads_back};
 
 /// The values of the other edges' flips: the eight edges outside the slice, a bit each.
 const OTHER_FLIPS: usize = 256;
@@ -122,8 +125,14 @@ fn order_table_id() -> TableId {
 /// The bands of distances of each (twist, flip, sorted slice, tetrad).
 #[derive(Debug)]
 pub struct OrderTable {
+    symmetries: Symmetries,
+    classes: SymmetryClasses,
     other_flips: Vec<u8>,
-    bands: TetradBands,
+    tetrad_back: Vec<u8>,
+    /// Two bits per entry `class × 153090 + twist × 70 + tetrad`, then the last layer.
+    bands: PatternDatabase,
+    /// The last layer the build found.
+    last: u8,
 }
 
 impl OrderTable {
@@ -134,18 +143,35 @@ impl OrderTable {
         cache: Option<&TableCache>,
         limits: &Limits,
     ) -> Result<(OrderTable, String), StopReason> {
-        let class_moves = |classes: &SymmetryClasses, class: u32| {
-            let cube = order_cube(classes.representative(class));
-            (0..MOVES as u8).map(move |turn| order_flips(&cube.turned(move_of(turn)).edges))
-        };
-        let goal = order_flips(&Rubik::SOLVED.edges);
-        let file = (&order_file(), WHAT);
-        let built =
-            TetradBands::load_or_build(cache, file, order_classes, (class_moves, goal), limits);
-        let (bands, note) = built?;
+        if !limits.fits(ORDER_TABLE_BYTES) {
+            return Err(StopReason::MemoryLimit);
+        }
+        let symmetries = Symmetries::new();
+        let classes = order_classes(&symmetries);
+        debug_assert_eq!(classes.len(), ORDER_CLASSES);
+        let id = order_table_id();
+        let (bands, note) = load_or_build(cache, ORDER_TABLE_NAME, &id, WHAT, || {
+            let [twist, _, _] = phase1_move_tables();
+            let class_moves = |class: u32| {
+                let cube = order_cube(classes.representative(class));
+                (0..MOVES as u8).map(move |turn| order_flips(&cube.turned(move_of(turn)).edges))
+            };
+            let goal = order_flips(&Rubik::SOLVED.edges);
+            let space = (&classes, class_moves, goal, &twist);
+            let (bands, stats) =
+                over_twist_tetrad(&symmetries, space, |space| space.build_bands(limits))?;
+            let Bands { mut codes, last } = bands;
+            codes.push(last);
+            Ok((codes, stats))
+        })?;
+        let last = *bands.as_bytes().last().expect("the last layer's byte");
         let table = OrderTable {
+            tetrad_back: tetrads_back(&symmetries),
             other_flips: other_flips_table(),
+            symmetries,
+            classes,
             bands,
+            last,
         };
         Ok((table, note))
     }
@@ -158,20 +184,25 @@ impl OrderTable {
         let places = SliceKind::Places.of_sorted(sorted_slice);
         let others = self.other_flips[usize::from(places) * 2048 + usize::from(flip)];
         let edges = u64::from(sorted_slice) * OTHER_FLIPS as u64 + u64::from(others);
-        self.bands.entry(edges, twist, tetrad)
+        let (class, s) = self.classes.class_of(edges);
+        let twist = self.symmetries.twist_back(twist, s);
+        let tetrad = self.tetrad_back[usize::from(tetrad) * SYMMETRIES + s];
+        class as usize * WIDTH + usize::from(twist) * TETRADS + usize::from(tetrad)
     }
 
     /// The least distance of entry `entry`'s band ([`entry`](Self::entry)): 0 in the first
     /// band.
     #[inline]
     pub fn distance_at(&self, entry: usize) -> u8 {
-        self.bands.distance_at(entry)
+        band_distance(band(self.bands.as_bytes(), entry), self.last)
     }
 
     /// How many positions (twist, flip, sorted slice, tetrad; each entry standing for 16 /
     /// its stabiliser's order) are in each band, and the last layer.
     pub fn positions_in_each_band(&self) -> ([u64; 4], u8) {
-        self.bands.positions_in_each_band()
+        let codes = self.bands.as_bytes();
+        let counts = positions_by_mark(&self.classes, WIDTH, |entry| band(codes, entry));
+        (std::array::from_fn(|code| counts[code]), self.last)
     }
 }
 
@@ -180,7 +211,7 @@ mod tests {
     use std::collections::HashMap;
 
     use super::*;
-    use crate::cube::sym_table::{RawCoordinate, SymSpace, band, band_distance};
+    use crate::cube::sym_table::{RawCoordinate, SymSpace};
 
     #[test]
     fn the_edge_part_turns_as_the_cubies_do_and_has_its_classes() {
@@ -305,7 +336,7 @@ mod tests {
                 sorted_slice(&cube.edges),
                 crate::cube::tetrad_table::tetrad(&cube.corners),
             );
-            table.distance_at(entry)
+            band(table.bands.as_bytes(), entry)
         };
         assert_eq!(axis(solved), 0);
         assert_eq!(axis(&solved.turned(move_of(3))), 0);
