@@ -292,20 +292,6 @@ fn optimal_answers_build_the_corner_table_once_and_refuse_a_damaged_one() {
     );
     assert_eq!(output.status.code(), Some(2));
     assert!(!table.exists());
-    // The medium tables likewise.
-    let output = solve_optimally(
-        "R U\n",
-        &dir,
-        &["--tables", "medium", "--max-memory", "160M"],
-    );
-    assert_eq!(
-        stderr(&output),
-        "statespace: the optimal 3x3x3 solver needs 169 MiB for Korf's corner table, the phase-1 \
-         table, the table of the edges' layers with tetrads and their move tables, more than the \
-         memory budget of 160 MiB (--max-memory)\n"
-    );
-    assert_eq!(output.status.code(), Some(2));
-    assert!(!table.exists());
     // The huge tables likewise.
     let output = solve_optimally("R U\n", &dir, &["--tables", "huge", "--max-memory", "6G"]);
     assert_eq!(
@@ -328,7 +314,7 @@ fn optimal_answers_build_the_corner_table_once_and_refuse_a_damaged_one() {
     let output = solve_optimally("R U\n", &dir, &["--tables", "gigantic"]);
     assert!(
         stderr(&output)
-            .contains("expected small, medium, large, huge, giant or a size such as 200M or 12G"),
+            .contains("expected small, large, huge, giant or a size such as 200M or 12G"),
         "{}",
         stderr(&output)
     );
@@ -355,8 +341,8 @@ fn optimal_answers_build_the_corner_table_once_and_refuse_a_damaged_one() {
         stderr(&output)
             .contains("table: phase 1 (64430 flip-slice classes x 2187 twists) loaded from")
     );
-    // A budget that holds the small tables and not the medium: the small, loaded.
-    let output = solve_optimally("R U R' U'\n", &dir, &["--tables", "100M"]);
+    // A budget that holds the small tables and not the large: the small, loaded.
+    let output = solve_optimally("R U R' U'\n", &dir, &["--tables", "200M"]);
     assert_eq!(stdout(&output), "U R U' R'\n");
     assert!(
         stderr(&output)

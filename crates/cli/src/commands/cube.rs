@@ -20,11 +20,10 @@ enum AlgorithmArg {
     Optimal,
 }
 
-/// Reads `--tables`: `small`, `medium`, `large`, `huge`, `giant`, or a budget in bytes (`200M`, `12G`).
+/// Reads `--tables`: `small`, `large`, `huge`, `giant`, or a budget in bytes (`200M`, `12G`).
 fn parse_tables(text: &str) -> Result<OptimalTables, String> {
     match text {
         "small" => Ok(OptimalTables::Small),
-        "medium" => Ok(OptimalTables::Medium),
         "large" => Ok(OptimalTables::Large),
         "huge" => Ok(OptimalTables::Huge),
         "giant" => Ok(OptimalTables::Giant),
@@ -32,7 +31,7 @@ fn parse_tables(text: &str) -> Result<OptimalTables, String> {
             .map(OptimalTables::Budget)
             .map_err(|_| {
                 format!(
-                    "expected small, medium, large, huge, giant or a size such as 200M or 12G, not \
+                    "expected small, large, huge, giant or a size such as 200M or 12G, not \
                      {text:?}"
                 )
             }),
@@ -93,9 +92,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N")]
     probes: Option<u64>,
     /// The optimal 3x3x3 solver's tables besides Korf's corner table (--algo optimal): small,
-    /// the phase-1 table read along the three axes (84 MiB in all, built in about 5 s); medium,
-    /// beside it the table of the edges' layers with the corners' twist and tetrad at two bits
-    /// an entry (169 MiB in all, built once in under a minute); large,
+    /// the phase-1 table read along the three axes (84 MiB in all, built in about 5 s); large,
     /// the phase-1 table with the slice edges sorted, Kociemba's optimal solver's table (1896
     /// MiB in all, built once in minutes and kept in --pdb-dir), about ten times fewer nodes;
     /// huge, the large table and the phase-1 table with the corners' tetrads (6612 MiB in all,
@@ -105,7 +102,7 @@ pub struct SolveArgs {
     /// [default: small]
     #[arg(
         long = "tables",
-        value_name = "small|medium|large|huge|giant|SIZE",
+        value_name = "small|large|huge|giant|SIZE",
         value_parser = parse_tables
     )]
     optimal_tables: Option<OptimalTables>,

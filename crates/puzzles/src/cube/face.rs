@@ -102,9 +102,6 @@ pub enum OptimalTables {
     /// The phase-1 table read along the three axes (70 MB, built in seconds).
     #[default]
     Small,
-    /// Beside the phase-1 table, the table of the edges' layers with the corners' twist and
-    /// tetrad, two bits an entry (87 MB more, built in minutes): within h48's 178 MB.
-    Medium,
     /// The phase-1 table with the slice edges sorted, Kociemba's optimal solver's table (1.7
     /// GB, built in minutes): about ten times fewer nodes.
     Large,
@@ -126,7 +123,6 @@ impl OptimalTables {
     pub fn phase_tables(self) -> Result<PhaseTables, OptionsError> {
         match self {
             OptimalTables::Small => Ok(PhaseTables::Phase1),
-            OptimalTables::Medium => Ok(PhaseTables::Layers),
             OptimalTables::Large => Ok(PhaseTables::Sorted),
             OptimalTables::Huge => Ok(PhaseTables::Tetrads),
             OptimalTables::Giant => Ok(PhaseTables::Order),
@@ -526,19 +522,17 @@ mod tests {
     #[test]
     fn a_budget_picks_the_strongest_tables_that_fit_or_says_what_the_least_need() {
         let small = PhaseTables::Phase1.needed_bytes();
-        let medium = PhaseTables::Layers.needed_bytes();
         let large = PhaseTables::Sorted.needed_bytes();
         let huge = PhaseTables::Tetrads.needed_bytes();
         let giant = PhaseTables::Order.needed_bytes();
         assert_eq!(
             (
                 small.div_ceil(1 << 20),
-                medium.div_ceil(1 << 20),
                 large.div_ceil(1 << 20),
                 huge.div_ceil(1 << 20),
                 giant.div_ceil(1 << 20)
             ),
-            (84, 169, 1896, 6612, 8908)
+            (84, 1896, 6612, 8908)
         );
         let pick = |budget| OptimalTables::Budget(budget).phase_tables();
         assert_eq!(pick(12 << 30), Ok(PhaseTables::Order));
@@ -547,10 +541,8 @@ mod tests {
         assert_eq!(pick(huge), Ok(PhaseTables::Tetrads));
         assert_eq!(pick(huge - 1), Ok(PhaseTables::Sorted));
         assert_eq!(pick(large), Ok(PhaseTables::Sorted));
-        assert_eq!(pick(large - 1), Ok(PhaseTables::Layers));
-        assert_eq!(pick(178 << 20), Ok(PhaseTables::Layers));
-        assert_eq!(pick(medium), Ok(PhaseTables::Layers));
-        assert_eq!(pick(medium - 1), Ok(PhaseTables::Phase1));
+        assert_eq!(pick(large - 1), Ok(PhaseTables::Phase1));
+        assert_eq!(pick(200 << 20), Ok(PhaseTables::Phase1));
         assert_eq!(pick(small), Ok(PhaseTables::Phase1));
         assert_eq!(
             pick(50 << 20).unwrap_err().to_string(),
@@ -562,10 +554,6 @@ mod tests {
         assert_eq!(OptimalTables::Giant.phase_tables(), Ok(PhaseTables::Order));
         assert_eq!(OptimalTables::Huge.phase_tables(), Ok(PhaseTables::Tetrads));
         assert_eq!(OptimalTables::Large.phase_tables(), Ok(PhaseTables::Sorted));
-        assert_eq!(
-            OptimalTables::Medium.phase_tables(),
-            Ok(PhaseTables::Layers)
-        );
         assert_eq!(OptimalTables::Small.phase_tables(), Ok(PhaseTables::Phase1));
     }
 }

@@ -7,16 +7,14 @@
 //! coordinates and read for the children that the cube's own estimate keeps
 //! ([`optimal_node`](super::optimal_node)). On Korf's first cube it generates 10.2 million
 //! nodes instead of 16.1 million. Larger tables add a table with the corners' tetrad, read
-//! likewise: h48's `h0` coordinate in bands of two bits after the phase-1 table
-//! ([`LayerTable`], `medium`), or before the sorted phase-1 table the phase-1 coordinates with
-//! the tetrad ([`TetradTable`], `huge`) or vcube's "208" coordinate in bands ([`OrderTable`],
-//! `giant`). Each axis's distance is then the most of its two tables', and the three axes'
-//! are combined as the phase-1 table's alone are ([`axes_distance`]): on Korf's ten with
-//! `giant`, half the nodes expanded of taking the tables' most.
+//! likewise before the phase-1 table: the phase-1 coordinates with it ([`TetradTable`],
+//! `huge`) or vcube's "208" coordinate in bands of two bits ([`OrderTable`], `giant`). Each
+//! axis's distance is then the most of its two tables', and the three axes' are combined as
+//! the phase-1 table's alone are ([`axes_distance`]): on Korf's ten with `giant`, half the
+//! nodes expanded of taking the tables' most.
 //!
 //! A node is coordinates, each turned by a move table (the corners' permutation and twist, and
-//! on each axis the twist, the flip, the sorted slice: the slice edges' places and order, the
-//! tetrad and, when a table reads them, the edges' layers),
+//! on each axis the twist, the flip and the sorted slice: the slice edges' places and order),
 //! and the inverse's views. The goal test reads the coordinates, and is exact: the corners at
 //! home, and on each axis the four slice edges at home in order (the three slices hold all
 //! twelve edges) and unflipped.
@@ -52,7 +50,6 @@ use super::coords::{MOVES, SORTED_SLICES};
 use super::corner_table::{CORNER_TABLE_BYTES, CornerDistances};
 use super::cubie::{Corners, Move};
 use super::face::ALL_MOVES;
-use super::layer_table::{LAYER_TABLE_BYTES, LayerTable};
 use super::optimal_node::{Axis, AxisReads, Coordinates, Node, SOLVED, Turns};
 use super::order_table::{ORDER_TABLE_BYTES, OrderTable};
 use super::phase1_table::{Phase1Table, table_bytes};
@@ -173,30 +170,6 @@ impl Search<'_> {
         }
     }
 
-    /// [`keep_admissible`](Self::keep_admissible)'s reads of the tetrad table `table` along
-    /// each axis.
-    #[inline]
-    fn keep_by_tetrads(
-        &self,
-        table: &TetradTables,
-        children: &mut [Child; MOVES],
-        mut count: usize,
-        f: (u64, u64),
-        least: &mut u64,
-    ) -> usize {
-        for axis in 0..3 {
-            let mut entries = [0; MOVES];
-            for (entry, child) in entries.iter_mut().zip(&children[..count]) {
-                *entry = table.entry(&child.coordinates.axes[axis]);
-            }
-            count = keep_within(children, count, f, least, |k, child| {
-                child.tetrads[axis] = table.distance_at(entries[k]);
-                child.tetrads[axis]
-            });
-        }
-        count
-    }
-
     /// Keeps, in order, the first `count` of `children` whose cost `g` plus estimate is within
     /// `bound`, and returns how many. Each table is read for all the children still within the
     /// bound before any is used, so that the large tables' cache misses overlap: the corners
@@ -212,10 +185,18 @@ impl Search<'_> {
         let mut count = keep_within(children, count, f, least, |_, child| {
             self.corner_distance(&child.coordinates)
         });
-        // The stronger table first: the other is read for fewer children.
-        let tetrads = self.tetrads;
-        if let Some(table) = tetrads.filter(|table| table.before_phase1()) {
-            count = self.keep_by_tetrads(table, children, count, f, least);
+        // The tetrad table first, the stronger: the phase-1 table is read for fewer children.
+        if let Some(table) = self.tetrads {
+            for axis in 0..3 {
+                let mut entries = [0; MOVES];
+                for (entry, child) in entries.iter_mut().zip(&children[..count]) {
+                    *entry = table.entry(&child.coordinates.axes[axis]);
+                }
+                count = keep_within(children, count, f, least, |k, child| {
+                    child.tetrads[axis] = table.distance_at(entries[k]);
+                    child.tetrads[axis]
+                });
+            }
         }
         for axis in 0..3 {
             // Each child's entry first (a read of the class), then the entries' distances.
@@ -227,9 +208,6 @@ impl Search<'_> {
                 child.axes[axis] = self.phase1.distance_at(entries[k]);
                 child.axes[axis]
             });
-        }
-        if let Some(table) = tetrads.filter(|table| !table.before_phase1()) {
-            count = self.keep_by_tetrads(table, children, count, f, least);
         }
         keep_within(children, count, f, least, |_, child| {
             axes_distance(std::array::from_fn(|axis| {
@@ -257,8 +235,6 @@ enum TetradTables {
     Phase1(TetradTable),
     /// The slice edges' order, the other edges' flips, the twist and the tetrad, in bands.
     Order(OrderTable),
-    /// The edges' layers, the twist and the tetrad, in bands.
-    Layers(LayerTable),
 }
 
 impl TetradTables {
@@ -271,10 +247,6 @@ impl TetradTables {
     ) -> Result<Option<(TetradTables, String)>, StopReason> {
         Ok(match tables {
             PhaseTables::Phase1 | PhaseTables::Sorted => None,
-            PhaseTables::Layers => {
-                let (table, note) = LayerTable::load_or_build(cache, limits)?;
-                Some((TetradTables::Layers(table), note))
-            }
             PhaseTables::Tetrads => {
                 let (table, note) = TetradTable::load_or_build(cache, limits)?;
                 Some((TetradTables::Phase1(table), note))
@@ -297,14 +269,7 @@ impl TetradTables {
             TetradTables::Order(table) => {
                 table.entry(axis.twist, axis.flip, axis.sorted_slice, axis.tetrad)
             }
-            TetradTables::Layers(table) => table.entry(axis.twist, axis.layers, axis.tetrad),
         }
-    }
-
-    /// Whether it is read before the phase-1 table: it is the stronger (the table of the edges'
-    /// layers, read after, prunes fewer children than the phase-1 table).
-    fn before_phase1(&self) -> bool {
-        !matches!(self, TetradTables::Layers(_))
     }
 
     /// The distance of entry `entry` (at least).
@@ -313,7 +278,6 @@ impl TetradTables {
         match self {
             TetradTables::Phase1(table) => table.distance_at(entry),
             TetradTables::Order(table) => table.distance_at(entry),
-            TetradTables::Layers(table) => table.distance_at(entry),
         }
     }
 }
@@ -463,8 +427,6 @@ const SEARCH_BYTES: u64 = 2 * MOVES as u64 * (2187 + 2048 + SORTED_SLICES as u64
 pub enum PhaseTables {
     /// The phase-1 table (70 MB).
     Phase1,
-    /// The phase-1 table and the table of the edges' layers with tetrads (87 MB more).
-    Layers,
     /// Kociemba's sorted phase-1 table (1.7 GB).
     Sorted,
     /// The sorted phase-1 table and the phase-1 table with tetrads (4.9 GB more).
@@ -476,18 +438,17 @@ pub enum PhaseTables {
 
 impl PhaseTables {
     /// All of them, strongest first.
-    pub const STRONGEST_FIRST: [PhaseTables; 5] = [
+    pub const STRONGEST_FIRST: [PhaseTables; 4] = [
         PhaseTables::Order,
         PhaseTables::Tetrads,
         PhaseTables::Sorted,
-        PhaseTables::Layers,
         PhaseTables::Phase1,
     ];
 
     /// The slice coordinate of its phase-1 table.
     pub fn slice(self) -> SliceKind {
         match self {
-            PhaseTables::Phase1 | PhaseTables::Layers => SliceKind::Places,
+            PhaseTables::Phase1 => SliceKind::Places,
             PhaseTables::Sorted | PhaseTables::Tetrads | PhaseTables::Order => SliceKind::Sorted,
         }
     }
@@ -502,18 +463,12 @@ impl PhaseTables {
         self == PhaseTables::Order
     }
 
-    /// Whether it reads the table of the edges' layers with tetrads.
-    pub fn layers(self) -> bool {
-        self == PhaseTables::Layers
-    }
-
     /// The memory the optimal solver needs at most with these tables: its tables (loaded or
     /// built one after the other) and the search's move tables.
     pub fn needed_bytes(self) -> u64 {
         let tetrads = match self {
             PhaseTables::Tetrads => TETRAD_TABLE_BYTES,
             PhaseTables::Order => ORDER_TABLE_BYTES,
-            PhaseTables::Layers => LAYER_TABLE_BYTES,
             PhaseTables::Phase1 | PhaseTables::Sorted => 0,
         };
         SEARCH_BYTES + CORNER_TABLE_BYTES + table_bytes(self.slice()) + tetrads
@@ -523,7 +478,6 @@ impl PhaseTables {
     pub fn what(self) -> &'static str {
         match self {
             PhaseTables::Phase1 => "the phase-1 table",
-            PhaseTables::Layers => "the phase-1 table, the table of the edges' layers with tetrads",
             PhaseTables::Sorted => "the sorted phase-1 table",
             PhaseTables::Tetrads => "the sorted phase-1 table, the phase-1 table with tetrads",
             PhaseTables::Order => {
@@ -574,7 +528,7 @@ impl CornerTable {
             corners,
             phase1,
             tetrads,
-            turns: Turns::build(tables.layers()),
+            turns: Turns::build(),
         };
         Ok((table, note))
     }
@@ -667,22 +621,9 @@ mod tests {
     fn the_inverse_estimate_is_never_above_the_distance_and_answers_are_as_short() {
         let cache = sorted_test_cache();
         let mut rng = ChaCha8Rng::seed_from_u64(48);
-        for slice in [
-            PhaseTables::Phase1,
-            PhaseTables::Layers,
-            PhaseTables::Sorted,
-        ] {
+        for slice in [PhaseTables::Phase1, PhaseTables::Sorted] {
             let table = CornerTable::load_or_build(slice, Some(&cache), &Limits::none());
             let table = table.expect("no limits").0;
-            // The table of the edges' layers has its axis's face turns in its group.
-            let layer_targets = match slice {
-                PhaseTables::Layers => AXIS_FACES.map(|faces| moves_of(faces, false)),
-                _ => [0; 3],
-            };
-            assert_eq!(
-                table.search(&Rubik::SOLVED, true).targets.tetrads,
-                layer_targets
-            );
             let mut nodes = [0, 0];
             for length in (0..=10).chain([11, 12, 12, 13]) {
                 let scramble = scramble(&mut rng, length);

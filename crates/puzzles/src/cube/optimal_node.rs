@@ -16,7 +16,6 @@ use super::coords::{MoveTable, phase1_move_tables, sorted_slice_moves};
 use super::corner_space::{CornerCoordinates, CornerSpace};
 use super::cubie::{CORNERS, Corners, Metric};
 use super::edges::{EDGES, Edges};
-use super::layer_table::{LAYERS_SOLVED, layer_moves, layers};
 use super::rubik::Rubik;
 use super::tetrad_table::{TETRAD_SOLVED, tetrad, tetrad_moves};
 use super::views::{View, view_moves};
@@ -30,9 +29,6 @@ pub(super) struct Axis {
     pub sorted_slice: u16,
     /// Which corner places hold the view's U corners ([`tetrad`]).
     pub tetrad: u16,
-    /// Which edge places hold the view's slice edges and its U edges ([`layers`]); the solved
-    /// cube's when no table reads it.
-    pub layers: u16,
 }
 
 /// A cube's coordinates: what the tables are read at.
@@ -56,7 +52,6 @@ pub(super) const SOLVED: Coordinates = Coordinates {
         flip: 0,
         sorted_slice: SORTED_SLICE_SOLVED,
         tetrad: TETRAD_SOLVED,
-        layers: LAYERS_SOLVED,
     }; 3],
 };
 
@@ -158,8 +153,6 @@ pub(super) struct Turns {
     flip: MoveTable,
     sorted_slice: MoveTable,
     tetrad: MoveTable,
-    /// The edges' layers' move table, when a table reads them.
-    layers: Option<MoveTable>,
     /// Each cube move as each axis's view moves.
     view_moves: [[u8; MOVES]; 3],
     /// Along each axis, each cube move's inverse as the view's cubies, put before a view.
@@ -167,8 +160,7 @@ pub(super) struct Turns {
 }
 
 impl Turns {
-    /// What turns the coordinates, the edges' layers too if `layers`.
-    pub fn build(layers: bool) -> Turns {
+    pub fn build() -> Turns {
         let [twist, flip, _] = phase1_move_tables();
         let view_moves = view_moves();
         let undo = view_moves.map(|moves| {
@@ -184,7 +176,6 @@ impl Turns {
             flip,
             sorted_slice: sorted_slice_moves(),
             tetrad: tetrad_moves(),
-            layers: layers.then(layer_moves),
             view_moves,
             undo,
         }
@@ -216,10 +207,6 @@ impl Turns {
                 flip: flip(&view.edges),
                 sorted_slice: sorted_slice(&view.edges),
                 tetrad: tetrad(&view.corners),
-                layers: match self.layers {
-                    Some(_) => layers(&view.edges),
-                    None => LAYERS_SOLVED,
-                },
             }),
         }
     }
@@ -235,9 +222,6 @@ impl Turns {
             axis.flip = self.flip.get(axis.flip, turn);
             axis.sorted_slice = self.sorted_slice.get(axis.sorted_slice, turn);
             axis.tetrad = self.tetrad.get(axis.tetrad, turn);
-            if let Some(layers) = &self.layers {
-                axis.layers = layers.get(axis.layers, turn);
-            }
         }
         child
     }
@@ -272,12 +256,7 @@ mod tests {
 
     #[test]
     fn coordinates_turned_by_tables_are_those_of_the_turned_cube() {
-        for layers in [false, true] {
-            coordinates_turned_by_tables(&Turns::build(layers));
-        }
-    }
-
-    fn coordinates_turned_by_tables(turns: &Turns) {
+        let turns = Turns::build();
         let mut cube = Rubik::SOLVED;
         let mut node = turns.node(&cube);
         assert_eq!(node.coordinates, SOLVED);
@@ -300,7 +279,7 @@ mod tests {
 
     #[test]
     fn only_the_solved_cube_has_the_solved_coordinates() {
-        let turns = Turns::build(true);
+        let turns = Turns::build();
         let mut rng = ChaCha8Rng::seed_from_u64(34);
         for _ in 0..1000 {
             let cube = Rubik::random(&mut rng);

@@ -16,7 +16,6 @@ use super::board::{Cube, CubeCase};
 use super::coords::{FULL_TABLE_BYTES, Tables};
 use super::corner_table::corner_file;
 use super::cubie::{Corners, Metric, Move, PocketCube};
-use super::layer_table::layer_file;
 use super::optimal::{CornerTable, PhaseTables};
 use super::order_table::order_file;
 use super::phase1_table::phase1_file;
@@ -207,7 +206,6 @@ impl Solver {
                 let mut files = vec![corner_file(), phase1_file(tables.slice())];
                 files.extend(tables.tetrads().then(tetrad_file));
                 files.extend(tables.order().then(order_file));
-                files.extend(tables.layers().then(layer_file));
                 files
             }
         };
