@@ -314,7 +314,7 @@ fn optimal_answers_build_the_corner_table_once_and_refuse_a_damaged_one() {
     let output = solve_optimally("R U\n", &dir, &["--tables", "gigantic"]);
     assert!(
         stderr(&output)
-            .contains("expected small, large, huge, giant or a size such as 200M or 12G"),
+            .contains("expected small, medium, large, huge, giant or a size such as 200M or 12G"),
         "{}",
         stderr(&output)
     );

@@ -20,10 +20,12 @@ enum AlgorithmArg {
     Optimal,
 }
 
-/// Reads `--tables`: `small`, `large`, `huge`, `giant`, or a budget in bytes (`200M`, `12G`).
+/// Reads `--tables`: `small`, `medium`, `large`, `huge`, `giant`, or a budget in bytes (`200M`,
+/// `12G`).
 fn parse_tables(text: &str) -> Result<OptimalTables, String> {
     match text {
         "small" => Ok(OptimalTables::Small),
+        "medium" => Ok(OptimalTables::Medium),
         "large" => Ok(OptimalTables::Large),
         "huge" => Ok(OptimalTables::Huge),
         "giant" => Ok(OptimalTables::Giant),
@@ -31,7 +33,7 @@ fn parse_tables(text: &str) -> Result<OptimalTables, String> {
             .map(OptimalTables::Budget)
             .map_err(|_| {
                 format!(
-                    "expected small, large, huge, giant or a size such as 200M or 12G, not \
+                    "expected small, medium, large, huge, giant or a size such as 200M or 12G, not \
                      {text:?}"
                 )
             }),
@@ -92,7 +94,9 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N")]
     probes: Option<u64>,
     /// The optimal 3x3x3 solver's tables besides Korf's corner table (--algo optimal): small,
-    /// the phase-1 table read along the three axes (84 MiB in all, built in about 5 s); large,
+    /// the phase-1 table read along the three axes (84 MiB in all, built in about 5 s); medium,
+    /// beside it h48's h0 table folded by the 48 symmetries (145 MiB in all, built in seconds),
+    /// read once for the cube and once for its inverse; large,
     /// the phase-1 table with the slice edges sorted, Kociemba's optimal solver's table (1896
     /// MiB in all, built once in minutes and kept in --pdb-dir), about ten times fewer nodes;
     /// huge, the large table and the phase-1 table with the corners' tetrads (6612 MiB in all,
@@ -102,7 +106,7 @@ pub struct SolveArgs {
     /// [default: small]
     #[arg(
         long = "tables",
-        value_name = "small|large|huge|giant|SIZE",
+        value_name = "small|medium|large|huge|giant|SIZE",
         value_parser = parse_tables
     )]
     optimal_tables: Option<OptimalTables>,

@@ -102,7 +102,7 @@ impl CornerDistances {
     /// How many of the 88,179,840 corner positions are at each distance: entry `d` for
     /// distance `d`.
     pub fn positions_at_each_distance(&self) -> Vec<u64> {
-        positions_at_each_distance(&self.classes, TWISTS, self.distances.as_bytes())
+        positions_at_each_distance(&self.classes, SYMMETRIES, TWISTS, self.distances.as_bytes())
     }
 }
 

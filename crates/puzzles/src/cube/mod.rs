@@ -38,6 +38,7 @@ mod phase2_table;
 mod print;
 mod pruning;
 mod rubik;
+mod separation_table;
 mod shelf;
 mod solve;
 mod sym_table;
@@ -64,7 +65,10 @@ pub use phase2_table::{CORNER_CLASSES, PHASE2_TABLE_NAME, Phase2Table};
 pub use print::{draw, draw_case, moves_text, steps};
 pub use pruning::{Phase1Pruning, Phase2Pruning};
 pub use rubik::{RUBIK_FACELETS, Rubik};
+pub use separation_table::{
+    SEPARATION_TABLE_BYTES, SEPARATION_TABLE_NAME, SeparationTable, separation, tetrahedra,
+};
 pub use solve::{Algorithm, Answer, Solver, Table, Task};
-pub use symmetry::{SYMMETRIES, SliceKind, Symmetries};
+pub use symmetry::{AllSymmetries, SYMMETRIES, SliceKind, Symmetries};
 pub use tetrad_table::{TETRAD_TABLE_BYTES, TETRAD_TABLE_NAME, TETRADS, TetradTable, tetrad};
 pub use twophase::{Found, MAX_LENGTH, Settings, solve as solve_twophase};

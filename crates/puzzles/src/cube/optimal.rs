@@ -6,7 +6,9 @@
 //! the cube's inverse, which is as far from solved: the inverse's views are kept beside the
 //! coordinates and read for the children that the cube's own estimate keeps
 //! ([`optimal_node`](super::optimal_node)). On Korf's first cube it generates 10.2 million
-//! nodes instead of 16.1 million. Larger tables add a table with the corners' tetrad, read
+//! nodes instead of 16.1 million. The medium tables add h48's `h0` table ([`SeparationTable`]),
+//! whose goal is alike along every axis: folded by all 48 symmetries, read once for the whole
+//! cube after the phase-1 table. Larger tables add a table with the corners' tetrad, read
 //! likewise before the phase-1 table: the phase-1 coordinates with it ([`TetradTable`],
 //! `huge`) or vcube's "208" coordinate in bands of two bits ([`OrderTable`], `giant`). Each
 //! axis's distance is then the most of its two tables', and the three axes' are combined as
@@ -54,6 +56,7 @@ use super::optimal_node::{Axis, AxisReads, Coordinates, Node, SOLVED, Turns};
 use super::order_table::{ORDER_TABLE_BYTES, OrderTable};
 use super::phase1_table::{Phase1Table, table_bytes};
 use super::rubik::Rubik;
+use super::separation_table::{SEPARATION_TABLE_BYTES, SeparationTable};
 use super::symmetry::SliceKind;
 use super::tetrad_table::{TETRAD_TABLE_BYTES, TETRADS, TetradTable};
 
@@ -75,6 +78,8 @@ struct Search<'a> {
     phase1: &'a Phase1Table,
     /// The table with the corners' tetrads, read before `phase1` when loaded.
     tetrads: Option<&'a TetradTables>,
+    /// h48's `h0` table, read once for the whole cube after `phase1` when loaded.
+    separation: Option<&'a SeparationTable>,
     start: Node,
     /// Whether the inverse's estimate is read beside the cube's (and bars moves).
     inverse: bool,
@@ -94,6 +99,7 @@ struct Search<'a> {
 struct Targets {
     phase1: [u32; 3],
     tetrads: [u32; 3],
+    separation: u32,
 }
 
 impl Targets {
@@ -110,6 +116,13 @@ impl Targets {
         })
     }
 
+    /// The moves after which the solved cube's `entry` is still the solved cube's.
+    fn keeping_whole(turns: &Turns, entry: impl Fn(&Coordinates) -> usize) -> u32 {
+        let solved = entry(&SOLVED);
+        let kept = (0..MOVES as u8).filter(|&turn| entry(&turns.turned(&SOLVED, turn)) == solved);
+        kept.fold(0, |bits, turn| bits | 1 << turn)
+    }
+
     /// The moves barred after a node whose inverse read `reads`, with `left` moves left.
     #[inline]
     fn barred(&self, reads: &AxisReads, left: u64) -> u32 {
@@ -121,6 +134,9 @@ impl Targets {
             if u64::from(reads.tetrads[axis]) >= left {
                 barred |= self.tetrads[axis];
             }
+        }
+        if u64::from(reads.separation) >= left {
+            barred |= self.separation;
         }
         barred
     }
@@ -135,6 +151,7 @@ struct Child {
     coordinates: Coordinates,
     axes: [u8; 3],
     tetrads: [u8; 3],
+    separation: u8,
 }
 
 impl Search<'_> {
@@ -150,12 +167,25 @@ impl Search<'_> {
         self.phase1.entry(axis.twist, axis.flip, slice)
     }
 
-    /// The estimate of the cube of `coordinates`: the corners' distance and the least moves
-    /// that the three axes' distances leave (each axis's the most of its tables').
+    /// The separation table's entry of the cube of `coordinates`.
+    #[inline]
+    fn separation_entry(table: &SeparationTable, coordinates: &Coordinates) -> usize {
+        let [u, f, _] = coordinates.axes.map(|axis| axis.sorted_slice / 24);
+        table.entry(
+            coordinates.axes[0].twist,
+            coordinates.corners.permutation,
+            [u, f],
+        )
+    }
+
+    /// The estimate of the cube of `coordinates`: the corners' distance, the separation
+    /// table's, and the least moves that the three axes' distances leave (each axis's the most
+    /// of its tables').
     fn distance(&self, coordinates: &Coordinates) -> u8 {
         let reads = self.reads(coordinates);
         let axes = std::array::from_fn(|axis| reads.phase1[axis].max(reads.tetrads[axis]));
-        self.corner_distance(coordinates).max(axes_distance(axes))
+        let whole = self.corner_distance(coordinates).max(reads.separation);
+        whole.max(axes_distance(axes))
     }
 
     /// The phase-1 table's and the tetrad table's distances of `coordinates` along each axis.
@@ -167,6 +197,9 @@ impl Search<'_> {
                 Some(table) => axes.map(|axis| table.distance_at(table.entry(&axis))),
                 None => [0; 3],
             },
+            separation: self.separation.map_or(0, |table| {
+                table.distance_at(Self::separation_entry(table, coordinates))
+            }),
         }
     }
 
@@ -209,11 +242,22 @@ impl Search<'_> {
                 child.axes[axis]
             });
         }
-        keep_within(children, count, f, least, |_, child| {
+        count = keep_within(children, count, f, least, |_, child| {
             axes_distance(std::array::from_fn(|axis| {
                 child.axes[axis].max(child.tetrads[axis])
             }))
-        })
+        });
+        if let Some(table) = self.separation {
+            let mut entries = [0; MOVES];
+            for (entry, child) in entries.iter_mut().zip(&children[..count]) {
+                *entry = Self::separation_entry(table, &child.coordinates);
+            }
+            count = keep_within(children, count, f, least, |k, child| {
+                child.separation = table.distance_at(entries[k]);
+                child.separation
+            });
+        }
+        count
     }
 }
 
@@ -246,7 +290,7 @@ impl TetradTables {
         limits: &Limits,
     ) -> Result<Option<(TetradTables, String)>, StopReason> {
         Ok(match tables {
-            PhaseTables::Phase1 | PhaseTables::Sorted => None,
+            PhaseTables::Phase1 | PhaseTables::Separation | PhaseTables::Sorted => None,
             PhaseTables::Tetrads => {
                 let (table, note) = TetradTable::load_or_build(cache, limits)?;
                 Some((TetradTables::Phase1(table), note))
@@ -322,6 +366,7 @@ impl Expander for Search<'_> {
             coordinates: node.coordinates,
             axes: [0; 3],
             tetrads: [0; 3],
+            separation: 0,
         }; MOVES];
         let barred = match self.inverse {
             true => self
@@ -363,6 +408,7 @@ impl Expander for Search<'_> {
                 true => AxisReads {
                     phase1: inverse.axes,
                     tetrads: inverse.tetrads,
+                    separation: inverse.separation,
                 },
                 false => AxisReads::default(),
             };
@@ -427,6 +473,8 @@ const SEARCH_BYTES: u64 = 2 * MOVES as u64 * (2187 + 2048 + SORTED_SLICES as u64
 pub enum PhaseTables {
     /// The phase-1 table (70 MB).
     Phase1,
+    /// The phase-1 table and h48's `h0` table (59 MB more).
+    Separation,
     /// Kociemba's sorted phase-1 table (1.7 GB).
     Sorted,
     /// The sorted phase-1 table and the phase-1 table with tetrads (4.9 GB more).
@@ -438,17 +486,18 @@ pub enum PhaseTables {
 
 impl PhaseTables {
     /// All of them, strongest first.
-    pub const STRONGEST_FIRST: [PhaseTables; 4] = [
+    pub const STRONGEST_FIRST: [PhaseTables; 5] = [
         PhaseTables::Order,
         PhaseTables::Tetrads,
         PhaseTables::Sorted,
+        PhaseTables::Separation,
         PhaseTables::Phase1,
     ];
 
     /// The slice coordinate of its phase-1 table.
     pub fn slice(self) -> SliceKind {
         match self {
-            PhaseTables::Phase1 => SliceKind::Places,
+            PhaseTables::Phase1 | PhaseTables::Separation => SliceKind::Places,
             PhaseTables::Sorted | PhaseTables::Tetrads | PhaseTables::Order => SliceKind::Sorted,
         }
     }
@@ -456,6 +505,11 @@ impl PhaseTables {
     /// Whether it reads the phase-1 table with tetrads.
     pub fn tetrads(self) -> bool {
         self == PhaseTables::Tetrads
+    }
+
+    /// Whether it reads h48's `h0` table.
+    pub fn separation(self) -> bool {
+        self == PhaseTables::Separation
     }
 
     /// Whether it reads the table of the slice edges' order with tetrads.
@@ -469,6 +523,7 @@ impl PhaseTables {
         let tetrads = match self {
             PhaseTables::Tetrads => TETRAD_TABLE_BYTES,
             PhaseTables::Order => ORDER_TABLE_BYTES,
+            PhaseTables::Separation => SEPARATION_TABLE_BYTES,
             PhaseTables::Phase1 | PhaseTables::Sorted => 0,
         };
         SEARCH_BYTES + CORNER_TABLE_BYTES + table_bytes(self.slice()) + tetrads
@@ -478,6 +533,7 @@ impl PhaseTables {
     pub fn what(self) -> &'static str {
         match self {
             PhaseTables::Phase1 => "the phase-1 table",
+            PhaseTables::Separation => "the phase-1 table, h48's h0 table",
             PhaseTables::Sorted => "the sorted phase-1 table",
             PhaseTables::Tetrads => "the sorted phase-1 table, the phase-1 table with tetrads",
             PhaseTables::Order => {
@@ -496,6 +552,7 @@ pub struct CornerTable {
     corners: CornerDistances,
     phase1: Phase1Table,
     tetrads: Option<TetradTables>,
+    separation: Option<SeparationTable>,
     turns: Turns,
 }
 
@@ -524,10 +581,19 @@ impl CornerTable {
             note = format!("{note}; {more}");
             table
         });
+        let separation = match tables.separation() {
+            true => {
+                let (table, more) = SeparationTable::load_or_build(cache, limits)?;
+                note = format!("{note}; {more}");
+                Some(table)
+            }
+            false => None,
+        };
         let table = CornerTable {
             corners,
             phase1,
             tetrads,
+            separation,
             turns: Turns::build(),
         };
         Ok((table, note))
@@ -576,6 +642,7 @@ impl CornerTable {
             corners: &self.corners,
             phase1: &self.phase1,
             tetrads: self.tetrads.as_ref(),
+            separation: self.separation.as_ref(),
             start: self.turns.node(cube),
             inverse,
             targets: Targets::default(),
@@ -585,6 +652,12 @@ impl CornerTable {
             tetrads: match search.tetrads {
                 Some(table) => Targets::keeping(&self.turns, |axis| table.entry(axis)),
                 None => [0; 3],
+            },
+            separation: match search.separation {
+                Some(table) => Targets::keeping_whole(&self.turns, |coordinates| {
+                    Search::separation_entry(table, coordinates)
+                }),
+                None => 0,
             },
         };
         let inverse = search.turns.packed_coordinates(&search.start.inverse);
@@ -694,12 +767,40 @@ mod tests {
             let reads = AxisReads {
                 phase1: [4, 6, 5],
                 tetrads: [0; 3],
+                separation: 0,
             };
             assert_eq!(search.targets.barred(&reads, 7), 0);
             assert_eq!(search.targets.barred(&reads, 6), search.targets.phase1[1]);
             let both = search.targets.phase1[1] | search.targets.phase1[2];
             assert_eq!(search.targets.barred(&reads, 5), both);
         }
+    }
+
+    #[test]
+    fn the_separation_table_answers_as_short_bars_half_turns_and_is_never_above_the_distance() {
+        let cache = sorted_test_cache();
+        let load = |tables| CornerTable::load_or_build(tables, Some(&cache), &Limits::none());
+        let small = load(PhaseTables::Phase1).expect("no limits").0;
+        let medium = load(PhaseTables::Separation).expect("no limits").0;
+        // Its goal group is <U2, D2, R2, L2, F2, B2> (h48's "tight bounds").
+        let targets = medium.search(&Rubik::SOLVED, true).targets;
+        let half_turns = ALL_MOVES
+            .iter()
+            .enumerate()
+            .filter(|(_, turn)| turn.quarters == 2);
+        assert_eq!(
+            targets.separation,
+            half_turns.fold(0, |bits, (turn, _)| bits | 1 << turn)
+        );
+        let reads = AxisReads {
+            separation: 6,
+            ..AxisReads::default()
+        };
+        assert_eq!(targets.barred(&reads, 7), 0);
+        assert_eq!(targets.barred(&reads, 6), targets.separation);
+        let nodes = answer_alike(&small, &medium, 148, 45);
+        println!("generated, small then with the separation table: {nodes:?}");
+        assert!(nodes[1] < nodes[0], "{nodes:?}");
     }
 
     #[test]
@@ -731,27 +832,27 @@ mod tests {
         }
     }
 
-    /// With the tetrad table (4.93 GB) or the order table (7.3 GB) from the folder named by
-    /// `STATESPACE_TETRAD_DIR` (built there if need be): no estimate above the distance along
-    /// optimal answers, the same lengths as the sorted tables' answers, fewer nodes.
-    fn never_above_the_distance(tables: PhaseTables) {
-        let dir = std::env::var("STATESPACE_TETRAD_DIR").expect("STATESPACE_TETRAD_DIR");
-        let cache = TableCache::new(dir);
-        let load = |tables| CornerTable::load_or_build(tables, Some(&cache), &Limits::none());
-        let large = load(PhaseTables::Sorted).expect("no limits").0;
-        let huge = load(tables).expect("no limits").0;
-        let mut rng = ChaCha8Rng::seed_from_u64(48);
+    /// On `count` random scrambles of 0 to 14 moves (seed `seed`): `table`'s answers as short
+    /// as `reference`'s, and along `reference`'s answers no estimate of `table`'s above the
+    /// moves left and no move barred; the nodes both generated.
+    fn answer_alike(
+        reference: &CornerTable,
+        table: &CornerTable,
+        seed: u64,
+        count: usize,
+    ) -> [u64; 2] {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut nodes = [0, 0];
-        for length in (0..=14).cycle().take(75) {
+        for length in (0..=14).cycle().take(count) {
             let scramble = scramble(&mut rng, length);
             let cube = Rubik::scrambled(&scramble);
-            let (plain, large_stats) = large.solve(&cube, &Limits::none());
-            let (moves, huge_stats) = huge.solve(&cube, &Limits::none());
+            let (plain, reference_stats) = reference.solve(&cube, &Limits::none());
+            let (moves, stats) = table.solve(&cube, &Limits::none());
             let (plain, moves) = (plain.unwrap(), moves.unwrap());
             assert_eq!(moves.len(), plain.len(), "{scramble:?}");
-            nodes[0] += large_stats.generated;
-            nodes[1] += huge_stats.generated;
-            let mut search = huge.search(&cube, true);
+            nodes[0] += reference_stats.generated;
+            nodes[1] += stats.generated;
+            let mut search = table.search(&cube, true);
             let mut node = search.memo();
             for (done, &turn) in plain.iter().enumerate() {
                 let left = (plain.len() - done) as u64;
@@ -764,6 +865,19 @@ mod tests {
             let end = moves.iter().fold(cube, |cube, &turn| cube.turned(turn));
             assert_eq!(end, Rubik::SOLVED, "{scramble:?}");
         }
+        nodes
+    }
+
+    /// With the tetrad table (4.93 GB) or the order table (7.3 GB) from the folder named by
+    /// `STATESPACE_TETRAD_DIR` (built there if need be): no estimate above the distance along
+    /// optimal answers, the same lengths as the sorted tables' answers, fewer nodes.
+    fn never_above_the_distance(tables: PhaseTables) {
+        let dir = std::env::var("STATESPACE_TETRAD_DIR").expect("STATESPACE_TETRAD_DIR");
+        let cache = TableCache::new(dir);
+        let load = |tables| CornerTable::load_or_build(tables, Some(&cache), &Limits::none());
+        let large = load(PhaseTables::Sorted).expect("no limits").0;
+        let huge = load(tables).expect("no limits").0;
+        let nodes = answer_alike(&large, &huge, 48, 75);
         // Each axis's face turns are in the tetrad table's group there (`axes_distance`).
         let targets = huge.search(&Rubik::SOLVED, true).targets;
         assert_eq!(

@@ -143,6 +143,8 @@ pub(super) struct Node {
 pub(super) struct AxisReads {
     pub phase1: [u8; 3],
     pub tetrads: [u8; 3],
+    /// The separation table's, for the whole cube.
+    pub separation: u8,
 }
 
 /// What turns a node.

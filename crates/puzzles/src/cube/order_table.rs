@@ -201,7 +201,8 @@ impl OrderTable {
     /// its stabiliser's order) are in each band, and the last layer.
     pub fn positions_in_each_band(&self) -> ([u64; 4], u8) {
         let codes = self.bands.as_bytes();
-        let counts = positions_by_mark(&self.classes, WIDTH, |entry| band(codes, entry));
+        let counts =
+            positions_by_mark(&self.classes, SYMMETRIES, WIDTH, |entry| band(codes, entry));
         (std::array::from_fn(|code| counts[code]), self.last)
     }
 }

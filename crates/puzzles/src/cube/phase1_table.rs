@@ -25,7 +25,7 @@ use super::sym_table::{
     Coordinate, SymSpace, TableFile, class_moves_bytes, load_or_build, nibble,
     positions_at_each_distance,
 };
-use super::symmetry::{SliceKind, Symmetries, TWISTS};
+use super::symmetry::{SYMMETRIES, SliceKind, Symmetries, TWISTS};
 
 /// The classes of flip-slice coordinates (Kociemba's figure).
 pub const FLIP_SLICE_CLASSES: usize = 64_430;
@@ -193,7 +193,7 @@ impl Phase1Table {
     /// table's: 2,217,093,120): entry `d` for distance `d`. An entry stands for 16 / (its
     /// stabiliser's order) positions.
     pub fn positions_at_each_distance(&self) -> Vec<u64> {
-        positions_at_each_distance(&self.classes, TWISTS, self.distances.as_bytes())
+        positions_at_each_distance(&self.classes, SYMMETRIES, TWISTS, self.distances.as_bytes())
     }
 }
 

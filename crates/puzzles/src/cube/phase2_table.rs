@@ -124,7 +124,12 @@ impl Phase2Table {
 
     /// How many of the 40320² pairs are at each distance: entry `d` for distance `d`.
     pub fn positions_at_each_distance(&self) -> Vec<u64> {
-        positions_at_each_distance(&self.classes, EDGE_PERMUTATIONS, self.distances.as_bytes())
+        positions_at_each_distance(
+            &self.classes,
+            SYMMETRIES,
+            EDGE_PERMUTATIONS,
+            self.distances.as_bytes(),
+        )
     }
 }
 

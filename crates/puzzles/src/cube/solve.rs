@@ -21,6 +21,7 @@ use super::order_table::order_file;
 use super::phase1_table::phase1_file;
 use super::phase2_table::phase2_file;
 use super::rubik::Rubik;
+use super::separation_table::separation_file;
 use super::shelf::Shelf;
 use super::symmetry::SliceKind;
 use super::tetrad_table::tetrad_file;
@@ -206,6 +207,7 @@ impl Solver {
                 let mut files = vec![corner_file(), phase1_file(tables.slice())];
                 files.extend(tables.tetrads().then(tetrad_file));
                 files.extend(tables.order().then(order_file));
+                files.extend(tables.separation().then(separation_file));
                 files
             }
         };

@@ -340,10 +340,11 @@ pub(super) fn band(codes: &[u8], entry: usize) -> u8 {
 /// stabiliser's order) positions.
 pub(super) fn positions_at_each_distance(
     classes: &SymmetryClasses,
+    group: usize,
     width: usize,
     bytes: &[u8],
 ) -> Vec<u64> {
-    let mut counts = positions_by_mark(classes, width, |entry| nibble(bytes, entry));
+    let mut counts = positions_by_mark(classes, group, width, |entry| nibble(bytes, entry));
     while counts.last() == Some(&0) {
         counts.pop();
     }
@@ -355,13 +356,14 @@ pub(super) fn positions_at_each_distance(
 /// stabiliser's order) positions.
 pub(super) fn positions_by_mark(
     classes: &SymmetryClasses,
+    group: usize,
     width: usize,
     mark: impl Fn(usize) -> u8,
 ) -> Vec<u64> {
     let mut counts = vec![0u64; 16];
     for class in 0..classes.len() {
         let stabiliser = classes.stabiliser(class as u32).count_ones();
-        let images = SYMMETRIES as u64 / u64::from(stabiliser);
+        let images = group as u64 / u64::from(stabiliser);
         for raw in 0..width {
             counts[usize::from(mark(class * width + raw))] += images;
         }

@@ -101,6 +101,11 @@ impl Mirrorable {
     }
 }
 
+/// `cube` mapped by the symmetry `symmetry` whose inverse is `inverse`: S · cube · S⁻¹.
+fn conjugated(symmetry: &Mirrorable, inverse: &Mirrorable, cube: &Rubik) -> Rubik {
+    symmetry.then(&Mirrorable::of(cube)).then(inverse).cube()
+}
+
 /// The whole cube turned a quarter clockwise about UD (seen from U).
 const U4: Mirrorable = Mirrorable {
     corners: [3, 0, 1, 2, 7, 4, 5, 6],
@@ -200,10 +205,7 @@ impl Symmetries {
 
     /// `cube` mapped by symmetry `s`: S · cube · S⁻¹.
     pub fn map(&self, s: usize, cube: &Rubik) -> Rubik {
-        self.cubes[s]
-            .then(&Mirrorable::of(cube))
-            .then(&self.inverses[s])
-            .cube()
+        conjugated(&self.cubes[s], &self.inverses[s], cube)
     }
 
     /// The number of the inverse of symmetry `s`.
@@ -274,6 +276,64 @@ impl Symmetries {
             }
         }
         back
+    }
+}
+
+/// The third turn of the whole cube about the URF–DBL diagonal (Kociemba's S_URF3).
+const URF3: Mirrorable = Mirrorable::of(&super::views::URF3);
+
+/// All 48 symmetries of the cube: the 16 that keep UD after S_URF3 none, one or two times
+/// (symmetry `16k + s` is S_URF3^k · S_s), for coordinates that every axis has alike, such as
+/// h48's ([`separation_table`](super::separation_table)).
+#[derive(Clone, Debug)]
+pub struct AllSymmetries {
+    cubes: Vec<Mirrorable>,
+    inverses: Vec<Mirrorable>,
+    /// The symmetry number of each one's inverse.
+    inverse: Vec<u8>,
+}
+
+impl AllSymmetries {
+    /// The number of symmetries.
+    pub const COUNT: usize = 3 * SYMMETRIES;
+
+    pub fn new() -> AllSymmetries {
+        let sixteen = Symmetries::new();
+        let cubes: Vec<Mirrorable> = (0..Self::COUNT)
+            .map(|t| {
+                let turns = (0..t / SYMMETRIES).fold(Mirrorable::IDENTITY, |c, _| c.then(&URF3));
+                turns.then(&sixteen.cubes[t % SYMMETRIES])
+            })
+            .collect();
+        let inverses: Vec<Mirrorable> = cubes.iter().map(Mirrorable::inverse).collect();
+        let inverse = inverses
+            .iter()
+            .map(|wanted| {
+                let found = cubes.iter().position(|cube| cube == wanted);
+                found.expect("the 48 form a group") as u8
+            })
+            .collect();
+        AllSymmetries {
+            cubes,
+            inverses,
+            inverse,
+        }
+    }
+
+    /// `cube` mapped by symmetry `s`: S · cube · S⁻¹.
+    pub fn map(&self, s: usize, cube: &Rubik) -> Rubik {
+        conjugated(&self.cubes[s], &self.inverses[s], cube)
+    }
+
+    /// The number of the inverse of symmetry `s`.
+    pub fn inverse(&self, s: usize) -> usize {
+        usize::from(self.inverse[s])
+    }
+}
+
+impl Default for AllSymmetries {
+    fn default() -> AllSymmetries {
+        AllSymmetries::new()
     }
 }
 

@@ -207,7 +207,7 @@ impl TetradTable {
     /// How many of the positions (twist, flip, slice, tetrad) are at each distance (of
     /// 155,196,518,400): entry `d` for distance `d`.
     pub fn positions_at_each_distance(&self) -> Vec<u64> {
-        positions_at_each_distance(&self.classes, WIDTH, self.distances.as_bytes())
+        positions_at_each_distance(&self.classes, SYMMETRIES, WIDTH, self.distances.as_bytes())
     }
 }
 
@@ -346,7 +346,7 @@ mod tests {
             )
         };
         // Every one of the 495 × 2187 × 70 positions is counted once.
-        let counts = positions_at_each_distance(&classes, WIDTH, &nibbles);
+        let counts = positions_at_each_distance(&classes, SYMMETRIES, WIDTH, &nibbles);
         assert_eq!(counts.iter().sum::<u64>(), 495 * 2187 * 70);
         // The first layers by a direct breadth-first search over the raw coordinates.
         let [twist, _, slice_moves] = phase1_move_tables();

@@ -14,7 +14,7 @@ use super::rubik::Rubik;
 
 /// The whole cube turned by a third about the URF–DBL diagonal (Kociemba's S_URF3); a view
 /// turned by it once has the cube's F face on top, twice its R face.
-const URF3: Rubik = Rubik {
+pub(super) const URF3: Rubik = Rubik {
     corners: Corners {
         cubie: [0, 4, 5, 1, 3, 7, 6, 2],
         twist: [1, 2, 1, 2, 2, 1, 2, 1],

@@ -1,0 +1,481 @@
+//! h48's `h0` coordinate (Tronto): the corners' twist, which corner places hold the corners of
+//! each tetrahedron ({URF, ULB, DLF, DRB} and the other four), and which edge places hold the
+//! edges of each middle slice (M, S and E). Its goal group, every corner in its tetrahedron
+//! and twisted home, every edge in its slice, is the same along every axis, so all 48
+//! symmetries of the cube fold it: 3,393 classes of twist × tetrahedra × 34,650 edge
+//! separations, 117,567,450 entries, half a byte each (58.8 MB), where the 16 symmetries that
+//! keep UD need three times as many. And one read gives what a table of the 16 gives along
+//! three axes: the optimal solver reads it once for the cube and once for its inverse.
+//!
+//! The twist is counted along UD; a symmetry that moves UD changes each corner's twist by an
+//! amount that depends on the corner's place and tetrahedron only, so the image's twist and
+//! tetrahedra are still a function of the twist and tetrahedra (the tests check it on random
+//! cubes, and h48's count of 3,393 classes). Built by breadth-first layers over the cores
+//! ([`sym_table`](super::sym_table)) and kept in the folder of tables like the others.
+
+use statespace_engine::pattern_database::{PatternDatabase, TableCache, TableId};
+use statespace_engine::rank::{
+    SymmetryClasses, rank_subset, unrank_orientation, unrank_permutation,
+};
+use statespace_engine::{Limits, StopReason};
+
+use super::coords::{MOVES, MoveTable, phase1_move_tables, slice, subset_cubies, twist};
+use super::cubie::{CORNERS, Corners};
+use super::edges::{EDGES, Edges};
+use super::rubik::Rubik;
+use super::sym_table::{
+    RawCoordinate, SymSpace, TableFile, class_moves_bytes, load_or_build, nibble,
+    positions_at_each_distance,
+};
+use super::symmetry::{AllSymmetries, TWISTS};
+use super::views::View;
+
+/// The values of the tetrahedra coordinate: C(8, 4).
+pub const TETRAHEDRA: usize = 70;
+/// The values of the edge separation: C(12, 4) places of the E edges × C(8, 4) places of the M
+/// edges among the other eight.
+pub const SEPARATIONS: usize = 495 * 70;
+/// The classes of twist × tetrahedra under the 48 symmetries (h48's figure).
+pub const CORNER_CLASSES: usize = 3393;
+/// The file name of the table in a cache folder.
+pub const SEPARATION_TABLE_NAME: &str = "cube-3x3x3-separation";
+/// What the table is, in the lines about it.
+const WHAT: &str = "h48's h0 (3393 twist-tetrahedra classes x 34650 edge separations)";
+/// The corner cubies of the tetrahedron of URF: URF, ULB, DLF, DRB.
+const TETRAHEDRON: [u8; 4] = [0, 2, 5, 7];
+/// The edge cubies of the M slice (UF, UB, DF, DB); the E slice's are 8–11.
+const M_EDGES: [u8; 4] = [1, 3, 5, 7];
+/// The bytes the table takes: its entries at half a byte, the twist-tetrahedra classes (four
+/// bytes each), the separations mapped back by each symmetry, the lookups from the search's
+/// coordinates, and while it is built the classes after each move from each representative.
+pub const SEPARATION_TABLE_BYTES: u64 = (CORNER_CLASSES * SEPARATIONS).div_ceil(2) as u64
+    + 4 * (TWISTS * TETRAHEDRA) as u64
+    + 2 * (SEPARATIONS * AllSymmetries::COUNT) as u64
+    + 2 * 495 * 495
+    + 40320
+    + class_moves_bytes(CORNER_CLASSES, MOVES);
+
+/// Which four corner places hold the tetrahedron of URF: 0 to 69.
+pub fn tetrahedra(corners: &Corners) -> u16 {
+    let mask = (0..CORNERS)
+        .filter(|&place| TETRAHEDRON.contains(&corners.cubie[place]))
+        .fold(0u64, |mask, place| mask | 1 << place);
+    rank_subset(mask) as u16
+}
+
+/// The twist and tetrahedra of `corners`: `twist × 70 + tetrahedra`.
+fn corner_value(corners: &Corners) -> u64 {
+    u64::from(twist(corners)) * TETRAHEDRA as u64 + u64::from(tetrahedra(corners))
+}
+
+/// A cube of twist-tetrahedra value `value`, its edges solved.
+fn corner_cube(value: u64) -> Rubik {
+    let mut cube = Rubik::SOLVED;
+    let places = subset_cubies::<CORNERS>((value % TETRAHEDRA as u64) as u16, 0, 4);
+    let other: Vec<u8> = (0..CORNERS as u8)
+        .filter(|c| !TETRAHEDRON.contains(c))
+        .collect();
+    cube.corners.cubie = places.map(|k| match k {
+        0..4 => TETRAHEDRON[usize::from(k)],
+        _ => other[usize::from(k - 4)],
+    });
+    unrank_orientation(value / TETRAHEDRA as u64, 3, 0, &mut cube.corners.twist);
+    cube
+}
+
+/// Which places hold the E edges and which of the other eight hold the M edges:
+/// `E places × 70 + M places`.
+pub fn separation(edges: &Edges) -> u16 {
+    let (mut e_mask, mut m_mask, mut others) = (0u64, 0u64, 0);
+    for place in 0..EDGES {
+        let cubie = edges.cubie[place];
+        if cubie >= 8 {
+            e_mask |= 1 << place;
+        } else {
+            if M_EDGES.contains(&cubie) {
+                m_mask |= 1 << others;
+            }
+            others += 1;
+        }
+    }
+    (rank_subset(e_mask) * TETRAHEDRA as u64 + rank_subset(m_mask)) as u16
+}
+
+/// A cube of edge separation `value`, its corners solved.
+fn separation_cube(value: u16) -> Rubik {
+    let mut cube = Rubik::SOLVED;
+    let e_places = subset_cubies::<EDGES>(value / TETRAHEDRA as u16, 0, 4);
+    let m_places = subset_cubies::<8>(value % TETRAHEDRA as u16, 0, 4);
+    let s_edges = [0, 2, 4, 6];
+    let mut others = 0;
+    for (cubie, &k) in cube.edges.cubie.iter_mut().zip(&e_places) {
+        *cubie = if k < 4 {
+            8 + k
+        } else {
+            let m = m_places[others];
+            others += 1;
+            if m < 4 {
+                M_EDGES[usize::from(m)]
+            } else {
+                s_edges[usize::from(m - 4)]
+            }
+        };
+    }
+    cube
+}
+
+/// The move table of a coordinate of `size` values under all 18 moves.
+fn all_moves_table(
+    size: usize,
+    cube: impl Fn(usize) -> Rubik,
+    rank: impl Fn(&Rubik) -> u16,
+) -> MoveTable {
+    let all: Vec<u8> = (0..MOVES as u8).collect();
+    MoveTable::build(size, &all, cube, rank)
+}
+
+/// The separation under the moves, and mapped back by each of the 48 symmetries
+/// (`back[value × 48 + s]`): the raw coordinate of the table.
+struct Separations {
+    moves: MoveTable,
+    back: Vec<u16>,
+}
+
+impl Separations {
+    fn new(symmetries: &AllSymmetries) -> Separations {
+        let moves = all_moves_table(
+            SEPARATIONS,
+            |value| separation_cube(value as u16),
+            |cube| separation(&cube.edges),
+        );
+        Separations {
+            moves,
+            back: separations_back(symmetries),
+        }
+    }
+}
+
+/// `[value × 48 + s]`: the separation of a cube mapped back by symmetry `s`.
+fn separations_back(symmetries: &AllSymmetries) -> Vec<u16> {
+    let mut back = Vec::with_capacity(SEPARATIONS * AllSymmetries::COUNT);
+    for value in 0..SEPARATIONS as u16 {
+        let cube = separation_cube(value);
+        for s in 0..AllSymmetries::COUNT {
+            let mapped = symmetries.map(symmetries.inverse(s), &cube);
+            back.push(separation(&mapped.edges));
+        }
+    }
+    back
+}
+
+impl RawCoordinate for Separations {
+    fn len(&self) -> usize {
+        SEPARATIONS
+    }
+
+    fn moves(&self) -> usize {
+        MOVES
+    }
+
+    #[inline]
+    fn turned(&self, raw: u32, turn: u8) -> u32 {
+        u32::from(self.moves.get(raw as u16, turn))
+    }
+
+    #[inline]
+    fn back(&self, raw: u32, s: usize) -> u32 {
+        u32::from(self.back[raw as usize * AllSymmetries::COUNT + s])
+    }
+}
+
+/// The classes of twist × tetrahedra under the 48 symmetries.
+fn corner_classes(symmetries: &AllSymmetries) -> SymmetryClasses {
+    SymmetryClasses::new(
+        (TWISTS * TETRAHEDRA) as u64,
+        AllSymmetries::COUNT,
+        |s, value| corner_value(&symmetries.map(s, &corner_cube(value)).corners),
+    )
+}
+
+/// The space of the table: the classes, their moves, the separations.
+fn space<'a>(classes: &'a SymmetryClasses, separations: Separations) -> SymSpace<'a, Separations> {
+    let [twist_moves, _, _] = phase1_move_tables();
+    let tetrahedra_moves = all_moves_table(
+        TETRAHEDRA,
+        |value| corner_cube(value as u64),
+        |cube| tetrahedra(&cube.corners),
+    );
+    let mut class_moves = Vec::with_capacity(classes.len() * MOVES);
+    for class in 0..classes.len() as u32 {
+        let value = classes.representative(class);
+        let (twist, tetrahedra) = (
+            (value / TETRAHEDRA as u64) as u16,
+            (value % TETRAHEDRA as u64) as u16,
+        );
+        class_moves.extend((0..MOVES as u8).map(|turn| {
+            let next = u64::from(twist_moves.get(twist, turn)) * TETRAHEDRA as u64
+                + u64::from(tetrahedra_moves.get(tetrahedra, turn));
+            let (class, s) = classes.class_of(next);
+            (class, s as u8)
+        }));
+    }
+    let solved = &Rubik::SOLVED;
+    let (goal, _) = classes.class_of(corner_value(&solved.corners));
+    SymSpace {
+        classes,
+        class_moves,
+        // The solved separation is every symmetry's image of itself.
+        goal: goal as usize * SEPARATIONS + usize::from(separation(&solved.edges)),
+        raw: separations,
+    }
+}
+
+/// The table's file in a folder of tables.
+pub(super) fn separation_file() -> TableFile {
+    TableFile {
+        name: SEPARATION_TABLE_NAME,
+        id: separation_table_id(),
+        bytes: SEPARATION_TABLE_BYTES,
+    }
+}
+
+/// What the table's file holds, checked when it is loaded.
+fn separation_table_id() -> TableId {
+    TableId::new(
+        "cube 3x3x3, half-turn metric, moves that bring every corner into its tetrahedron \
+         untwisted and every edge into its middle slice (h48's h0)",
+        "3393 classes of twist x tetrahedra (48 symmetries) x 34650 edge separations, 4 bits, \
+         entry class x 34650 + separation in the low half of its byte when even",
+    )
+}
+
+/// The fewest moves that bring each (twist, tetrahedra, edge separation) home.
+#[derive(Debug)]
+pub struct SeparationTable {
+    classes: SymmetryClasses,
+    separation_back: Vec<u16>,
+    /// The tetrahedra of each corner permutation (its rank).
+    tetrahedra_of_permutation: Vec<u8>,
+    /// `[U view's slice places × 495 + F view's]`: the cube's separation.
+    separation_of_slices: Vec<u16>,
+    /// Half a byte per entry `class × 34650 + separation`.
+    distances: PatternDatabase,
+}
+
+impl SeparationTable {
+    /// The table from `cache` when its file is there and sound (mapped, its checksum checked),
+    /// otherwise built within `limits` (refused before it starts when it cannot fit) and saved
+    /// there (kept in memory only without a cache); with what happened, in a line.
+    pub fn load_or_build(
+        cache: Option<&TableCache>,
+        limits: &Limits,
+    ) -> Result<(SeparationTable, String), StopReason> {
+        if !limits.fits(SEPARATION_TABLE_BYTES) {
+            return Err(StopReason::MemoryLimit);
+        }
+        let symmetries = AllSymmetries::new();
+        let classes = corner_classes(&symmetries);
+        let separations = Separations::new(&symmetries);
+        let separation_back = separations.back.clone();
+        let id = separation_table_id();
+        let (distances, note) = load_or_build(cache, SEPARATION_TABLE_NAME, &id, WHAT, || {
+            space(&classes, separations).build(limits)
+        })?;
+        let table = SeparationTable {
+            classes,
+            separation_back,
+            tetrahedra_of_permutation: tetrahedra_of_permutations(),
+            separation_of_slices: separations_of_slices(),
+            distances,
+        };
+        Ok((table, note))
+    }
+
+    /// The entry of the cube of twist `twist` (along UD), corner permutation `permutation`
+    /// (its rank) and slice places `slices` as its views with U and with F on top have them
+    /// (what the optimal solver's nodes hold), a read of its class first, so that a search can
+    /// make it for several cubes before reading their distances.
+    #[inline]
+    pub fn entry(&self, twist: u16, permutation: u16, [u_slice, f_slice]: [u16; 2]) -> usize {
+        let tetrahedra = self.tetrahedra_of_permutation[usize::from(permutation)];
+        let corners = u64::from(twist) * TETRAHEDRA as u64 + u64::from(tetrahedra);
+        let (class, s) = self.classes.class_of(corners);
+        let slices = usize::from(u_slice) * 495 + usize::from(f_slice);
+        let separation = self.separation_of_slices[slices];
+        let separation = self.separation_back[usize::from(separation) * AllSymmetries::COUNT + s];
+        class as usize * SEPARATIONS + usize::from(separation)
+    }
+
+    /// The distance of entry `entry` ([`entry`](Self::entry)).
+    #[inline]
+    pub fn distance_at(&self, entry: usize) -> u8 {
+        nibble(self.distances.as_bytes(), entry)
+    }
+
+    /// The distance of `cube`.
+    pub fn distance(&self, cube: &Rubik) -> u8 {
+        let permutation = super::coords::corner_permutation(&cube.corners);
+        let slices = [0, 1].map(|axis| slice(&View::ALL[axis].cube(cube).edges));
+        self.distance_at(self.entry(twist(&cube.corners), permutation, slices))
+    }
+
+    /// How many of the 5,304,568,500 positions are at each distance: entry `d` for distance
+    /// `d`.
+    pub fn positions_at_each_distance(&self) -> Vec<u64> {
+        let bytes = self.distances.as_bytes();
+        positions_at_each_distance(&self.classes, AllSymmetries::COUNT, SEPARATIONS, bytes)
+    }
+}
+
+/// The tetrahedra of each corner permutation, by its rank.
+fn tetrahedra_of_permutations() -> Vec<u8> {
+    let mut corners = Corners::SOLVED;
+    (0..40320)
+        .map(|rank| {
+            unrank_permutation(rank, &mut corners.cubie);
+            tetrahedra(&corners) as u8
+        })
+        .collect()
+}
+
+/// `[U view's slice places × 495 + F view's]`: the separation of the cubes whose views have
+/// those slice places (the E edges' places and the M edges', which leave the S edges the rest).
+fn separations_of_slices() -> Vec<u16> {
+    let mut of_slices = vec![u16::MAX; 495 * 495];
+    for value in 0..SEPARATIONS as u16 {
+        let cube = separation_cube(value);
+        let [u_slice, f_slice] = [0, 1].map(|axis| slice(&View::ALL[axis].cube(&cube).edges));
+        of_slices[usize::from(u_slice) * 495 + usize::from(f_slice)] = value;
+    }
+    of_slices
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+    use std::collections::hash_map::Entry;
+
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::cube::coords::move_of;
+
+    fn random_cube(rng: &mut ChaCha8Rng, moves: usize) -> Rubik {
+        let turns: Vec<_> = (0..moves)
+            .map(|_| move_of(rng.random_range(0..MOVES as u8)))
+            .collect();
+        Rubik::scrambled(&turns)
+    }
+
+    #[test]
+    fn the_coordinates_round_trip_and_the_symmetries_map_them_as_functions_of_themselves() {
+        for value in 0..(TWISTS * TETRAHEDRA) as u64 {
+            assert_eq!(corner_value(&corner_cube(value).corners), value);
+        }
+        for value in 0..SEPARATIONS as u16 {
+            assert_eq!(separation(&separation_cube(value).edges), value);
+        }
+        let symmetries = AllSymmetries::new();
+        let mut rng = ChaCha8Rng::seed_from_u64(48);
+        for _ in 0..200 {
+            let cube = random_cube(&mut rng, 30);
+            let corners = corner_cube(corner_value(&cube.corners));
+            let edges = separation_cube(separation(&cube.edges));
+            for s in 0..AllSymmetries::COUNT {
+                let image = symmetries.map(s, &cube);
+                let corner_image = symmetries.map(s, &corners).corners;
+                assert_eq!(corner_value(&image.corners), corner_value(&corner_image));
+                let edge_image = symmetries.map(s, &edges).edges;
+                assert_eq!(separation(&image.edges), separation(&edge_image));
+            }
+        }
+    }
+
+    #[test]
+    fn the_table_counts_every_position_once_and_its_first_layers_are_a_direct_search() {
+        let (table, _) = SeparationTable::load_or_build(None, &Limits::none()).unwrap();
+        let counts = table.positions_at_each_distance();
+        assert_eq!(counts.iter().sum::<u64>(), 5_304_568_500);
+        assert_eq!(
+            counts,
+            [
+                1,
+                6,
+                75,
+                888,
+                11_078,
+                139_938,
+                1_737_726,
+                20_694_348,
+                221_053_588,
+                1_569_678_596,
+                3_102_774_956,
+                388_424_592,
+                52_708
+            ]
+        );
+        // The entries at each distance: h48's counts as its `gendata` prints them for h48h0k4.
+        let mut entries = [0u64; 13];
+        for entry in 0..CORNER_CLASSES * SEPARATIONS {
+            entries[usize::from(table.distance_at(entry))] += 1;
+        }
+        let h48 = [
+            1, 1, 4, 34, 331, 3612, 41_605, 474_128, 4_953_846, 34_776_317, 68_566_704, 8_749_194,
+            1673,
+        ];
+        assert_eq!(entries, h48);
+        // The direct search: breadth-first over (twist, tetrahedra, separation) of cubes.
+        let raw = |cube: &Rubik| (corner_value(&cube.corners), separation(&cube.edges));
+        let mut depth_of = HashMap::from([(raw(&Rubik::SOLVED), 0u8)]);
+        let mut layer = vec![Rubik::SOLVED];
+        for depth in 1..=5u8 {
+            let mut next = Vec::new();
+            for cube in &layer {
+                for turn in 0..MOVES as u8 {
+                    let child = cube.turned(move_of(turn));
+                    if let Entry::Vacant(slot) = depth_of.entry(raw(&child)) {
+                        slot.insert(depth);
+                        next.push(child);
+                    }
+                }
+            }
+            assert_eq!(
+                next.len() as u64,
+                counts[usize::from(depth)],
+                "depth {depth}"
+            );
+            layer = next;
+        }
+        // The search's look-up of a cube finds its position's distance.
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        for _ in 0..2000 {
+            let length = rng.random_range(0..=5);
+            let cube = random_cube(&mut rng, length);
+            assert_eq!(table.distance(&cube), depth_of[&raw(&cube)]);
+        }
+    }
+
+    #[test]
+    fn the_corners_fall_into_h48s_classes() {
+        let classes = corner_classes(&AllSymmetries::new());
+        assert_eq!(classes.len(), CORNER_CLASSES);
+    }
+
+    #[test]
+    fn the_search_coordinates_give_the_separation_and_tetrahedra() {
+        let (of_permutation, of_slices) = (tetrahedra_of_permutations(), separations_of_slices());
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        for _ in 0..500 {
+            let cube = random_cube(&mut rng, 25);
+            let permutation = super::super::coords::corner_permutation(&cube.corners);
+            assert_eq!(
+                u16::from(of_permutation[usize::from(permutation)]),
+                tetrahedra(&cube.corners)
+            );
+            let [u, f] = [0, 1].map(|axis| slice(&View::ALL[axis].cube(&cube).edges));
+            let found = of_slices[usize::from(u) * 495 + usize::from(f)];
+            assert_eq!(found, separation(&cube.edges));
+        }
+    }
+}
