@@ -103,7 +103,8 @@ pub enum OptimalTables {
     #[default]
     Small,
     /// Beside the phase-1 table, h48's `h0` table: the corners' twist and tetrahedra and the
-    /// edges' slices, folded by all 48 symmetries (59 MB more, built in seconds).
+    /// edges' slices, folded by all 48 symmetries, two bits an entry (29 MB more, built in
+    /// seconds).
     Medium,
     /// The phase-1 table with the slice edges sorted, Kociemba's optimal solver's table (1.7
     /// GB, built in minutes): about ten times fewer nodes.
@@ -538,7 +539,7 @@ mod tests {
                 huge.div_ceil(1 << 20),
                 giant.div_ceil(1 << 20)
             ),
-            (84, 145, 1896, 6612, 8908)
+            (84, 117, 1896, 6612, 8908)
         );
         let pick = |budget| OptimalTables::Budget(budget).phase_tables();
         assert_eq!(pick(12 << 30), Ok(PhaseTables::Order));
