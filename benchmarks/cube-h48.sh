@@ -5,7 +5,7 @@
 # - Korf's first cube: `solve cube --algo optimal` with the default tables (84 MiB) against h48
 #   with `h48h0k4` (61 MB);
 # - Korf's first three cubes: ours with tables of at most 178 MB (`--tables 178M`, which picks
-#   `medium`: the default ones and h48's h0 table, 117 MiB) against h48 with `h48h2k2` (178 MB).
+#   `medium`: the default ones and h48's h0 table, 146 MiB) against h48 with `h48h2k2` (178 MB).
 # h48's `solve_file` reads at most 249 characters a scramble and Korf's are longer, so it gets
 # the inverse of our answer: the same cube, as a short scramble. The optimal lengths are checked
 # equal cube by cube before anything is timed; both load their tables from their folders, built

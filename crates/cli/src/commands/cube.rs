@@ -95,7 +95,8 @@ pub struct SolveArgs {
     probes: Option<u64>,
     /// The optimal 3x3x3 solver's tables besides Korf's corner table (--algo optimal): small,
     /// the phase-1 table read along the three axes (84 MiB in all, built in about 5 s); medium,
-    /// beside it h48's h0 table folded by the 48 symmetries (117 MiB in all, built in seconds),
+    /// beside it h48's h0 table with the parity, folded by the 48 symmetries (146 MiB in
+    /// all, built in seconds),
     /// read once for the cube and once for its inverse; large,
     /// the phase-1 table with the slice edges sorted, Kociemba's optimal solver's table (1896
     /// MiB in all, built once in minutes and kept in --pdb-dir), about ten times fewer nodes;

@@ -473,7 +473,7 @@ const SEARCH_BYTES: u64 = 2 * MOVES as u64 * (2187 + 2048 + SORTED_SLICES as u64
 pub enum PhaseTables {
     /// The phase-1 table (70 MB).
     Phase1,
-    /// The phase-1 table and h48's `h0` table (29 MB more).
+    /// The phase-1 table and h48's `h0` table with the parity (59 MB more).
     Separation,
     /// Kociemba's sorted phase-1 table (1.7 GB).
     Sorted,

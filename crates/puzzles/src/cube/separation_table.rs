@@ -1,13 +1,15 @@
-//! h48's `h0` coordinate (Tronto): the corners' twist, which corner places hold the corners of
-//! each tetrahedron ({URF, ULB, DLF, DRB} and the other four), and which edge places hold the
+//! h48's `h0` coordinate (Tronto) and the permutations' parity: the corners' twist, which
+//! corner places hold the corners of each tetrahedron ({URF, ULB, DLF, DRB} and the other
+//! four), the corners' permutation's parity (the edges' too), and which edge places hold the
 //! edges of each middle slice (M, S and E). Its goal group, every corner in its tetrahedron
-//! and twisted home, every edge in its slice, is the same along every axis, so all 48
-//! symmetries of the cube fold it: 3,393 classes of twist × tetrahedra × 34,650 edge
-//! separations, 117,567,450 entries, where the 16 symmetries that keep UD need three times as
-//! many. And one read gives what a table of the 16 gives along three axes: the optimal solver
-//! reads it once for the cube and once for its inverse. Its entries are two bits in bands
-//! ([`Bands`]: at most 8 moves, 9, 10, or more), 29.4 MB, which the processor's cache holds
-//! better than half bytes: the same nodes in about 5% less time on Korf's cubes.
+//! and twisted home, every edge in its slice, the permutations even, is the same along every
+//! axis, so all 48 symmetries of the cube fold it: 6,786 classes of twist × tetrahedra ×
+//! parity (twice h48's 3,393 without the parity) × 34,650 edge separations, 235,134,900
+//! entries, where the 16 symmetries that keep UD need three times as many. One read gives what
+//! a table of the 16 gives along three axes: the optimal solver reads it once for the cube and
+//! once for its inverse. The parity costs a bit an entry and saves about a tenth of the nodes
+//! on Korf's cubes. Its entries are two bits in bands ([`Bands`]: at most 8 moves, 9, 10, or
+//! more), 58.8 MB: the processor's cache holds them better than half bytes.
 //!
 //! The twist is counted along UD; a symmetry that moves UD changes each corner's twist by an
 //! amount that depends on the corner's place and tetrahedron only, so the image's twist and
@@ -17,7 +19,7 @@
 
 use statespace_engine::pattern_database::{PatternDatabase, TableCache, TableId};
 use statespace_engine::rank::{
-    SymmetryClasses, rank_subset, unrank_orientation, unrank_permutation,
+    SymmetryClasses, permutation_parity, rank_subset, unrank_orientation, unrank_permutation,
 };
 use statespace_engine::{Limits, StopReason};
 
@@ -34,26 +36,29 @@ use super::views::View;
 
 /// The values of the tetrahedra coordinate: C(8, 4).
 pub const TETRAHEDRA: usize = 70;
+/// The values of the tetrahedra with the parity.
+const TETRAHEDRA_PARITIES: usize = 2 * TETRAHEDRA;
 /// The values of the edge separation: C(12, 4) places of the E edges × C(8, 4) places of the M
 /// edges among the other eight.
 pub const SEPARATIONS: usize = 495 * 70;
-/// The classes of twist × tetrahedra under the 48 symmetries (h48's figure).
-pub const CORNER_CLASSES: usize = 3393;
+/// The classes of twist × tetrahedra × parity under the 48 symmetries.
+pub const CORNER_CLASSES: usize = 6786;
 /// The file name of the table in a cache folder.
 pub const SEPARATION_TABLE_NAME: &str = "cube-3x3x3-separation";
 /// What the table is, in the lines about it.
-const WHAT: &str = "h48's h0 (3393 twist-tetrahedra classes x 34650 edge separations)";
+const WHAT: &str =
+    "h48's h0 with the parity (6786 twist-tetrahedra-parity classes x 34650 edge separations)";
 /// The corner cubies of the tetrahedron of URF: URF, ULB, DLF, DRB.
 const TETRAHEDRON: [u8; 4] = [0, 2, 5, 7];
 /// The edge cubies of the M slice (UF, UB, DF, DB); the E slice's are 8–11.
 const M_EDGES: [u8; 4] = [1, 3, 5, 7];
 /// The bytes the table takes: its entries at two bits and its last layer's byte, the
-/// twist-tetrahedra classes (four bytes each), the separations mapped back by each symmetry,
+/// twist-tetrahedra-parity classes (four bytes each), the separations mapped back by each symmetry,
 /// the lookups from the search's coordinates, and while it is built the classes after each
 /// move from each representative.
 pub const SEPARATION_TABLE_BYTES: u64 = (CORNER_CLASSES * SEPARATIONS).div_ceil(4) as u64
     + 1
-    + 4 * (TWISTS * TETRAHEDRA) as u64
+    + 4 * (TWISTS * TETRAHEDRA_PARITIES) as u64
     + 2 * (SEPARATIONS * AllSymmetries::COUNT) as u64
     + 2 * 495 * 495
     + 40320
@@ -67,15 +72,25 @@ pub fn tetrahedra(corners: &Corners) -> u16 {
     rank_subset(mask) as u16
 }
 
-/// The twist and tetrahedra of `corners`: `twist × 70 + tetrahedra`.
-fn corner_value(corners: &Corners) -> u64 {
-    u64::from(twist(corners)) * TETRAHEDRA as u64 + u64::from(tetrahedra(corners))
+/// Which places hold the tetrahedron of URF and the corners' permutation's parity (the edges'
+/// too): `tetrahedra × 2 + parity`, 0 to 139.
+fn tetrahedra_parity(corners: &Corners) -> u16 {
+    tetrahedra(corners) * 2 + u16::from(permutation_parity(&corners.cubie))
 }
 
-/// A cube of twist-tetrahedra value `value`, its edges solved.
+/// The corners' part of the coordinate: `twist × 140 + tetrahedra × 2 + parity`.
+fn corner_value(corners: &Corners) -> u64 {
+    u64::from(twist(corners)) * TETRAHEDRA_PARITIES as u64 + u64::from(tetrahedra_parity(corners))
+}
+
+/// A cube of corner value `value`, its edges solved.
 fn corner_cube(value: u64) -> Rubik {
+    let (twist, part) = (
+        value / TETRAHEDRA_PARITIES as u64,
+        (value % TETRAHEDRA_PARITIES as u64) as u16,
+    );
     let mut cube = Rubik::SOLVED;
-    let places = subset_cubies::<CORNERS>((value % TETRAHEDRA as u64) as u16, 0, 4);
+    let places = subset_cubies::<CORNERS>(part / 2, 0, 4);
     let other: Vec<u8> = (0..CORNERS as u8)
         .filter(|c| !TETRAHEDRON.contains(c))
         .collect();
@@ -83,7 +98,16 @@ fn corner_cube(value: u64) -> Rubik {
         0..4 => TETRAHEDRON[usize::from(k)],
         _ => other[usize::from(k - 4)],
     });
-    unrank_orientation(value / TETRAHEDRA as u64, 3, 0, &mut cube.corners.twist);
+    // Swapping two corners of one tetrahedron changes the parity alone.
+    if u16::from(permutation_parity(&cube.corners.cubie)) != part % 2 {
+        let mut tetrahedron =
+            (0..CORNERS).filter(|&p| TETRAHEDRON.contains(&cube.corners.cubie[p]));
+        let (first, second) = (tetrahedron.next(), tetrahedron.next());
+        cube.corners
+            .cubie
+            .swap(first.expect("four places"), second.expect("four places"));
+    }
+    unrank_orientation(twist, 3, 0, &mut cube.corners.twist);
     cube
 }
 
@@ -195,7 +219,7 @@ impl RawCoordinate for Separations {
 /// The classes of twist × tetrahedra under the 48 symmetries.
 fn corner_classes(symmetries: &AllSymmetries) -> SymmetryClasses {
     SymmetryClasses::new(
-        (TWISTS * TETRAHEDRA) as u64,
+        (TWISTS * TETRAHEDRA_PARITIES) as u64,
         AllSymmetries::COUNT,
         |s, value| corner_value(&symmetries.map(s, &corner_cube(value)).corners),
     )
@@ -205,19 +229,19 @@ fn corner_classes(symmetries: &AllSymmetries) -> SymmetryClasses {
 fn space<'a>(classes: &'a SymmetryClasses, separations: Separations) -> SymSpace<'a, Separations> {
     let [twist_moves, _, _] = phase1_move_tables();
     let tetrahedra_moves = all_moves_table(
-        TETRAHEDRA,
+        TETRAHEDRA_PARITIES,
         |value| corner_cube(value as u64),
-        |cube| tetrahedra(&cube.corners),
+        |cube| tetrahedra_parity(&cube.corners),
     );
     let mut class_moves = Vec::with_capacity(classes.len() * MOVES);
     for class in 0..classes.len() as u32 {
         let value = classes.representative(class);
         let (twist, tetrahedra) = (
-            (value / TETRAHEDRA as u64) as u16,
-            (value % TETRAHEDRA as u64) as u16,
+            (value / TETRAHEDRA_PARITIES as u64) as u16,
+            (value % TETRAHEDRA_PARITIES as u64) as u16,
         );
         class_moves.extend((0..MOVES as u8).map(|turn| {
-            let next = u64::from(twist_moves.get(twist, turn)) * TETRAHEDRA as u64
+            let next = u64::from(twist_moves.get(twist, turn)) * TETRAHEDRA_PARITIES as u64
                 + u64::from(tetrahedra_moves.get(tetrahedra, turn));
             let (class, s) = classes.class_of(next);
             (class, s as u8)
@@ -247,19 +271,22 @@ pub(super) fn separation_file() -> TableFile {
 fn separation_table_id() -> TableId {
     TableId::new(
         "cube 3x3x3, half-turn metric, moves that bring every corner into its tetrahedron \
-         untwisted and every edge into its middle slice (h48's h0)",
-        "3393 classes of twist x tetrahedra (48 symmetries) x 34650 edge separations, 2 bits \
+         untwisted and every edge into its middle slice with even permutations (h48's h0 and \
+         the parity)",
+        "6786 classes of twist x tetrahedra x parity (48 symmetries) x 34650 edge separations, \
+         2 bits \
          (0: at most last - 2, 1: last - 1, 2: last, 3: more), entry class x 34650 + \
          separation from the low bits of its byte, then the last layer in a byte",
     )
 }
 
-/// The bands of the fewest moves that bring each (twist, tetrahedra, edge separation) home.
+/// The bands of the fewest moves that bring each (twist, tetrahedra, parity, edge separation)
+/// home.
 #[derive(Debug)]
 pub struct SeparationTable {
     classes: SymmetryClasses,
     separation_back: Vec<u16>,
-    /// The tetrahedra of each corner permutation (its rank).
+    /// The tetrahedra and parity of each corner permutation (its rank).
     tetrahedra_of_permutation: Vec<u8>,
     /// `[U view's slice places × 495 + F view's]`: the cube's separation.
     separation_of_slices: Vec<u16>,
@@ -310,7 +337,7 @@ impl SeparationTable {
     #[inline]
     pub fn entry(&self, twist: u16, permutation: u16, [u_slice, f_slice]: [u16; 2]) -> usize {
         let tetrahedra = self.tetrahedra_of_permutation[usize::from(permutation)];
-        let corners = u64::from(twist) * TETRAHEDRA as u64 + u64::from(tetrahedra);
+        let corners = u64::from(twist) * TETRAHEDRA_PARITIES as u64 + u64::from(tetrahedra);
         let (class, s) = self.classes.class_of(corners);
         let slices = usize::from(u_slice) * 495 + usize::from(f_slice);
         let separation = self.separation_of_slices[slices];
@@ -332,7 +359,7 @@ impl SeparationTable {
         self.entry(twist(&cube.corners), permutation, slices)
     }
 
-    /// How many of the 5,304,568,500 positions are in each band, and the last layer.
+    /// How many of the 10,609,137,000 positions are in each band, and the last layer.
     pub fn positions_in_each_band(&self) -> ([u64; 4], u8) {
         let codes = self.bands.as_bytes();
         let counts = positions_by_mark(&self.classes, AllSymmetries::COUNT, SEPARATIONS, |e| {
@@ -342,13 +369,13 @@ impl SeparationTable {
     }
 }
 
-/// The tetrahedra of each corner permutation, by its rank.
+/// The tetrahedra and parity of each corner permutation, by its rank.
 fn tetrahedra_of_permutations() -> Vec<u8> {
     let mut corners = Corners::SOLVED;
     (0..40320)
         .map(|rank| {
             unrank_permutation(rank, &mut corners.cubie);
-            tetrahedra(&corners) as u8
+            tetrahedra_parity(&corners) as u8
         })
         .collect()
 }
@@ -417,7 +444,7 @@ mod tests {
         let (nibbles, _) = space.build(&Limits::none()).unwrap();
         let counts =
             positions_at_each_distance(&classes, AllSymmetries::COUNT, SEPARATIONS, &nibbles);
-        assert_eq!(counts.iter().sum::<u64>(), 5_304_568_500);
+        assert_eq!(counts.iter().sum::<u64>(), 2 * 5_304_568_500);
         assert_eq!(
             counts,
             [
@@ -426,34 +453,26 @@ mod tests {
                 75,
                 888,
                 11_078,
-                139_938,
-                1_737_726,
-                20_694_348,
-                221_053_588,
-                1_569_678_596,
-                3_102_774_956,
-                388_424_592,
-                52_708
+                140_010,
+                1_746_054,
+                21_037_416,
+                235_600_768,
+                1_996_122_852,
+                6_382_745_192,
+                1_968_653_936,
+                3_078_272,
+                452
             ]
         );
-        // The entries at each distance: h48's counts as its `gendata` prints them for h48h0k4.
+        // The bands: at most 8 moves, 9, 10, more.
         let (table, _) = SeparationTable::load_or_build(None, &Limits::none()).unwrap();
-        assert_eq!(table.last, 10);
         let at_most_8 = counts[..=8].iter().sum();
-        let bands = [at_most_8, counts[9], counts[10], counts[11] + counts[12]];
+        let bands = [at_most_8, counts[9], counts[10], counts[11..].iter().sum()];
         assert_eq!(table.positions_in_each_band(), (bands, 10));
-        let mut entries = [0u64; 13];
         for entry in 0..CORNER_CLASSES * SEPARATIONS {
-            let distance = nibble(&nibbles, entry);
-            entries[usize::from(distance)] += 1;
-            let band = distance.saturating_sub(8).min(3);
+            let band = nibble(&nibbles, entry).saturating_sub(8).min(3);
             assert_eq!(table.distance_at(entry), band_distance(band, table.last));
         }
-        let h48 = [
-            1, 1, 4, 34, 331, 3612, 41_605, 474_128, 4_953_846, 34_776_317, 68_566_704, 8_749_194,
-            1673,
-        ];
-        assert_eq!(entries, h48);
         // The direct search: breadth-first over (twist, tetrahedra, separation) of cubes.
         let raw = |cube: &Rubik| (corner_value(&cube.corners), separation(&cube.edges));
         let mut depth_of = HashMap::from([(raw(&Rubik::SOLVED), 0u8)]);
@@ -489,9 +508,16 @@ mod tests {
     }
 
     #[test]
-    fn the_corners_fall_into_h48s_classes() {
-        let classes = corner_classes(&AllSymmetries::new());
-        assert_eq!(classes.len(), CORNER_CLASSES);
+    fn the_corners_fall_into_h48s_classes_and_twice_as_many_with_the_parity() {
+        let symmetries = AllSymmetries::new();
+        // Twist × tetrahedra alone (`twist × 70 + tetrahedra`): h48's 3,393 classes.
+        let without_parity = |value: u64| (value / 70) * 140 + value % 70 * 2;
+        let classes = SymmetryClasses::new((TWISTS * TETRAHEDRA) as u64, 48, |s, value| {
+            let cube = symmetries.map(s, &corner_cube(without_parity(value)));
+            corner_value(&cube.corners) / 140 * 70 + corner_value(&cube.corners) % 140 / 2
+        });
+        assert_eq!(classes.len(), 3393);
+        assert_eq!(corner_classes(&symmetries).len(), CORNER_CLASSES);
     }
 
     #[test]
@@ -503,7 +529,7 @@ mod tests {
             let permutation = super::super::coords::corner_permutation(&cube.corners);
             assert_eq!(
                 u16::from(of_permutation[usize::from(permutation)]),
-                tetrahedra(&cube.corners)
+                tetrahedra_parity(&cube.corners)
             );
             let [u, f] = [0, 1].map(|axis| slice(&View::ALL[axis].cube(&cube).edges));
             let found = of_slices[usize::from(u) * 495 + usize::from(f)];
