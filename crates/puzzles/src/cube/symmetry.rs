@@ -284,7 +284,7 @@ const URF3: Mirrorable = Mirrorable::of(&super::views::URF3);
 
 /// All 48 symmetries of the cube: the 16 that keep UD after S_URF3 none, one or two times
 /// (symmetry `16k + s` is S_URF3^k · S_s), for coordinates that every axis has alike, such as
-/// h48's ([`separation_table`](super::separation_table)).
+/// h48's ([`SeparationTable`](super::SeparationTable)).
 #[derive(Clone, Debug)]
 pub struct AllSymmetries {
     cubes: Vec<Mirrorable>,
