@@ -341,12 +341,48 @@ fn optimal_answers_build_the_corner_table_once_and_refuse_a_damaged_one() {
         stderr(&output)
             .contains("table: phase 1 (64430 flip-slice classes x 2187 twists) loaded from")
     );
-    // A budget that holds the small tables and not the large: the small, loaded.
-    let output = solve_optimally("R U R' U'\n", &dir, &["--tables", "200M"]);
+    // A budget that holds the small tables and not the medium: the small, loaded.
+    let output = solve_optimally("R U R' U'\n", &dir, &["--tables", "100M"]);
     assert_eq!(stdout(&output), "U R U' R'\n");
     assert!(
         stderr(&output)
             .contains("table: phase 1 (64430 flip-slice classes x 2187 twists) loaded from"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(!stderr(&output).contains("h0"), "{}", stderr(&output));
+    // The medium tables need more than the small: refused up front with their figure.
+    let output = solve_optimally(
+        "R U\n",
+        &dir,
+        &["--tables", "medium", "--max-memory", "120M"],
+    );
+    assert_eq!(
+        stderr(&output),
+        "statespace: the optimal 3x3x3 solver needs 146 MiB for Korf's corner table, the \
+         phase-1 table, h48's h0 table with the parity and their move tables, more than the \
+         memory budget of 120 MiB (--max-memory)\n"
+    );
+    assert_eq!(output.status.code(), Some(2));
+    // A budget of 200M holds them: h48's h0 table with the parity, built and saved, then
+    // loaded by name.
+    let output = solve_optimally("R U R' U'\nF2 D'\n", &dir, &["--tables", "200M"]);
+    assert_eq!(stdout(&output), "U R U' R'\nD F2\n");
+    assert!(
+        stderr(&output).contains(
+            "table: h48's h0 with the parity (6786 twist-tetrahedra-parity \
+             classes x 34650 edge separations), 10 layers"
+        ),
+        "{}",
+        stderr(&output)
+    );
+    let output = solve_optimally("R U R' U'\n", &dir, &["--tables", "medium"]);
+    assert_eq!(stdout(&output), "U R U' R'\n");
+    assert!(
+        stderr(&output).contains(
+            "table: h48's h0 with the parity (6786 twist-tetrahedra-parity \
+             classes x 34650 edge separations) loaded from"
+        ),
         "{}",
         stderr(&output)
     );

@@ -9,8 +9,8 @@
 //! nodes instead of 16.1 million. The medium tables add h48's `h0` table with the
 //! permutations' parity ([`SeparationTable`]), whose goal is alike along every axis: folded by
 //! all 48 symmetries, read once for the whole cube after the phase-1 table (33.3 million nodes
-//! on Korf's first cube instead of 44.1 million). Larger tables add a table with the corners' tetrad, read
-//! likewise before the phase-1 table: the phase-1 coordinates with it ([`TetradTable`],
+//! on Korf's first cube instead of 44.1 million). Larger tables add a table with the corners'
+//! tetrad, read likewise before the phase-1 table: the phase-1 coordinates with it ([`TetradTable`],
 //! `huge`) or vcube's "208" coordinate in bands of two bits ([`OrderTable`], `giant`). Each
 //! axis's distance is then the most of its two tables', and the three axes' are combined as
 //! the phase-1 table's alone are ([`axes_distance`]): on Korf's ten with `giant`, half the
@@ -79,7 +79,8 @@ struct Search<'a> {
     phase1: &'a Phase1Table,
     /// The table with the corners' tetrads, read before `phase1` when loaded.
     tetrads: Option<&'a TetradTables>,
-    /// h48's `h0` table, read once for the whole cube after `phase1` when loaded.
+    /// h48's `h0` table with the parity, read once for the whole cube after `phase1` when
+    /// loaded.
     separation: Option<&'a SeparationTable>,
     start: Node,
     /// Whether the inverse's estimate is read beside the cube's (and bars moves).
@@ -108,12 +109,7 @@ impl Targets {
     /// cube's.
     fn keeping(turns: &Turns, entry: impl Fn(&Axis) -> usize) -> [u32; 3] {
         std::array::from_fn(|axis| {
-            let solved = entry(&SOLVED.axes[axis]);
-            let kept = (0..MOVES as u8).filter(|&turn| {
-                let turned = turns.turned(&SOLVED, turn);
-                entry(&turned.axes[axis]) == solved
-            });
-            kept.fold(0, |bits, turn| bits | 1 << turn)
+            Targets::keeping_whole(turns, |coordinates| entry(&coordinates.axes[axis]))
         })
     }
 
@@ -171,12 +167,9 @@ impl Search<'_> {
     /// The separation table's entry of the cube of `coordinates`.
     #[inline]
     fn separation_entry(table: &SeparationTable, coordinates: &Coordinates) -> usize {
-        let [u, f, _] = coordinates.axes.map(|axis| axis.sorted_slice / 24);
-        table.entry(
-            coordinates.axes[0].twist,
-            coordinates.corners.permutation,
-            [u, f],
-        )
+        let [u, f, _] = &coordinates.axes;
+        let slices = [u.sorted_slice / 24, f.sorted_slice / 24];
+        table.entry(u.twist, coordinates.corners.permutation, slices)
     }
 
     /// The estimate of the cube of `coordinates`: the corners' distance, the separation
@@ -508,7 +501,7 @@ impl PhaseTables {
         self == PhaseTables::Tetrads
     }
 
-    /// Whether it reads h48's `h0` table.
+    /// Whether it reads h48's `h0` table with the parity.
     pub fn separation(self) -> bool {
         self == PhaseTables::Separation
     }
@@ -534,7 +527,7 @@ impl PhaseTables {
     pub fn what(self) -> &'static str {
         match self {
             PhaseTables::Phase1 => "the phase-1 table",
-            PhaseTables::Separation => "the phase-1 table, h48's h0 table",
+            PhaseTables::Separation => "the phase-1 table, h48's h0 table with the parity",
             PhaseTables::Sorted => "the sorted phase-1 table",
             PhaseTables::Tetrads => "the sorted phase-1 table, the phase-1 table with tetrads",
             PhaseTables::Order => {
@@ -582,13 +575,12 @@ impl CornerTable {
             note = format!("{note}; {more}");
             table
         });
-        let separation = match tables.separation() {
-            true => {
-                let (table, more) = SeparationTable::load_or_build(cache, limits)?;
-                note = format!("{note}; {more}");
-                Some(table)
-            }
-            false => None,
+        let separation = if tables.separation() {
+            let (table, more) = SeparationTable::load_or_build(cache, limits)?;
+            note = format!("{note}; {more}");
+            Some(table)
+        } else {
+            None
         };
         let table = CornerTable {
             corners,

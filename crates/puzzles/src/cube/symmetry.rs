@@ -297,6 +297,7 @@ impl AllSymmetries {
     /// The number of symmetries.
     pub const COUNT: usize = 3 * SYMMETRIES;
 
+    /// The symmetries and their inverses (a few milliseconds).
     pub fn new() -> AllSymmetries {
         let sixteen = Symmetries::new();
         let cubes: Vec<Mirrorable> = (0..Self::COUNT)
@@ -432,6 +433,21 @@ mod tests {
         assert_eq!(times(&U4, 4), Mirrorable::IDENTITY);
         assert_eq!(times(&F2, 2), Mirrorable::IDENTITY);
         assert_eq!(times(&LR2, 2), Mirrorable::IDENTITY);
+    }
+
+    #[test]
+    fn the_forty_eight_form_a_group_of_distinct_symmetries() {
+        let all = AllSymmetries::new();
+        for s in 0..AllSymmetries::COUNT {
+            assert!(!all.cubes[..s].contains(&all.cubes[s]), "{s} twice");
+            for other in &all.cubes {
+                assert!(all.cubes.contains(&all.cubes[s].then(other)));
+            }
+            assert_eq!(all.cubes[s].then(&all.inverses[s]), Mirrorable::IDENTITY);
+        }
+        // S_URF3 three times is nothing.
+        let thrice = (0..3).fold(Mirrorable::IDENTITY, |c, _| c.then(&URF3));
+        assert_eq!(thrice, Mirrorable::IDENTITY);
     }
 
     #[test]
