@@ -33,9 +33,13 @@ where
     let limits = Limits::none();
     let sequential = idastar(domain, start, heuristic, &limits);
     let expected = sequential.outcome.solution().expect("a solvable start");
-    let mut tightest = Vec::new();
+    let mut by_order = Vec::new();
     for threads in [1, 2, 4] {
-        for order in [SubtreeOrder::Tightest, SubtreeOrder::Actions] {
+        for order in [
+            SubtreeOrder::Tightest,
+            SubtreeOrder::Loosest,
+            SubtreeOrder::Actions,
+        ] {
             let parallel = Parallel {
                 threads,
                 order,
@@ -63,11 +67,15 @@ where
             if threads == 1 || order == SubtreeOrder::Actions {
                 prop_assert_eq!(solution, expected);
             } else {
-                tightest.push(solution.clone());
+                by_order.push((order, solution.clone()));
             }
         }
     }
-    prop_assert_eq!(&tightest[0], &tightest[1]);
+    // The same answer for any number of threads above one, in each order.
+    for (order, solution) in &by_order {
+        let first = by_order.iter().find(|(first, _)| first == order);
+        prop_assert_eq!(Some(solution), first.map(|(_, solution)| solution));
+    }
     Ok(())
 }
 
@@ -139,11 +147,12 @@ fn a_hard_eight_puzzle_is_solved_optimally_on_two_threads() {
     assert_eq!(solution.solution().map(|s| s.cost), Some(31));
 }
 
-/// Two subtrees of equal f under the root, each with an optimal solution: the one the expander
-/// calls tighter is searched first, so its solution is the answer tightest first.
+/// Two subtrees under the root, each with an optimal solution: of equal f, or with `slack` the
+/// second's estimate short by one (its f the lower). The expander calls the second tighter.
 #[derive(Clone, Default)]
 struct Fork {
     path: Vec<u8>,
+    slack: bool,
 }
 
 impl Expander for Fork {
@@ -157,6 +166,7 @@ impl Expander for Fork {
         match self.path.as_slice() {
             [] => 2,
             [_, 0] => 0,
+            [1] if self.slack => 0,
             _ => 1,
         }
     }
@@ -209,21 +219,34 @@ impl Expander for Fork {
     }
 }
 
+/// The answer of the [`Fork`] with or without `slack` when split as `parallel` says.
+fn fork_answer(slack: bool, parallel: &Parallel) -> Vec<u8> {
+    let fork = Fork {
+        path: Vec::new(),
+        slack,
+    };
+    let result = parallel_idastar_with(fork, &Limits::none(), parallel);
+    let solution = result.outcome.solution().expect("a solution");
+    solution.actions.clone()
+}
+
 #[test]
 fn tightest_first_searches_the_tighter_of_equal_subtrees_first() {
-    let limits = Limits::none();
-    let answer = |parallel: &Parallel| {
-        let result = parallel_idastar_with(Fork::default(), &limits, parallel);
-        result
-            .outcome
-            .solution()
-            .expect("a solution")
-            .actions
-            .clone()
-    };
     let split = Parallel::threads(2).split_after(0).subtrees(2);
-    assert_eq!(answer(&split), [1, 0]);
+    assert_eq!(fork_answer(false, &split), [1, 0]);
     // In action order, and on one thread, the lexicographically first.
-    assert_eq!(answer(&split.ordered()), [0, 0]);
-    assert_eq!(answer(&Parallel::threads(1)), [0, 0]);
+    assert_eq!(fork_answer(false, &split.ordered()), [0, 0]);
+    assert_eq!(fork_answer(false, &Parallel::threads(1)), [0, 0]);
+    // The higher f first when the estimates differ.
+    assert_eq!(fork_answer(true, &split), [0, 0]);
+}
+
+#[test]
+fn loosest_first_searches_the_lower_f_then_the_looser_subtree_first() {
+    let split = Parallel::threads(2)
+        .split_after(0)
+        .subtrees(2)
+        .loosest_first();
+    assert_eq!(fork_answer(true, &split), [1, 0]);
+    assert_eq!(fork_answer(false, &split), [0, 0]);
 }

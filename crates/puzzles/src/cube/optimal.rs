@@ -149,6 +149,8 @@ struct Child {
     axes: [u8; 3],
     tetrads: [u8; 3],
     separation: u8,
+    /// The most that the tables have read of the child, the cube's and the inverse's.
+    estimate: u8,
 }
 
 impl Search<'_> {
@@ -361,6 +363,7 @@ impl Expander for Search<'_> {
             axes: [0; 3],
             tetrads: [0; 3],
             separation: 0,
+            estimate: 0,
         }; MOVES];
         let barred = match self.inverse {
             true => self
@@ -396,6 +399,8 @@ impl Expander for Search<'_> {
         if self.inverse {
             count = self.keep_admissible(&mut kept, count, f, &mut least);
         }
+        // The loosest children first, as the iterations' subtrees are (see `solve`).
+        kept[..count].sort_by_key(|child| child.estimate);
         for inverse in &kept[..count] {
             let slot = usize::from(inverse.slot);
             let inverse_reads = match self.inverse {
@@ -450,6 +455,7 @@ fn keep_within(
             *least = (*least).min(f);
         } else {
             children[kept] = children[k];
+            children[kept].estimate = children[kept].estimate.max(read);
             kept += 1;
         }
     }
@@ -613,8 +619,12 @@ impl CornerTable {
     ) -> (Result<Vec<Move>, StopReason>, Stats) {
         let search = self.search(cube, inverse);
         // An iteration here makes ten to thirty times the last one's nodes, so the largest, the
-        // last, often follows one under the engine's million and would run on one thread.
-        let parallel = Parallel::threads(rayon::current_num_threads()).split_after(SPLIT_AFTER);
+        // last, often follows one under the engine's million and would run on one thread. The
+        // last iteration ends at its first answer: the subtrees with the most room under the
+        // bound hold one most often (2–4× fewer nodes on Korf's cubes than tightest first).
+        let parallel = Parallel::threads(rayon::current_num_threads())
+            .split_after(SPLIT_AFTER)
+            .loosest_first();
         let result = parallel_idastar_with(search, limits, &parallel);
         let moves = match result.outcome {
             Outcome::Found(solution) => Ok(solution
