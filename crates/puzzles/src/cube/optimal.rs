@@ -7,12 +7,12 @@
 //! coordinates and read for the children that the cube's own estimate keeps
 //! ([`optimal_node`](super::optimal_node)). On Korf's first cube it generated 10.2 million
 //! nodes instead of 16.1 million (the figures here were measured with the last iteration's
-//! subtrees tightest first, before the order below). The medium tables add h48's `h0` table with the
-//! permutations' parity ([`SeparationTable`]), whose goal is alike along every axis: folded by
-//! all 48 symmetries, read once for the whole cube after the phase-1 table (33.3 million nodes
-//! on Korf's first cube instead of 44.1 million). Larger tables add a table with the corners'
-//! tetrad, read likewise before the phase-1 table: the phase-1 coordinates with it ([`TetradTable`],
-//! `huge`) or vcube's "208" coordinate in bands of two bits ([`OrderTable`], `giant`). Each
+//! subtrees tightest first, before the order below). The medium tables add h48's `h0` table
+//! with the permutations' parity ([`SeparationTable`]), whose goal is alike along every axis:
+//! folded by all 48 symmetries, read once for the whole cube after the phase-1 table (33.3
+//! million nodes on Korf's first cube instead of 44.1 million). Larger tables add a table with
+//! the corners' tetrad, read likewise before the phase-1 table: the phase-1 coordinates with it
+//! ([`TetradTable`], `huge`) or vcube's "208" coordinate in bands of two bits ([`OrderTable`], `giant`). Each
 //! axis's distance is then the most of its two tables', and the three axes' are combined as
 //! the phase-1 table's alone are ([`axes_distance`]): on Korf's ten with `giant`, half the
 //! nodes expanded of taking the tables' most.
@@ -626,7 +626,7 @@ impl CornerTable {
         // An iteration here makes ten to thirty times the last one's nodes, so the largest, the
         // last, often follows one under the engine's million and would run on one thread. The
         // last iteration ends at its first answer: the subtrees with the most room under the
-        // bound hold one most often (2–4× fewer nodes on Korf's cubes than tightest first).
+        // bound hold one most often (1.4–2.1× fewer nodes on Korf's cubes than tightest first).
         let parallel = Parallel::threads(rayon::current_num_threads())
             .split_after(SPLIT_AFTER)
             .loosest_first();
