@@ -12,10 +12,10 @@
 //! folded by all 48 symmetries, read once for the whole cube after the phase-1 table (33.3
 //! million nodes on Korf's first cube instead of 44.1 million). Larger tables add a table with
 //! the corners' tetrad, read likewise before the phase-1 table: the phase-1 coordinates with it
-//! ([`TetradTable`], `huge`) or vcube's "208" coordinate in bands of two bits ([`OrderTable`], `giant`). Each
-//! axis's distance is then the most of its two tables', and the three axes' are combined as
-//! the phase-1 table's alone are ([`axes_distance`]): on Korf's ten with `giant`, half the
-//! nodes expanded of taking the tables' most.
+//! ([`TetradTable`], `huge`) or vcube's "208" coordinate in bands of two bits ([`OrderTable`],
+//! `giant`). Each axis's distance is then the most of its two tables', and the three axes' are
+//! combined as the phase-1 table's alone are ([`axes_distance`]): on Korf's ten with `giant`,
+//! half the nodes expanded of taking the tables' most.
 //!
 //! A node is coordinates, each turned by a move table (the corners' permutation and twist, and
 //! on each axis the twist, the flip and the sorted slice: the slice edges' places and order),
