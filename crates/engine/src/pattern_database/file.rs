@@ -226,6 +226,18 @@ impl Header {
     }
 }
 
+/// Drops the written, now clean, pages of `file` from the page cache. Written pages stay in the
+/// cache as small pages, and every later mapping of the table then takes a page fault each
+/// 4 KiB and a TLB miss at most reads; pages read back into the cache come in large folios.
+/// `giant`'s 9 GB of cube tables loaded in 9.6 s from written pages and in 0.27 s once read
+/// back, and searched 5% faster (BENCHMARKS.md). Only advice: where it fails, nothing is lost.
+fn drop_cached_pages(file: &File) {
+    #[cfg(target_os = "linux")]
+    let _ = rustix::fs::fadvise(file, 0, None, rustix::fs::Advice::DontNeed);
+    #[cfg(not(target_os = "linux"))]
+    let _ = file;
+}
+
 /// Reads little-endian fields off a byte slice.
 struct Reader<'a> {
     bytes: &'a [u8],
@@ -267,9 +279,9 @@ impl PatternDatabase {
             let mut out = BufWriter::with_capacity(1 << 20, File::create(&temporary)?);
             out.write_all(&self.header().encode())?;
             out.write_all(self.as_bytes())?;
-            out.into_inner()
-                .map_err(|error| error.into_error())?
-                .sync_all()?;
+            let file = out.into_inner().map_err(|error| error.into_error())?;
+            file.sync_all()?;
+            drop_cached_pages(&file);
             std::fs::rename(&temporary, path)
         };
         write().map_err(|error| {

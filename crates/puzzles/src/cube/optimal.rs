@@ -215,13 +215,14 @@ impl Search<'_> {
         count: usize,
         f: (u64, u64),
         least: &mut u64,
+        axes: [usize; 3],
     ) -> usize {
         let mut count = keep_within(children, count, f, least, |_, child| {
             self.corner_distance(&child.coordinates)
         });
         // The tetrad table first, the stronger: the phase-1 table is read for fewer children.
         if let Some(table) = self.tetrads {
-            for axis in 0..3 {
+            for axis in axes {
                 let mut entries = [0; MOVES];
                 for (entry, child) in entries.iter_mut().zip(&children[..count]) {
                     *entry = table.entry(&child.coordinates.axes[axis]);
@@ -232,7 +233,7 @@ impl Search<'_> {
                 });
             }
         }
-        for axis in 0..3 {
+        for axis in axes {
             // Each child's entry first (a read of the class), then the entries' distances.
             let mut entries = [0; MOVES];
             for (entry, child) in entries.iter_mut().zip(&children[..count]) {
@@ -388,7 +389,8 @@ impl Expander for Search<'_> {
         let generated = count as u64;
         let mut least = u64::MAX;
         let f = (g + 1, bound);
-        count = self.keep_admissible(&mut children, count, f, &mut least);
+        let axes = node.reads.axes_farthest_first();
+        count = self.keep_admissible(&mut children, count, f, &mut least, axes);
         // The children the cube's estimate keeps: their inverses' views as cubies, then the
         // inverses' estimates, read likewise (without the inverse's estimate, the views are
         // not turned: nothing reads them).
@@ -402,7 +404,8 @@ impl Expander for Search<'_> {
             }
         }
         if self.inverse {
-            count = self.keep_admissible(&mut kept, count, f, &mut least);
+            let axes = node.inverse_reads.axes_farthest_first();
+            count = self.keep_admissible(&mut kept, count, f, &mut least, axes);
         }
         // The loosest children first, as the iterations' subtrees are (see `solve`).
         kept[..count].sort_by_key(|child| child.estimate);
@@ -416,9 +419,15 @@ impl Expander for Search<'_> {
                 },
                 false => AxisReads::default(),
             };
+            let reads = AxisReads {
+                phase1: children[slot].axes,
+                tetrads: children[slot].tetrads,
+                separation: children[slot].separation,
+            };
             let child = Node {
                 coordinates: children[slot].coordinates,
                 inverse: inverses[slot],
+                reads,
                 inverse_reads,
             };
             match visit(self, inverse.turn, g + 1, child) {
@@ -669,6 +678,7 @@ impl CornerTable {
             },
         };
         let inverse = search.turns.packed_coordinates(&search.start.inverse);
+        search.start.reads = search.reads(&search.start.coordinates);
         search.start.inverse_reads = search.reads(&inverse);
         search
     }

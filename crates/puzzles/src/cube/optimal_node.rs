@@ -127,11 +127,12 @@ impl Before {
 }
 
 /// A cube as the search holds it: its coordinates, its inverse's view along each axis, and
-/// what the tables said of its inverse when it was made.
+/// what the tables said of it and of its inverse when it was made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) struct Node {
     pub coordinates: Coordinates,
     pub inverse: [Packed; 3],
+    pub reads: AxisReads,
     pub inverse_reads: AxisReads,
 }
 
@@ -145,6 +146,19 @@ pub(super) struct AxisReads {
     pub tetrads: [u8; 3],
     /// The separation table's, for the whole cube.
     pub separation: u8,
+}
+
+impl AxisReads {
+    /// The axes by decreasing distance (the most of each axis's tables). A move changes each
+    /// distance by one at most, so a child's tables prune it soonest along its parent's
+    /// farthest axis: read first there, they leave the fewest children to read the others for.
+    #[inline]
+    pub fn axes_farthest_first(&self) -> [usize; 3] {
+        let distance = |axis: usize| self.phase1[axis].max(self.tetrads[axis]);
+        let mut axes = [0, 1, 2];
+        axes.sort_by_key(|&axis| std::cmp::Reverse(distance(axis)));
+        axes
+    }
 }
 
 /// What turns a node.
@@ -190,6 +204,7 @@ impl Turns {
         Node {
             coordinates,
             inverse,
+            reads: AxisReads::default(),
             inverse_reads: AxisReads::default(),
         }
     }
@@ -239,6 +254,7 @@ impl Turns {
         Node {
             coordinates: self.turned(&node.coordinates, turn),
             inverse: self.inverse_turned(&node.inverse, turn),
+            reads: AxisReads::default(),
             inverse_reads: AxisReads::default(),
         }
     }
@@ -255,6 +271,23 @@ mod tests {
     use crate::cube::edges::Edges;
     use crate::cube::face::ALL_MOVES;
     use crate::cube::views::inverse;
+
+    #[test]
+    fn axes_are_read_farthest_first_by_the_most_of_their_tables() {
+        let reads = |phase1, tetrads| AxisReads {
+            phase1,
+            tetrads,
+            separation: 0,
+        };
+        assert_eq!(reads([7, 9, 8], [0; 3]).axes_farthest_first(), [1, 2, 0]);
+        assert_eq!(
+            reads([7, 9, 8], [10, 0, 9]).axes_farthest_first(),
+            [0, 1, 2]
+        );
+        // Ties keep the axes' order.
+        assert_eq!(reads([5, 6, 6], [0; 3]).axes_farthest_first(), [1, 2, 0]);
+        assert_eq!(AxisReads::default().axes_farthest_first(), [0, 1, 2]);
+    }
 
     #[test]
     fn coordinates_turned_by_tables_are_those_of_the_turned_cube() {
