@@ -204,7 +204,8 @@ impl Solver {
             Task::Pocket(_) => Vec::new(),
             Task::Rubik(_) => vec![phase1_file(SliceKind::Places), phase2_file()],
             Task::RubikOptimal(tables) => {
-                let mut files = vec![corner_file(), phase1_file(tables.slice())];
+                let mut files = vec![corner_file()];
+                files.extend(tables.phase1().map(phase1_file));
                 files.extend(tables.tetrads().then(tetrad_file));
                 files.extend(tables.order().then(order_file));
                 files.extend(tables.separation().then(separation_file));
