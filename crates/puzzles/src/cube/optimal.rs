@@ -273,7 +273,7 @@ impl Search<'_> {
         });
         // The tetrad table first, the stronger: the phase-1 table is read for fewer children.
         // (Beside the order table, the sorted phase-1 table paid less than its reads cost: on
-        // Korf's ten, 19% more nodes without it, but 15% less CPU time; BENCHMARKS.md.)
+        // Korf's ten, 22% more nodes without it, but a fifth less CPU time; BENCHMARKS.md.)
         if let Some(table) = self.tetrads {
             for axis in axes {
                 let mut entries = [0; MOVES];
