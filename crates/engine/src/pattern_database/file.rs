@@ -229,8 +229,8 @@ impl Header {
 /// Drops the written, now clean, pages of `file` from the page cache. Written pages stay in the
 /// cache as small pages, and every later mapping of the table then takes a page fault each
 /// 4 KiB and a TLB miss at most reads; pages read back into the cache come in large folios.
-/// The cube's 9 GB of `giant` tables loaded in 9.6 s from written pages and in 0.27 s once
-/// read back (BENCHMARKS.md). Only advice: where it fails, nothing is lost.
+/// The cube's `giant` tables (then 9 GB) loaded in 9.6 s from written pages and in 0.27 s
+/// once read back (BENCHMARKS.md). Only advice: where it fails, nothing is lost.
 fn drop_cached_pages(file: &File) {
     #[cfg(target_os = "linux")]
     let _ = rustix::fs::fadvise(file, 0, None, rustix::fs::Advice::DontNeed);

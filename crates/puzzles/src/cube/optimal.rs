@@ -158,29 +158,15 @@ struct Child {
     /// Where the child was among those the first side kept.
     slot: u8,
     coordinates: Coordinates,
-    axes: [u8; 3],
-    tetrads: [u8; 3],
-    separation: u8,
+    reads: AxisReads,
     /// The most that the tables have read of the child, the cube's and the inverse's.
     estimate: u8,
-}
-
-impl Child {
-    /// What the tables read of the child, along each axis.
-    fn reads(&self) -> AxisReads {
-        AxisReads {
-            phase1: self.axes,
-            tetrads: self.tetrads,
-            separation: self.separation,
-        }
-    }
 }
 
 /// The estimate that `reads` give, the corners' aside.
 #[inline]
 fn side_distance(reads: &AxisReads) -> u8 {
-    let axes = std::array::from_fn(|axis| reads.phase1[axis].max(reads.tetrads[axis]));
-    axes_distance(axes).max(reads.separation)
+    axes_distance(reads.axes()).max(reads.separation)
 }
 
 impl Search<'_> {
@@ -232,9 +218,7 @@ impl Search<'_> {
     /// of its tables').
     fn distance(&self, coordinates: &Coordinates) -> u8 {
         let reads = self.reads(coordinates);
-        let axes = std::array::from_fn(|axis| reads.phase1[axis].max(reads.tetrads[axis]));
-        let whole = self.corner_distance(coordinates).max(reads.separation);
-        whole.max(axes_distance(axes))
+        self.corner_distance(coordinates).max(side_distance(&reads))
     }
 
     /// The phase-1 table's and the tetrad table's distances of `coordinates` along each axis.
@@ -281,8 +265,8 @@ impl Search<'_> {
                     *entry = table.entry(&child.coordinates.axes[axis]);
                 }
                 count = keep_within(children, count, f, least, |k, child| {
-                    child.tetrads[axis] = table.distance_at(entries[k]);
-                    child.tetrads[axis]
+                    child.reads.tetrads[axis] = table.distance_at(entries[k]);
+                    child.reads.tetrads[axis]
                 });
             }
         }
@@ -294,14 +278,12 @@ impl Search<'_> {
                 *entry = Self::phase1_entry(table, &child.coordinates.axes[axis]);
             }
             count = keep_within(children, count, f, least, |k, child| {
-                child.axes[axis] = table.distance_at(entries[k]);
-                child.axes[axis]
+                child.reads.phase1[axis] = table.distance_at(entries[k]);
+                child.reads.phase1[axis]
             });
         }
         count = keep_within(children, count, f, least, |_, child| {
-            axes_distance(std::array::from_fn(|axis| {
-                child.axes[axis].max(child.tetrads[axis])
-            }))
+            axes_distance(child.reads.axes())
         });
         if let Some(table) = self.separation {
             let mut entries = [0; MOVES];
@@ -309,8 +291,8 @@ impl Search<'_> {
                 *entry = Self::separation_entry(table, &child.coordinates);
             }
             count = keep_within(children, count, f, least, |k, child| {
-                child.separation = table.distance_at(entries[k]);
-                child.separation
+                child.reads.separation = table.distance_at(entries[k]);
+                child.reads.separation
             });
         }
         count
@@ -428,9 +410,7 @@ impl Expander for Search<'_> {
             made: 0,
             slot: 0,
             coordinates: node.coordinates,
-            axes: [0; 3],
-            tetrads: [0; 3],
-            separation: 0,
+            reads: AxisReads::default(),
             estimate: 0,
         }; MOVES];
         let mut cubes = [node.coordinates; MOVES];
@@ -481,9 +461,9 @@ impl Expander for Search<'_> {
             let read_first = &first[usize::from(child.slot)];
             let made = usize::from(read_first.made);
             let (cube, inverse) = match (self.inverse, inverse_first) {
-                (false, _) => (read_first.reads(), AxisReads::default()),
-                (true, false) => (read_first.reads(), child.reads()),
-                (true, true) => (child.reads(), read_first.reads()),
+                (false, _) => (read_first.reads, AxisReads::default()),
+                (true, false) => (read_first.reads, child.reads),
+                (true, true) => (child.reads, read_first.reads),
             };
             let node = Node {
                 coordinates: cubes[made],

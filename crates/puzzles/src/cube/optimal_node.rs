@@ -149,14 +149,20 @@ pub(super) struct AxisReads {
 }
 
 impl AxisReads {
-    /// The axes by decreasing distance (the most of each axis's tables). A move changes each
-    /// distance by one at most, so a child's tables prune it soonest along its parent's
-    /// farthest axis: read first there, they leave the fewest children to read the others for.
+    /// Each axis's distance: the most of its tables'.
+    #[inline]
+    pub fn axes(&self) -> [u8; 3] {
+        std::array::from_fn(|axis| self.phase1[axis].max(self.tetrads[axis]))
+    }
+
+    /// The axes by decreasing distance. A move changes each distance by one at most, so a
+    /// child's tables prune it soonest along its parent's farthest axis: read first there,
+    /// they leave the fewest children to read the others for.
     #[inline]
     pub fn axes_farthest_first(&self) -> [usize; 3] {
-        let distance = |axis: usize| self.phase1[axis].max(self.tetrads[axis]);
+        let distances = self.axes();
         let mut axes = [0, 1, 2];
-        axes.sort_by_key(|&axis| std::cmp::Reverse(distance(axis)));
+        axes.sort_by_key(|&axis| std::cmp::Reverse(distances[axis]));
         axes
     }
 }
