@@ -305,7 +305,7 @@ fn optimal_answers_build_the_corner_table_once_and_refuse_a_damaged_one() {
     let output = solve_optimally("R U\n", &dir, &["--tables", "giant", "--max-memory", "6G"]);
     assert_eq!(
         stderr(&output),
-        "statespace: the optimal 3x3x3 solver needs 7017 MiB for Korf's corner table, the table \
+        "statespace: the optimal 3x3x3 solver needs 7016 MiB for Korf's corner table, the table \
          of the slice order with tetrads and their move tables, more than the memory budget of \
          6144 MiB (--max-memory)\n"
     );

@@ -103,7 +103,7 @@ pub struct SolveArgs {
     /// huge, the large table and the phase-1 table with the corners' tetrads (6612 MiB in all,
     /// built once in minutes on two cores); giant, the corner table and the table of the slice
     /// edges' order, the other flips and the corners' twist and tetrad at two bits an entry
-    /// (7017 MiB in all); or a budget (200M, 12G): the strongest that fit in it.
+    /// (7016 MiB in all); or a budget (200M, 12G): the strongest that fit in it.
     /// [default: small]
     #[arg(
         long = "tables",

@@ -539,7 +539,7 @@ mod tests {
                 huge.div_ceil(1 << 20),
                 giant.div_ceil(1 << 20)
             ),
-            (84, 146, 1896, 6612, 7017)
+            (84, 146, 1896, 6612, 7016)
         );
         let pick = |budget| OptimalTables::Budget(budget).phase_tables();
         assert_eq!(pick(12 << 30), Ok(PhaseTables::Order));
