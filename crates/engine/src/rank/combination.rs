@@ -34,6 +34,7 @@ pub fn binomial(n: usize, k: usize) -> u64 {
 
 /// The colex rank of the set bits of `mask` among all subsets of the same size, in
 /// `0..C(64, k)` where `k = mask.count_ones()`. Any mask is valid.
+#[inline]
 pub fn rank_subset(mask: u64) -> u64 {
     let mut rest = mask;
     let mut rank = 0;

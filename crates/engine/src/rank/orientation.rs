@@ -22,6 +22,7 @@ pub fn orientation_count(n: usize, k: u8) -> u64 {
 /// unrank_orientation(rank_orientation(&twists, 3), 3, 0, &mut back);
 /// assert_eq!(back, twists);
 /// ```
+#[inline]
 pub fn rank_orientation(digits: &[u8], k: u8) -> u64 {
     let free = digits.len().saturating_sub(1);
     digits[..free]

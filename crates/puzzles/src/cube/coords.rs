@@ -18,8 +18,8 @@
 
 use statespace_engine::pattern_database::TableCache;
 use statespace_engine::rank::{
-    orientation_count, rank_orientation, rank_permutation, rank_subset, unrank_orientation,
-    unrank_permutation, unrank_subset,
+    orientation_count, rank_orientation, rank_permutation, unrank_orientation, unrank_permutation,
+    unrank_subset,
 };
 use statespace_engine::{LayerStats, Limits, Stats, StopReason};
 
@@ -29,6 +29,7 @@ use super::phase1_table::{PHASE1_TABLE_BYTES, Phase1Table};
 use super::phase2_table::{PHASE2_TABLE_BYTES, Phase2Table};
 use super::pruning::{Phase1Pruning, Phase2Pruning};
 use super::rubik::Rubik;
+use super::small_ranks::{order_rank, subset_rank};
 use super::symmetry::SliceKind;
 use crate::puzzle::format_duration;
 
@@ -48,33 +49,45 @@ pub fn move_of(index: u8) -> Move {
 }
 
 /// The corners' twist, 0 to 2186 (0 when every corner is oriented).
+#[inline]
 pub fn twist(corners: &Corners) -> u16 {
     rank_orientation(&corners.twist, 3) as u16
 }
 
 /// The edges' flip, 0 to 2047.
+#[inline]
 pub fn flip(edges: &Edges) -> u16 {
     rank_orientation(&edges.flip, 2) as u16
 }
 
 /// Where the four slice edges are, whatever their order: 0 to 494 ([`SLICE_SOLVED`] at home).
+#[inline]
 pub fn slice(edges: &Edges) -> u16 {
-    let mask = (0..EDGES)
-        .filter(|&position| edges.cubie[position] >= 8)
-        .fold(0u64, |mask, position| mask | 1 << position);
-    rank_subset(mask) as u16
+    let mask = edges
+        .cubie
+        .iter()
+        .enumerate()
+        .fold(0, |mask, (place, &cubie)| {
+            mask | u16::from(cubie >= 8) << place
+        });
+    subset_rank(mask)
 }
 
 /// The slice edges' places and their order there: `slice × 24 +` the rank of the order in
 /// which they sit, 0 to 11879 ([`SORTED_SLICE_SOLVED`] at home). Unlike [`slice`], it is at
 /// home only when each slice edge is.
+#[inline]
 pub fn sorted_slice(edges: &Edges) -> u16 {
-    let mut order = [0; 4];
-    let in_slice = edges.cubie.iter().filter(|&&cubie| cubie >= 8);
-    for (place, &cubie) in order.iter_mut().zip(in_slice) {
-        *place = cubie - 8;
+    // One pass without branches: the places' mask, and each slice edge (8 to 11, so its two
+    // low bits) in the next two bits of the order.
+    let (mut mask, mut order, mut found) = (0u16, 0u8, 0u8);
+    for (place, &cubie) in edges.cubie.iter().enumerate() {
+        let in_slice = u8::from(cubie >= 8);
+        mask |= u16::from(in_slice) << place;
+        order |= ((cubie & 3) * in_slice) << (2 * (found & 3));
+        found += in_slice;
     }
-    slice(edges) * 24 + rank_permutation(&order) as u16
+    subset_rank(mask) * 24 + order_rank(order)
 }
 
 /// The sorted slice coordinate's values: 495 places times 24 orders.

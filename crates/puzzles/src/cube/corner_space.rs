@@ -106,6 +106,7 @@ impl CornerSpace {
     }
 
     /// The coordinates of `corners`.
+    #[inline]
     pub fn coordinates(&self, corners: &Corners) -> CornerCoordinates {
         CornerCoordinates {
             permutation: rank_permutation(&corners.cubie) as u16,

@@ -40,6 +40,7 @@ mod pruning;
 mod rubik;
 mod separation_table;
 mod shelf;
+mod small_ranks;
 mod solve;
 mod sym_table;
 mod symmetry;

@@ -15,13 +15,14 @@
 //! tables like the others.
 
 use statespace_engine::pattern_database::{PatternDatabase, TableCache, TableId};
-use statespace_engine::rank::{SymmetryClasses, rank_subset};
+use statespace_engine::rank::SymmetryClasses;
 use statespace_engine::{Limits, Stats, StopReason};
 
 use super::coords::{MOVES, MoveTable, phase1_move_tables, subset_cubies};
-use super::cubie::{CORNERS, Corners};
+use super::cubie::Corners;
 use super::phase1_table::FLIP_SLICE_CLASSES;
 use super::rubik::Rubik;
+use super::small_ranks::subset_rank;
 use super::sym_table::{
     RawCoordinate, SymSpace, TableFile, class_moves_bytes, load_or_build, nibble,
     positions_at_each_distance,
@@ -47,11 +48,16 @@ pub const TETRAD_TABLE_BYTES: u64 = (FLIP_SLICE_CLASSES * WIDTH).div_ceil(2) as 
     + class_moves_bytes(FLIP_SLICE_CLASSES, MOVES);
 
 /// Which four of the eight corner places hold the U corners (cubies 0–3): 0 to 69.
+#[inline]
 pub fn tetrad(corners: &Corners) -> u16 {
-    let mask = (0..CORNERS)
-        .filter(|&place| corners.cubie[place] < 4)
-        .fold(0u64, |mask, place| mask | 1 << place);
-    rank_subset(mask) as u16
+    let mask = corners
+        .cubie
+        .iter()
+        .enumerate()
+        .fold(0, |mask, (place, &cubie)| {
+            mask | u16::from(cubie < 4) << place
+        });
+    subset_rank(mask)
 }
 
 /// A cube whose U corners are at the places of tetrad `value`, in order, the D corners at the
