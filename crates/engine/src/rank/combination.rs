@@ -27,15 +27,16 @@ static BINOMIALS: [[u64; MAX_N + 1]; MAX_N + 1] = {
 
 /// The binomial coefficient `C(n, k)`: 0 when `k > n`. `n` must be at most 64.
 #[inline]
-pub fn binomial(n: usize, k: usize) -> u64 {
-    debug_assert!(n <= MAX_N, "binomial({n}, {k}): n above {MAX_N}");
+pub const fn binomial(n: usize, k: usize) -> u64 {
+    debug_assert!(n <= MAX_N, "binomial: n above 64");
     if k > n { 0 } else { BINOMIALS[n][k] }
 }
 
 /// The colex rank of the set bits of `mask` among all subsets of the same size, in
-/// `0..C(64, k)` where `k = mask.count_ones()`. Any mask is valid.
+/// `0..C(64, k)` where `k = mask.count_ones()`. Any mask is valid. A `const fn`, so that a
+/// domain can tabulate the ranks of its small masks at compile time.
 #[inline]
-pub fn rank_subset(mask: u64) -> u64 {
+pub const fn rank_subset(mask: u64) -> u64 {
     let mut rest = mask;
     let mut rank = 0;
     let mut index = 1;

@@ -152,7 +152,9 @@ impl TwoStepClasses {
         TwoStepClasses {
             steps,
             flips_back,
-            product: products(symmetries),
+            product: (0..SYMMETRIES * SYMMETRIES)
+                .map(|ab| symmetries.product(ab / SYMMETRIES, ab % SYMMETRIES) as u8)
+                .collect(),
         }
     }
 
@@ -174,19 +176,6 @@ impl TwoStepClasses {
             usize::from(self.product[first * SYMMETRIES + second]),
         )
     }
-}
-
-/// `[a × 16 + b]`: the symmetry that maps as `b` then `a`, found on a cube that no symmetry
-/// keeps (the test of the two-step classes checks every product they use).
-fn products(symmetries: &Symmetries) -> Vec<u8> {
-    let probe = Rubik::scrambled(&[3, 7, 13, 0, 16, 5, 9, 2, 11].map(move_of));
-    (0..SYMMETRIES * SYMMETRIES)
-        .map(|ab| {
-            let image = symmetries.map(ab / SYMMETRIES, &symmetries.map(ab % SYMMETRIES, &probe));
-            let found = (0..SYMMETRIES).find(|&c| symmetries.map(c, &probe) == image);
-            found.expect("the symmetries form a group") as u8
-        })
-        .collect()
 }
 
 /// The other edges' flips of a cube from its flip coordinate and the places of its slice

@@ -213,6 +213,14 @@ impl Symmetries {
         usize::from(self.inverse[s])
     }
 
+    /// The symmetry that maps as `b`, then `a`: `map(product(a, b), cube) = map(a, map(b,
+    /// cube))`, since A · (B · cube · B⁻¹) · A⁻¹ = (A · B) · cube · (A · B)⁻¹.
+    pub fn product(&self, a: usize, b: usize) -> usize {
+        let product = self.cubes[a].then(&self.cubes[b]);
+        let found = (0..SYMMETRIES).find(|&c| self.cubes[c] == product);
+        found.expect("the symmetries form a group")
+    }
+
     /// Move number `turn` mapped by symmetry `s`: the move of S · M · S⁻¹.
     pub fn map_move(&self, s: usize, turn: u8) -> u8 {
         self.moves[s][usize::from(turn)]
@@ -433,6 +441,19 @@ mod tests {
         assert_eq!(times(&U4, 4), Mirrorable::IDENTITY);
         assert_eq!(times(&F2, 2), Mirrorable::IDENTITY);
         assert_eq!(times(&LR2, 2), Mirrorable::IDENTITY);
+    }
+
+    #[test]
+    fn a_product_maps_as_its_two_in_turn() {
+        let symmetries = Symmetries::new();
+        let cube = scrambled(&[3, 7, 13, 0, 16, 5, 9, 2, 11]);
+        for a in 0..SYMMETRIES {
+            for b in 0..SYMMETRIES {
+                let both = symmetries.map(a, &symmetries.map(b, &cube));
+                assert_eq!(symmetries.map(symmetries.product(a, b), &cube), both);
+            }
+            assert_eq!(symmetries.product(a, symmetries.inverse(a)), 0);
+        }
     }
 
     #[test]
